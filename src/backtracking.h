@@ -1,0 +1,109 @@
+/* backtracking — a generic explorer of AND/OR graphs (the original's
+ * BACKTRACKING cluster: ABSTRACT_BACKTRACKING, the node classes, sequences
+ * and alternatives).
+ *
+ * It knows nothing of masks or logigrams.  A graph is made of AND nodes
+ * (every child must succeed, in order), OR nodes (one child must succeed;
+ * they are tried in order), TRUE and FALSE, CUT, and LEAF nodes whose meaning
+ * belongs to the client: exploring a leaf calls the client's `explore` hook,
+ * which answers "continue" (true) or "backtrack" (false).
+ *
+ * The explorer keeps a continuation (what remains to be proved, a chain of
+ * partially walked AND nodes) and a stack of alternatives (the OR nodes with
+ * children left to try, each remembering the continuation it started from).
+ * The client keeps its own state in step through the context hooks:
+ *   clear            — a new search starts;
+ *   push             — an alternative point is created (save a mark);
+ *   restore          — going back to that point for another child;
+ *   restore_and_pop  — going back to it for its last child (drop the mark);
+ *   cut              — the point is discarded without going back to it.
+ * Invariant: the context has been pushed once for every alternative on the
+ * stack, so undo records can be kept as a stack of marks.
+ *
+ * Exploring allocates nothing: the frames and alternatives live in arrays
+ * sized when the search starts from a count of the graph.  Graphs must be
+ * acyclic.  GLib-free.
+ */
+#ifndef LG_BACKTRACKING_H
+#define LG_BACKTRACKING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum LgNodeKind
+{
+  LG_NODE_AND,   /* children all hold, first to last */
+  LG_NODE_OR,    /* children tried first to last */
+  LG_NODE_TRUE,  /* always holds */
+  LG_NODE_FALSE, /* never holds */
+  LG_NODE_CUT,   /* holds, and drops the alternatives made since the
+                    innermost enclosing cut point (all of them when none) */
+  LG_NODE_CUT_POINT, /* explores its one child under a cut point: a CUT
+                        met later drops the alternatives made since here */
+  LG_NODE_LEAF   /* the client's hook decides */
+} LgNodeKind;
+
+typedef struct LgNode LgNode;
+struct LgNode
+{
+  LgNodeKind kind;
+  uint32_t n_children;    /* AND and OR */
+  LgNode **children;      /* AND and OR: in exploration order */
+  void *data;             /* LEAF: the client's payload */
+};
+
+typedef struct LgBacktrackingHooks
+{
+  void (*clear) (void *context);
+  void (*push) (void *context);
+  void (*restore) (void *context);
+  void (*restore_and_pop) (void *context);
+  void (*cut) (void *context);
+  /* Explores a LEAF: true to go on, false to backtrack. */
+  bool (*explore) (void *context, LgNode *leaf);
+} LgBacktrackingHooks;
+
+/* Work counters, reset by lg_backtracking_search_first. */
+typedef struct LgBacktrackingStats
+{
+  uint64_t nodes;        /* nodes explored (every kind) */
+  uint64_t leaves;       /* LEAF nodes explored */
+  uint64_t alternatives; /* alternatives taken after a failure */
+  uint64_t backtracks;   /* failures (FALSE, a leaf saying no, or asking for
+                            the next solution) */
+  uint64_t successes;    /* times the whole graph held */
+} LgBacktrackingStats;
+
+typedef struct LgBacktracking LgBacktracking;
+
+/* Bounds of a graph, counted as a tree (a shared node counts each time it
+ * is reached).  `max_path_leaves` is the most LEAF nodes one successful path
+ * can explore (AND: sum, OR: max), which bounds a client's undo stack;
+ * `max_path_alternatives` likewise bounds the alternatives on the stack. */
+typedef struct LgGraphSize
+{
+  uint64_t nodes, and_nodes, or_nodes, leaves;
+  uint64_t max_path_leaves, max_path_alternatives, max_path_frames;
+} LgGraphSize;
+
+void lg_backtracking_measure (const LgNode *root, LgGraphSize *size);
+
+/* hooks is copied; context is borrowed. */
+LgBacktracking *lg_backtracking_new (const LgBacktrackingHooks *hooks,
+                                     void *context);
+void lg_backtracking_free (LgBacktracking *bt);
+
+/* Starts a search of the graph under root (borrowed; it must outlive the
+ * search).  Returns true when a success was found, false when the graph has
+ * no (more) success. */
+bool lg_backtracking_search_first (LgBacktracking *bt, LgNode *root);
+/* After a success, looks for the next one. */
+bool lg_backtracking_search_next (LgBacktracking *bt);
+/* Drops every alternative (calling the cut hook for each): the next
+ * search_next then ends the search. */
+void lg_backtracking_cut_all (LgBacktracking *bt);
+
+const LgBacktrackingStats *lg_backtracking_stats (const LgBacktracking *bt);
+
+#endif /* LG_BACKTRACKING_H */

@@ -1,0 +1,124 @@
+/* bitset — bit strings of n! bits over 64-bit words (the original's BIT_STRING).
+ *
+ * A mask over the permutations of one group pair: bit k set means the
+ * permutation of rank k+1 is still possible.  The storage is a plain array of
+ * `uint64_t` words owned by the caller; the bits past `n_bits` in the last word
+ * are always zero, so "empty" and "count" are word operations.  GLib-free.
+ */
+#ifndef LG_BITSET_H
+#define LG_BITSET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Number of 64-bit words that hold n_bits bits. */
+static inline size_t
+lg_bitset_n_words (size_t n_bits)
+{
+  return (n_bits + 63) / 64;
+}
+
+static inline int
+lg_bitset_popcount64 (uint64_t w)
+{
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_popcountll (w);
+#else
+  int c = 0;
+  for (; w; w &= w - 1)
+    c++;
+  return c;
+#endif
+}
+
+static inline int
+lg_bitset_ctz64 (uint64_t w)
+{
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_ctzll (w);
+#else
+  int c = 0;
+  while (!(w & 1))
+    {
+      w >>= 1;
+      c++;
+    }
+  return c;
+#endif
+}
+
+static inline bool
+lg_bitset_test (const uint64_t *words, size_t bit)
+{
+  return (words[bit >> 6] >> (bit & 63)) & 1u;
+}
+
+static inline void
+lg_bitset_set (uint64_t *words, size_t bit)
+{
+  words[bit >> 6] |= UINT64_C (1) << (bit & 63);
+}
+
+static inline void
+lg_bitset_clear (uint64_t *words, size_t bit)
+{
+  words[bit >> 6] &= ~(UINT64_C (1) << (bit & 63));
+}
+
+/* Clears every bit. */
+static inline void
+lg_bitset_clear_all (uint64_t *words, size_t n_bits)
+{
+  memset (words, 0, lg_bitset_n_words (n_bits) * sizeof *words);
+}
+
+/* Sets bits 0 .. n_bits-1, leaving the tail of the last word zero. */
+static inline void
+lg_bitset_set_all (uint64_t *words, size_t n_bits)
+{
+  size_t n = lg_bitset_n_words (n_bits);
+  if (n == 0)
+    return;
+  memset (words, 0xff, n * sizeof *words);
+  if (n_bits & 63)
+    words[n - 1] = (UINT64_C (1) << (n_bits & 63)) - 1;
+}
+
+/* dst &= src over n_words words; returns true when dst is still non-empty. */
+static inline bool
+lg_bitset_and (uint64_t *restrict dst, const uint64_t *restrict src,
+               size_t n_words)
+{
+  uint64_t any = 0;
+  for (size_t i = 0; i < n_words; i++)
+    {
+      dst[i] &= src[i];
+      any |= dst[i];
+    }
+  return any != 0;
+}
+
+static inline bool
+lg_bitset_is_empty (const uint64_t *words, size_t n_words)
+{
+  uint64_t any = 0;
+  for (size_t i = 0; i < n_words; i++)
+    any |= words[i];
+  return any == 0;
+}
+
+static inline bool
+lg_bitset_equal (const uint64_t *a, const uint64_t *b, size_t n_words)
+{
+  return memcmp (a, b, n_words * sizeof *a) == 0;
+}
+
+size_t lg_bitset_count (const uint64_t *words, size_t n_words);
+
+/* Index of the first set bit at or after `from`, or `n_bits` when none.
+ * Iterate with: for (b = next (w, n, 0); b < n; b = next (w, n, b + 1)). */
+size_t lg_bitset_next (const uint64_t *words, size_t n_bits, size_t from);
+
+#endif /* LG_BITSET_H */

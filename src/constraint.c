@@ -1,0 +1,546 @@
+/* constraint — building, evaluating and printing rules and expressions; see
+ * constraint.h. */
+#include "constraint.h"
+
+#include <string.h>
+
+/* ---- Expressions ------------------------------------------------------- */
+
+static LgExpr *
+new_expr (LgProblem *p, LgExprKind kind)
+{
+  LgExpr *e = g_new0 (LgExpr, 1);
+  e->kind = kind;
+  g_ptr_array_add (p->exprs, e);
+  return e;
+}
+
+LgExpr *
+lg_num (LgProblem *p, int64_t value)
+{
+  LgExpr *e = new_expr (p, LG_EXPR_VALUE);
+  e->value = value;
+  return e;
+}
+
+LgExpr *
+lg_ref (LgProblem *p, LgItem *item)
+{
+  if (!item)
+    return NULL;
+  if (!lg_group_is_like_integer (item->group))
+    {
+      g_autofree char *m = g_strdup_printf (
+          "'%s' of atomic group '%s' has no value: expressions take items "
+          "of ordered or numeric groups", item->name, item->group->name);
+      lg_problem_set_error (p, LG_PROBLEM_ERROR_NOT_INTEGER, m);
+      return NULL;
+    }
+  LgExpr *e = new_expr (p, LG_EXPR_REF);
+  e->item = item;
+  return e;
+}
+
+static LgExpr *
+binary (LgProblem *p, LgExprKind kind, LgExpr *left, LgExpr *right)
+{
+  if (!left || !right)
+    return NULL;
+  LgExpr *e = new_expr (p, kind);
+  e->left = left;
+  e->right = right;
+  return e;
+}
+
+LgExpr *
+lg_add (LgProblem *p, LgExpr *l, LgExpr *r)
+{
+  return binary (p, LG_EXPR_ADD, l, r);
+}
+
+LgExpr *
+lg_sub (LgProblem *p, LgExpr *l, LgExpr *r)
+{
+  return binary (p, LG_EXPR_SUB, l, r);
+}
+
+LgExpr *
+lg_mul (LgProblem *p, LgExpr *l, LgExpr *r)
+{
+  return binary (p, LG_EXPR_MUL, l, r);
+}
+
+static LgExpr *
+unary (LgProblem *p, LgExprKind kind, LgExpr *operand)
+{
+  if (!operand)
+    return NULL;
+  LgExpr *e = new_expr (p, kind);
+  e->left = operand;
+  return e;
+}
+
+LgExpr *
+lg_neg (LgProblem *p, LgExpr *operand)
+{
+  return unary (p, LG_EXPR_NEG, operand);
+}
+
+LgExpr *
+lg_abs (LgProblem *p, LgExpr *operand)
+{
+  return unary (p, LG_EXPR_ABS, operand);
+}
+
+gboolean
+lg_expr_eval (const LgExpr *e, gint64 *value)
+{
+  gint64 a, b;
+  switch (e->kind)
+    {
+    case LG_EXPR_VALUE:
+      *value = e->value;
+      return TRUE;
+    case LG_EXPR_REF:
+      *value = e->item->is_var
+                   ? ((LgItem *) e->item->group->items->pdata[e->item->index])
+                         ->value
+                   : e->item->value;
+      return TRUE;
+    case LG_EXPR_NEG:
+    case LG_EXPR_ABS:
+      if (!lg_expr_eval (e->left, &a))
+        return FALSE;
+      if (e->kind == LG_EXPR_ABS && a >= 0)
+        {
+          *value = a;
+          return TRUE;
+        }
+      return !__builtin_sub_overflow ((gint64) 0, a, value);
+    case LG_EXPR_ADD:
+    case LG_EXPR_SUB:
+    case LG_EXPR_MUL:
+      if (!lg_expr_eval (e->left, &a) || !lg_expr_eval (e->right, &b))
+        return FALSE;
+      if (e->kind == LG_EXPR_ADD)
+        return !__builtin_add_overflow (a, b, value);
+      if (e->kind == LG_EXPR_SUB)
+        return !__builtin_sub_overflow (a, b, value);
+      return !__builtin_mul_overflow (a, b, value);
+    }
+  g_assert_not_reached ();
+}
+
+/* ---- Rules ----------------------------------------------------------- */
+
+static LgRule *
+new_rule (LgProblem *p, LgRuleKind kind)
+{
+  LgRule *r = g_new0 (LgRule, 1);
+  r->kind = kind;
+  g_ptr_array_add (p->rule_nodes, r);
+  return r;
+}
+
+static LgRule *
+couple (LgProblem *p, LgRuleKind kind, LgItem *x, LgItem *y)
+{
+  if (!x || !y)
+    return NULL;
+  if (x->group == y->group)
+    {
+      g_autofree char *m = g_strdup_printf (
+          "'%s' and '%s' are both of group '%s': a couple joins items of two "
+          "different groups", x->name, y->name, x->group->name);
+      lg_problem_set_error (p, LG_PROBLEM_ERROR_SAME_GROUP, m);
+      return NULL;
+    }
+  LgRule *r = new_rule (p, kind);
+  r->x = x;
+  r->y = y;
+  return r;
+}
+
+LgRule *
+lg_yes (LgProblem *p, LgItem *x, LgItem *y)
+{
+  return couple (p, LG_RULE_YES, x, y);
+}
+
+LgRule *
+lg_no (LgProblem *p, LgItem *x, LgItem *y)
+{
+  return couple (p, LG_RULE_NO, x, y);
+}
+
+static LgRule *
+relation (LgProblem *p, LgRuleKind kind, LgExpr *l, LgExpr *r)
+{
+  if (!l || !r)
+    return NULL;
+  LgRule *rule = new_rule (p, kind);
+  rule->left = l;
+  rule->right = r;
+  return rule;
+}
+
+LgRule *
+lg_eq (LgProblem *p, LgExpr *l, LgExpr *r)
+{
+  return relation (p, LG_RULE_EQ, l, r);
+}
+
+LgRule *
+lg_neq (LgProblem *p, LgExpr *l, LgExpr *r)
+{
+  return relation (p, LG_RULE_NEQ, l, r);
+}
+
+LgRule *
+lg_lt (LgProblem *p, LgExpr *l, LgExpr *r)
+{
+  return relation (p, LG_RULE_LT, l, r);
+}
+
+LgRule *
+lg_gt (LgProblem *p, LgExpr *l, LgExpr *r)
+{
+  return relation (p, LG_RULE_GT, l, r);
+}
+
+LgRule *
+lg_le (LgProblem *p, LgExpr *l, LgExpr *r)
+{
+  return relation (p, LG_RULE_LE, l, r);
+}
+
+LgRule *
+lg_ge (LgProblem *p, LgExpr *l, LgExpr *r)
+{
+  return relation (p, LG_RULE_GE, l, r);
+}
+
+static gboolean
+check_logical (LgProblem *p, const LgRule *r)
+{
+  if (lg_rule_is_couple (r))
+    {
+      lg_problem_set_error (p, LG_PROBLEM_ERROR_FAILED,
+                            "'and', 'or' and 'not' combine relations, not "
+                            "'yes' or 'no' couples");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static LgRule *
+logical (LgProblem *p, LgRuleKind kind, LgRule *a, LgRule *b)
+{
+  if (!a || (kind != LG_RULE_NOT && !b))
+    return NULL;
+  if (!check_logical (p, a) || (b && !check_logical (p, b)))
+    return NULL;
+  LgRule *r = new_rule (p, kind);
+  r->a = a;
+  r->b = b;
+  return r;
+}
+
+LgRule *
+lg_and (LgProblem *p, LgRule *a, LgRule *b)
+{
+  return logical (p, LG_RULE_AND, a, b);
+}
+
+LgRule *
+lg_or (LgProblem *p, LgRule *a, LgRule *b)
+{
+  return logical (p, LG_RULE_OR, a, b);
+}
+
+LgRule *
+lg_not (LgProblem *p, LgRule *a)
+{
+  return logical (p, LG_RULE_NOT, a, NULL);
+}
+
+guint
+lg_rule (LgProblem *p, LgRule *rule)
+{
+  if (!rule)
+    return 0;
+  if (rule->number)
+    {
+      lg_problem_set_error (p, LG_PROBLEM_ERROR_FAILED,
+                            "the same rule is added twice");
+      return 0;
+    }
+  g_ptr_array_add (p->rules, rule);
+  rule->number = p->rules->len;
+  rule->line = p->line;
+  return rule->number;
+}
+
+void
+lg_problem_set_line (LgProblem *p, guint line)
+{
+  p->line = line;
+}
+
+guint
+lg_problem_n_rules (LgProblem *p)
+{
+  return p->rules->len;
+}
+
+LgRule *
+lg_problem_get_rule (LgProblem *p, guint number)
+{
+  return number >= 1 && number <= p->rules->len
+             ? g_ptr_array_index (p->rules, number - 1)
+             : NULL;
+}
+
+guint
+lg_rule_get_line (const LgRule *rule)
+{
+  return rule->line;
+}
+
+LgEval
+lg_rule_eval (const LgRule *r)
+{
+  gint64 a, b;
+  LgEval x, y;
+  switch (r->kind)
+    {
+    case LG_RULE_AND:
+    case LG_RULE_OR:
+      x = lg_rule_eval (r->a);
+      if (x == LG_EVAL_OVERFLOW)
+        return x;
+      if ((r->kind == LG_RULE_AND) != (x == LG_EVAL_TRUE))
+        return x; /* false and ..., true or ... */
+      y = lg_rule_eval (r->b);
+      return y;
+    case LG_RULE_NOT:
+      x = lg_rule_eval (r->a);
+      return x == LG_EVAL_OVERFLOW ? x : (LgEval) !x;
+    case LG_RULE_YES:
+    case LG_RULE_NO:
+      g_assert_not_reached ();
+    default:
+      break;
+    }
+  if (!lg_expr_eval (r->left, &a) || !lg_expr_eval (r->right, &b))
+    return LG_EVAL_OVERFLOW;
+  switch (r->kind)
+    {
+    case LG_RULE_EQ:
+      return a == b;
+    case LG_RULE_NEQ:
+      return a != b;
+    case LG_RULE_LT:
+      return a < b;
+    case LG_RULE_GT:
+      return a > b;
+    case LG_RULE_LE:
+      return a <= b;
+    case LG_RULE_GE:
+      return a >= b;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* ---- Collecting variables ------------------------------------------------ */
+
+static void
+put_item (const LgItem *item, GPtrArray *vars)
+{
+  if (item->is_var && !g_ptr_array_find (vars, item, NULL))
+    g_ptr_array_add (vars, (gpointer) item);
+}
+
+static void
+collect_expr (const LgExpr *e, GPtrArray *vars)
+{
+  if (!e)
+    return;
+  if (e->kind == LG_EXPR_REF)
+    put_item (e->item, vars);
+  collect_expr (e->left, vars);
+  collect_expr (e->right, vars);
+}
+
+void
+lg_rule_collect_vars (const LgRule *r, GPtrArray *vars)
+{
+  if (!r)
+    return;
+  if (lg_rule_is_couple (r))
+    {
+      put_item (r->x, vars);
+      put_item (r->y, vars);
+      return;
+    }
+  collect_expr (r->left, vars);
+  collect_expr (r->right, vars);
+  lg_rule_collect_vars (r->a, vars);
+  lg_rule_collect_vars (r->b, vars);
+}
+
+/* ---- Printing a rule back --------------------------------------------------- */
+
+static void
+append_name (GString *s, const char *name)
+{
+  gboolean plain = g_ascii_isalpha (*name) || *name == '_';
+  for (const char *c = name; *c && plain; c++)
+    plain = g_ascii_isalnum (*c) || *c == '_';
+  if (plain)
+    {
+      g_string_append (s, name);
+      return;
+    }
+  g_string_append_c (s, '"');
+  for (const char *c = name; *c; c++)
+    {
+      if (*c == '"' || *c == '\\')
+        g_string_append_c (s, '\\');
+      g_string_append_c (s, *c);
+    }
+  g_string_append_c (s, '"');
+}
+
+static void
+append_item (GString *s, const LgItem *item)
+{
+  if (item->is_var)
+    {
+      g_string_append (s, item->name);
+      return;
+    }
+  append_name (s, item->group->name);
+  g_string_append_c (s, ':');
+  if (item->group->kind == LG_GROUP_NUMERIC)
+    g_string_append (s, item->name);
+  else
+    append_name (s, item->name);
+}
+
+static int
+expr_precedence (const LgExpr *e)
+{
+  switch (e->kind)
+    {
+    case LG_EXPR_ADD:
+    case LG_EXPR_SUB:
+      return 1;
+    case LG_EXPR_MUL:
+      return 2;
+    case LG_EXPR_NEG:
+      return 3;
+    default:
+      return 4;
+    }
+}
+
+static void
+append_expr (GString *s, const LgExpr *e, int min_precedence)
+{
+  gboolean paren = expr_precedence (e) < min_precedence;
+  if (paren)
+    g_string_append_c (s, '(');
+  switch (e->kind)
+    {
+    case LG_EXPR_VALUE:
+      g_string_append_printf (s, "%" G_GINT64_FORMAT, e->value);
+      break;
+    case LG_EXPR_REF:
+      append_item (s, e->item);
+      break;
+    case LG_EXPR_ADD:
+    case LG_EXPR_SUB:
+    case LG_EXPR_MUL:
+      {
+        int prec = expr_precedence (e);
+        append_expr (s, e->left, prec);
+        g_string_append (s, e->kind == LG_EXPR_ADD   ? " + "
+                            : e->kind == LG_EXPR_SUB ? " - "
+                                                     : " * ");
+        append_expr (s, e->right, prec + 1);
+        break;
+      }
+    case LG_EXPR_NEG:
+      g_string_append_c (s, '-');
+      append_expr (s, e->left, 4);
+      break;
+    case LG_EXPR_ABS:
+      g_string_append (s, "abs(");
+      append_expr (s, e->left, 0);
+      g_string_append_c (s, ')');
+      break;
+    }
+  if (paren)
+    g_string_append_c (s, ')');
+}
+
+static const char *
+relation_symbol (LgRuleKind kind)
+{
+  static const char *const symbols[] = {
+    [LG_RULE_EQ] = "=", [LG_RULE_NEQ] = "!=", [LG_RULE_LT] = "<",
+    [LG_RULE_GT] = ">", [LG_RULE_LE] = "<=", [LG_RULE_GE] = ">=",
+  };
+  return symbols[kind];
+}
+
+static int
+rule_precedence (const LgRule *r)
+{
+  return r->kind == LG_RULE_OR ? 1 : r->kind == LG_RULE_AND ? 2 : 3;
+}
+
+static void
+append_rule (GString *s, const LgRule *r, int min_precedence)
+{
+  gboolean paren = rule_precedence (r) < min_precedence;
+  if (paren)
+    g_string_append_c (s, '(');
+  switch (r->kind)
+    {
+    case LG_RULE_YES:
+    case LG_RULE_NO:
+      g_string_append (s, r->kind == LG_RULE_YES ? "yes " : "no ");
+      append_item (s, r->x);
+      g_string_append (s, ", ");
+      append_item (s, r->y);
+      break;
+    case LG_RULE_AND:
+    case LG_RULE_OR:
+      append_rule (s, r->a, rule_precedence (r));
+      g_string_append (s, r->kind == LG_RULE_AND ? " and " : " or ");
+      append_rule (s, r->b, rule_precedence (r) + 1);
+      break;
+    case LG_RULE_NOT:
+      g_string_append (s, "not ");
+      append_rule (s, r->a, 4);
+      break;
+    default:
+      append_expr (s, r->left, 0);
+      g_string_append_printf (s, " %s ", relation_symbol (r->kind));
+      append_expr (s, r->right, 0);
+      break;
+    }
+  if (paren)
+    g_string_append_c (s, ')');
+}
+
+char *
+lg_rule_to_string (const LgRule *rule)
+{
+  GString *s = g_string_new (NULL);
+  append_rule (s, rule, 0);
+  return g_string_free (s, FALSE);
+}

@@ -1,0 +1,40 @@
+/* constraint — rules and integer expressions (the original's CONSTRAINT,
+ * CONSTRAINT_YES/NO/EQUAL/..., EXPR_VALUE/ITEM/ADD/SUB/MUL/ABS and
+ * ITEM_COLLECTOR).
+ *
+ * Couples (yes, no) become masks in the transformation; every other rule is
+ * logical: it is evaluated once all its variables have a value.  Arithmetic
+ * is on 64 bits and an overflow is reported, never wrapped.
+ */
+#ifndef LG_CONSTRAINT_H
+#define LG_CONSTRAINT_H
+
+#include "description.h"
+
+/* The item an item-or-variable stands for now (a variable: its current
+ * item). */
+static inline guint
+lg_item_current_index (const LgItem *item)
+{
+  return item->index;
+}
+
+/* Value of an expression with the variables' current items; FALSE on
+ * overflow. */
+gboolean lg_expr_eval (const LgExpr *expr, gint64 *value);
+
+typedef enum
+{
+  LG_EVAL_FALSE = 0,
+  LG_EVAL_TRUE = 1,
+  LG_EVAL_OVERFLOW = -1
+} LgEval;
+
+/* Truth of a logical rule with the variables' current items. */
+LgEval lg_rule_eval (const LgRule *rule);
+
+/* Appends to vars (LgItem*) the variables of rule not already there, in
+ * the order they are met (the ITEM_COLLECTOR). */
+void lg_rule_collect_vars (const LgRule *rule, GPtrArray *vars);
+
+#endif /* LG_CONSTRAINT_H */

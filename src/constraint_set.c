@@ -1,0 +1,124 @@
+/* constraint_set — see constraint_set.h. */
+#include "constraint_set.h"
+
+#include "constraint.h"
+
+static LgConstraintGroup *
+group_new (void)
+{
+  LgConstraintGroup *g = g_new0 (LgConstraintGroup, 1);
+  g->vars = g_ptr_array_new ();
+  g->logic = g_ptr_array_new ();
+  g->couple = g_ptr_array_new ();
+  return g;
+}
+
+static void
+group_free (gpointer data)
+{
+  LgConstraintGroup *g = data;
+  g_ptr_array_unref (g->vars);
+  g_ptr_array_unref (g->logic);
+  g_ptr_array_unref (g->couple);
+  g_free (g);
+}
+
+static gint
+by_creation (gconstpointer a, gconstpointer b)
+{
+  const LgItem *x = *(LgItem *const *) a, *y = *(LgItem *const *) b;
+  return (x->var_id > y->var_id) - (x->var_id < y->var_id);
+}
+
+static void
+add_vars (LgConstraintGroup *g, GPtrArray *vars)
+{
+  for (guint i = 0; i < vars->len; i++)
+    if (!g_ptr_array_find (g->vars, vars->pdata[i], NULL))
+      g_ptr_array_add (g->vars, vars->pdata[i]);
+  g_ptr_array_sort (g->vars, by_creation);
+}
+
+static void
+append_all (GPtrArray *dst, GPtrArray *src)
+{
+  for (guint i = 0; i < src->len; i++)
+    g_ptr_array_add (dst, src->pdata[i]);
+}
+
+static gboolean
+shares_var (const LgConstraintGroup *g, GPtrArray *vars)
+{
+  for (guint i = 0; i < vars->len; i++)
+    if (g_ptr_array_find (g->vars, vars->pdata[i], NULL))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+group_add (LgConstraintGroup *g, LgRule *rule, GPtrArray *vars)
+{
+  add_vars (g, vars);
+  g_ptr_array_add (lg_rule_is_couple (rule) ? g->couple : g->logic, rule);
+}
+
+void
+lg_constraint_set_add (LgConstraintSet *set, LgRule *rule)
+{
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  lg_rule_collect_vars (rule, vars);
+  if (vars->len == 0)
+    {
+      group_add (set->unbound, rule, vars);
+      return;
+    }
+  for (guint i = 0; i < set->groups->len; i++)
+    {
+      LgConstraintGroup *g = set->groups->pdata[i];
+      if (!shares_var (g, vars))
+        continue;
+      group_add (g, rule, vars);
+      for (guint j = i + 1; j < set->groups->len;)
+        {
+          LgConstraintGroup *other = set->groups->pdata[j];
+          if (!shares_var (other, g->vars))
+            {
+              j++;
+              continue;
+            }
+          add_vars (g, other->vars);
+          append_all (g->logic, other->logic);
+          append_all (g->couple, other->couple);
+          g_ptr_array_remove_index (set->groups, j); /* frees other */
+        }
+      return;
+    }
+  LgConstraintGroup *g = group_new ();
+  group_add (g, rule, vars);
+  g_ptr_array_add (set->groups, g);
+}
+
+LgConstraintSet *
+lg_constraint_set_new (LgProblem *problem)
+{
+  LgConstraintSet *set = g_new0 (LgConstraintSet, 1);
+  set->groups = g_ptr_array_new_with_free_func (group_free);
+  set->unbound = group_new ();
+  for (guint i = 0; i < problem->rules->len; i++)
+    {
+      LgRule *rule = problem->rules->pdata[i];
+      if (!rule->dropped)
+        lg_constraint_set_add (set, rule);
+    }
+  return set;
+}
+
+void
+lg_constraint_set_free (LgConstraintSet *set)
+{
+  if (!set)
+    return;
+  g_ptr_array_unref (set->groups);
+  group_free (set->unbound);
+  g_free (set);
+}

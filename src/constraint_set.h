@@ -1,0 +1,39 @@
+/* constraint_set — step 1, the partition (the original's CONSTRAINT_SET and
+ * CONSTRAINT_GROUP).
+ *
+ * Rules that share a variable, directly or through other rules, land in the
+ * same constraint group; rules without a variable land in the unbound group.
+ * A rule joins the first group sharing a variable with it; every later group
+ * that then shares a variable with that group is merged into it (its
+ * variables, logical rules and couples appended in order) and removed.
+ * Invariant: the groups' variable sets are pairwise disjoint, each group's
+ * rules keep the order they were added in, and `vars` is sorted by creation
+ * order, the order the transformation enumerates them in.
+ */
+#ifndef LG_CONSTRAINT_SET_H
+#define LG_CONSTRAINT_SET_H
+
+#include "description.h"
+
+typedef struct
+{
+  GPtrArray *vars;    /* LgItem* variables, creation order */
+  GPtrArray *logic;   /* LgRule* logical rules, in order */
+  GPtrArray *couple;  /* LgRule* yes/no rules, in order */
+} LgConstraintGroup;
+
+typedef struct
+{
+  GPtrArray *groups;          /* LgConstraintGroup*, creation order */
+  LgConstraintGroup *unbound; /* rules without variables */
+} LgConstraintSet;
+
+/* Partitions the problem's rules that are not dropped. */
+LgConstraintSet *lg_constraint_set_new (LgProblem *problem);
+void lg_constraint_set_free (LgConstraintSet *set);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgConstraintSet, lg_constraint_set_free)
+
+/* Adds one rule, following the merge rule above. */
+void lg_constraint_set_add (LgConstraintSet *set, LgRule *rule);
+
+#endif /* LG_CONSTRAINT_SET_H */

@@ -1,0 +1,276 @@
+/* mask_builder — see mask_builder.h.
+ *
+ * The builder keeps one scratch mask per group pair ("touched" when a couple
+ * of the current assignment has written it) and, per item couple (i1, i2), the
+ * mask of the permutations with p[i1] == i2, computed on first use: a yes is
+ * then one AND over the words and a no one AND-NOT. */
+#include "mask_builder.h"
+
+#include <string.h>
+
+#include "bitset.h"
+#include "constraint.h"
+
+typedef struct
+{
+  LgProblem *problem;
+  const LgPermut *permut;
+  LgAndOrTree *tree;
+  guint n;               /* dimension */
+  size_t n_words;
+  uint64_t *scratch;     /* n_pairs masks */
+  gboolean *touched;     /* per pair */
+  uint64_t **yes_masks;  /* n * n, lazily built */
+  gboolean is_ok;
+  GError *error;
+} Builder;
+
+static void *
+tree_block (LgAndOrTree *tree, size_t size)
+{
+  void *block = g_malloc0 (size);
+  g_ptr_array_add (tree->blocks, block);
+  return block;
+}
+
+static LgNode *
+new_node (LgAndOrTree *tree, LgNodeKind kind, GPtrArray *children)
+{
+  LgNode *node = g_new0 (LgNode, 1);
+  node->kind = kind;
+  if (children && children->len)
+    {
+      node->n_children = children->len;
+      node->children = tree_block (tree, children->len * sizeof (LgNode *));
+      memcpy (node->children, children->pdata,
+              children->len * sizeof (LgNode *));
+    }
+  g_ptr_array_add (tree->nodes, node);
+  if (kind == LG_NODE_AND)
+    tree->and_nodes++;
+  else if (kind == LG_NODE_OR)
+    tree->or_nodes++;
+  return node;
+}
+
+static const uint64_t *
+yes_mask (Builder *b, guint i1, guint i2)
+{
+  uint64_t **slot = &b->yes_masks[i1 * b->n + i2];
+  if (!*slot)
+    {
+      *slot = g_new0 (uint64_t, b->n_words);
+      for (size_t r = 0; r < b->permut->count; r++)
+        if (lg_permut_get (b->permut, r)[i1] == i2)
+          lg_bitset_set (*slot, r);
+    }
+  return *slot;
+}
+
+/* and_yes / and_no of the original: narrows the pair mask of x and y. */
+static void
+build_couple (Builder *b, const LgRule *rule)
+{
+  guint g1 = rule->x->group->index, g2 = rule->y->group->index;
+  guint i1 = rule->x->index, i2 = rule->y->index;
+  if (g1 > g2)
+    {
+      guint t = g1;
+      g1 = g2;
+      g2 = t;
+      t = i1;
+      i1 = i2;
+      i2 = t;
+    }
+  guint pair = lg_pair_index (g1, g2);
+  uint64_t *mask = b->scratch + pair * b->n_words;
+  if (!b->touched[pair])
+    {
+      lg_bitset_set_all (mask, b->permut->count);
+      b->touched[pair] = TRUE;
+    }
+  const uint64_t *yes = yes_mask (b, i1, i2);
+  uint64_t any = 0;
+  if (rule->kind == LG_RULE_YES)
+    for (size_t w = 0; w < b->n_words; w++)
+      any |= mask[w] &= yes[w];
+  else
+    for (size_t w = 0; w < b->n_words; w++)
+      any |= mask[w] &= ~yes[w];
+  b->is_ok = b->is_ok && any != 0;
+}
+
+/* Evaluates the logical rules in order; on overflow records the error. */
+static gboolean
+logic_holds (Builder *b, const LgConstraintGroup *cg)
+{
+  for (guint i = 0; i < cg->logic->len; i++)
+    {
+      const LgRule *rule = cg->logic->pdata[i];
+      LgEval v = lg_rule_eval (rule);
+      if (v == LG_EVAL_OVERFLOW)
+        {
+          if (!b->error)
+            {
+              g_autofree char *text = lg_rule_to_string (rule);
+              g_autofree char *where
+                  = rule->line ? g_strdup_printf (" at line %u", rule->line)
+                               : g_strdup ("");
+              b->error = g_error_new (
+                  LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_OVERFLOW,
+                  "rule %u%s (%s): integer overflow in its arithmetic "
+                  "(values are 64-bit)", rule->number, where, text);
+            }
+          return FALSE;
+        }
+      if (v == LG_EVAL_FALSE)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The leaf of a complete assignment (get_node_if_true): an AND node of mask
+ * leaves, or NULL when a logical rule fails or a mask becomes empty. */
+static LgNode *
+leaf_node (Builder *b, const LgConstraintGroup *cg)
+{
+  LgAndOrTree *tree = b->tree;
+  tree->leaves_tried++;
+  if (!logic_holds (b, cg))
+    return NULL;
+  memset (b->touched, 0, tree->n_pairs * sizeof *b->touched);
+  b->is_ok = TRUE;
+  for (guint i = 0; i < cg->couple->len && b->is_ok; i++)
+    build_couple (b, cg->couple->pdata[i]);
+  if (!b->is_ok)
+    return NULL;
+  tree->leaves_kept++;
+  g_autoptr (GPtrArray) masks = g_ptr_array_new ();
+  for (guint pair = tree->n_pairs; pair-- > 0;)
+    if (b->touched[pair])
+      {
+        LgMaskNode *m = tree_block (tree, sizeof *m
+                                              + b->n_words * sizeof (uint64_t));
+        m->pair = pair;
+        memcpy (m->words, b->scratch + pair * b->n_words,
+                b->n_words * sizeof (uint64_t));
+        LgNode *leaf = new_node (tree, LG_NODE_LEAF, NULL);
+        leaf->data = m;
+        tree->mask_nodes++;
+        g_ptr_array_add (masks, leaf);
+      }
+  return new_node (tree, LG_NODE_AND, masks);
+}
+
+/* get_node / get_node_of_var: the OR node of variable ivar's items, last
+ * item first, leaving out those that lead to nothing. */
+static LgNode *
+var_node (Builder *b, const LgConstraintGroup *cg, guint ivar)
+{
+  if (ivar == cg->vars->len)
+    return leaf_node (b, cg);
+  LgItem *var = cg->vars->pdata[ivar];
+  g_autoptr (GPtrArray) alternatives = g_ptr_array_new ();
+  for (guint k = 0; k < b->n && !b->error; k++)
+    {
+      var->index = k;
+      LgNode *child = var_node (b, cg, ivar + 1);
+      if (child)
+        g_ptr_array_insert (alternatives, 0, child);
+    }
+  if (alternatives->len == 0)
+    return NULL;
+  return new_node (b->tree, LG_NODE_OR, alternatives);
+}
+
+/* A group with logical rules only: does some assignment satisfy them? */
+static gboolean
+some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar)
+{
+  if (ivar == cg->vars->len)
+    {
+      b->tree->leaves_tried++;
+      gboolean ok = logic_holds (b, cg);
+      b->tree->leaves_kept += ok;
+      return ok;
+    }
+  LgItem *var = cg->vars->pdata[ivar];
+  for (guint k = 0; k < b->n && !b->error; k++)
+    {
+      var->index = k;
+      if (some_assignment_holds (b, cg, ivar + 1))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The node of one constraint group; NULL when it constrains nothing. */
+static LgNode *
+group_node (Builder *b, const LgConstraintGroup *cg)
+{
+  if (cg->logic->len == 0 && cg->couple->len == 0)
+    return NULL;
+  if (cg->couple->len == 0)
+    return some_assignment_holds (b, cg, 0)
+               ? NULL
+               : new_node (b->tree, LG_NODE_FALSE, NULL);
+  LgNode *node = var_node (b, cg, 0);
+  return node ? node : new_node (b->tree, LG_NODE_FALSE, NULL);
+}
+
+LgAndOrTree *
+lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
+                       const LgPermut *permut, GError **error)
+{
+  LgAndOrTree *tree = g_new0 (LgAndOrTree, 1);
+  guint G = lg_problem_n_groups (problem);
+  tree->n_pairs = G * (G - 1) / 2;
+  tree->n_words = lg_bitset_n_words (permut->count);
+  tree->nodes = g_ptr_array_new_with_free_func (g_free);
+  tree->blocks = g_ptr_array_new_with_free_func (g_free);
+
+  Builder b = { 0 };
+  b.problem = problem;
+  b.permut = permut;
+  b.tree = tree;
+  b.n = (guint) permut->n;
+  b.n_words = tree->n_words;
+  b.scratch = g_new0 (uint64_t, MAX (tree->n_pairs, 1) * b.n_words);
+  b.touched = g_new0 (gboolean, MAX (tree->n_pairs, 1));
+  b.yes_masks = g_new0 (uint64_t *, b.n * b.n);
+
+  g_autoptr (GPtrArray) parts = g_ptr_array_new ();
+  LgNode *unbound = group_node (&b, set->unbound);
+  if (unbound)
+    g_ptr_array_add (parts, unbound);
+  for (guint i = set->groups->len; i-- > 0 && !b.error;)
+    {
+      LgNode *node = group_node (&b, set->groups->pdata[i]);
+      if (node)
+        g_ptr_array_add (parts, node);
+    }
+  tree->root = new_node (tree, LG_NODE_AND, parts);
+
+  for (guint i = 0; i < b.n * b.n; i++)
+    g_free (b.yes_masks[i]);
+  g_free (b.yes_masks);
+  g_free (b.scratch);
+  g_free (b.touched);
+  if (b.error)
+    {
+      g_propagate_error (error, b.error);
+      lg_and_or_tree_free (tree);
+      return NULL;
+    }
+  return tree;
+}
+
+void
+lg_and_or_tree_free (LgAndOrTree *tree)
+{
+  if (!tree)
+    return;
+  g_ptr_array_unref (tree->nodes);
+  g_ptr_array_unref (tree->blocks);
+  g_free (tree);
+}

@@ -1,0 +1,60 @@
+/* mask_builder — step 2, the transformation into an AND/OR tree of masks
+ * (the original's MASK_BUILDER, NODE_MASK and CONSTRAINT_GROUP.build_nodes).
+ *
+ * Each constraint group is expanded by enumerating its variables (the first
+ * variable outermost, items in order).  At each complete assignment the
+ * logical rules are evaluated in order; when all hold, the couples build
+ * fresh masks, one per group pair they touch, and if none became empty the
+ * assignment yields an AND node of mask leaves.  The assignments of one
+ * variable form an OR node.  The original builds its lists by prepending, so
+ * the port keeps its orders: mask leaves by descending pair index,
+ * alternatives by descending item index, and under the root AND node the
+ * unbound group first, then the variable groups last-created first.
+ *
+ * Where the original silently skips a group with no consistent assignment,
+ * the port puts a FALSE node (SPEC section 7); a group with only logical
+ * rules is left out when some assignment satisfies them (as in the original)
+ * and is a FALSE node otherwise.  Invariant: every mask in the tree has at
+ * least one bit set and no bit past n!.
+ */
+#ifndef LG_MASK_BUILDER_H
+#define LG_MASK_BUILDER_H
+
+#include "backtracking.h"
+#include "constraint_set.h"
+#include "permut.h"
+
+/* The payload of a mask leaf. */
+typedef struct
+{
+  guint pair;        /* g1 + g2 * (g2 - 1) / 2 for groups g1 < g2 */
+  uint64_t words[];  /* n_words words */
+} LgMaskNode;
+
+typedef struct
+{
+  LgNode *root;
+  guint n_pairs;
+  size_t n_words;     /* words per mask */
+  GPtrArray *nodes;   /* every LgNode, owned */
+  GPtrArray *blocks;  /* children arrays and mask payloads, owned */
+  /* counters */
+  guint64 leaves_tried, leaves_kept;
+  guint64 and_nodes, or_nodes, mask_nodes;
+} LgAndOrTree;
+
+static inline guint
+lg_pair_index (guint g1, guint g2)
+{
+  return g1 + g2 * (g2 - 1) / 2;
+}
+
+/* Builds the tree of a partitioned problem.  Returns NULL with error set when
+ * a rule's arithmetic overflows. */
+LgAndOrTree *lg_mask_builder_build (LgProblem *problem,
+                                    const LgConstraintSet *set,
+                                    const LgPermut *permut, GError **error);
+void lg_and_or_tree_free (LgAndOrTree *tree);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgAndOrTree, lg_and_or_tree_free)
+
+#endif /* LG_MASK_BUILDER_H */

@@ -1,0 +1,129 @@
+/* permut — see permut.h.  The table is filled by walking ranks 0..n!-1 and
+ * stepping each row to its lexicographic successor (Knuth's Algorithm L),
+ * which costs O(1) amortised per row instead of an unrank per row. */
+#include "permut.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t
+lg_permut_factorial (int n)
+{
+  if (n < 0 || n > 20)
+    return 0;
+  uint64_t f = 1;
+  for (int i = 2; i <= n; i++)
+    f *= (uint64_t) i;
+  return f;
+}
+
+static bool
+next_permutation (uint8_t *p, int n)
+{
+  int i = n - 2;
+  while (i >= 0 && p[i] > p[i + 1])
+    i--;
+  if (i < 0)
+    return false;
+  int j = n - 1;
+  while (p[j] < p[i])
+    j--;
+  uint8_t t = p[i];
+  p[i] = p[j];
+  p[j] = t;
+  for (int a = i + 1, b = n - 1; a < b; a++, b--)
+    {
+      t = p[a];
+      p[a] = p[b];
+      p[b] = t;
+    }
+  return true;
+}
+
+LgPermut *
+lg_permut_new (int n)
+{
+  if (n < 1 || n > LG_PERMUT_MAX_N)
+    return NULL;
+  LgPermut *permut = calloc (1, sizeof *permut);
+  if (!permut)
+    abort ();
+  permut->n = n;
+  permut->count = (size_t) lg_permut_factorial (n);
+  permut->perms = malloc (permut->count * (size_t) n);
+  if (!permut->perms)
+    abort ();
+  uint8_t *row = permut->perms;
+  for (int i = 0; i < n; i++)
+    row[i] = (uint8_t) i;
+  for (size_t r = 1; r < permut->count; r++)
+    {
+      memcpy (row + n, row, (size_t) n);
+      row += n;
+      next_permutation (row, n);
+    }
+  return permut;
+}
+
+void
+lg_permut_free (LgPermut *permut)
+{
+  if (!permut)
+    return;
+  free (permut->perms);
+  free (permut);
+}
+
+void
+lg_permut_lehmer (const uint8_t *p, int n, uint8_t *digits)
+{
+  for (int i = 0; i < n; i++)
+    {
+      uint8_t d = 0;
+      for (int j = i + 1; j < n; j++)
+        d += p[j] < p[i];
+      digits[i] = d;
+    }
+}
+
+size_t
+lg_permut_rank (const uint8_t *p, int n)
+{
+  /* Horner's rule in the factorial number system: digit i has weight
+   * (n-1-i)!, so rank = ((d0 * (n-1) + d1) * (n-2) + d2) ... */
+  size_t rank = 0;
+  uint32_t seen = 0;  /* bit v set once value v has been placed */
+  for (int i = 0; i < n; i++)
+    {
+      /* digit = number of values smaller than p[i] not yet used */
+      uint32_t smaller = ((UINT32_C (1) << p[i]) - 1) & ~seen;
+      int d = __builtin_popcount (smaller);
+      rank = rank * (size_t) (n - i) + (size_t) d;
+      seen |= UINT32_C (1) << p[i];
+    }
+  return rank;
+}
+
+void
+lg_permut_unrank (size_t rank, int n, uint8_t *p)
+{
+  uint8_t digits[32];
+  for (int i = n - 1; i >= 0; i--)
+    {
+      size_t base = (size_t) (n - i);
+      digits[i] = (uint8_t) (rank % base);
+      rank /= base;
+    }
+  uint32_t used = 0;
+  for (int i = 0; i < n; i++)
+    {
+      int d = digits[i];
+      int v = 0;
+      for (;; v++)
+        if (!(used & (UINT32_C (1) << v)) && d-- == 0)
+          break;
+      p[i] = (uint8_t) v;
+      used |= UINT32_C (1) << v;
+    }
+}

@@ -1,0 +1,55 @@
+/* permut — numbering of permutations (the original's PERMUT and
+ * SITUATION.make_permut / index_of_permut).
+ *
+ * The n! permutations of 0..n-1 are listed in lexicographic order and
+ * numbered from 1; a permutation's number is its Lehmer code (its digits in
+ * the factorial number system) plus one.  Bit k of a mask stands for the
+ * permutation numbered k+1, so code that indexes masks uses the 0-based
+ * rank = number - 1.  For groups g1 < g2, permutation p associates item i of
+ * g1 with item p[i] of g2.
+ *
+ * Invariant: `perms[r * n + i]` is item i of the permutation of rank r, and
+ * lg_permut_rank (perms + r * n) == r for every r.  GLib-free.
+ */
+#ifndef LG_PERMUT_H
+#define LG_PERMUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Largest dimension the table can hold (n! must fit comfortably in memory:
+ * 10! * 10 bytes is 36 MB). */
+#define LG_PERMUT_MAX_N 10
+
+typedef struct LgPermut
+{
+  int n;            /* dimension: number of items per group */
+  size_t count;     /* n! */
+  uint8_t *perms;   /* count rows of n items, lexicographic order */
+} LgPermut;
+
+/* n! for 0 <= n <= 20, 0 beyond (it would not fit in 64 bits). */
+uint64_t lg_permut_factorial (int n);
+
+/* Builds the table for 1 <= n <= LG_PERMUT_MAX_N; NULL for another n. */
+LgPermut *lg_permut_new (int n);
+void lg_permut_free (LgPermut *permut);
+
+/* 0-based lexicographic rank of p (a permutation of 0..n-1): the Lehmer
+ * code read in the factorial number system.  The original's number is this
+ * plus one. */
+size_t lg_permut_rank (const uint8_t *p, int n);
+
+/* Writes into p the permutation of 0..n-1 whose 0-based rank is `rank`. */
+void lg_permut_unrank (size_t rank, int n, uint8_t *p);
+
+/* The Lehmer digits of p: digit i counts the later items smaller than p[i]. */
+void lg_permut_lehmer (const uint8_t *p, int n, uint8_t *digits);
+
+static inline const uint8_t *
+lg_permut_get (const LgPermut *permut, size_t rank)
+{
+  return permut->perms + rank * (size_t) permut->n;
+}
+
+#endif /* LG_PERMUT_H */

@@ -1,0 +1,111 @@
+/* printer — the solution tables and the closing count, byte for byte as the
+ * original prints them (SPEC section 6), and the --stats report.  Widths
+ * are counted in UTF-8 code points so that non-ASCII names line up; for
+ * ASCII names that is the original's byte count. */
+#include "description.h"
+#include "situation.h"
+
+static void
+print_padded (FILE *out, const char *text, guint width)
+{
+  fputc (' ', out);
+  fputs (text, out);
+  for (guint w = lg_utf8_width (text); w < width; w++)
+    fputc (' ', out);
+  fputs (" |", out);
+}
+
+static void
+print_dash_line (FILE *out, LgProblem *problem)
+{
+  fputc ('+', out);
+  for (guint g = 0; g < lg_problem_n_groups (problem); g++)
+    {
+      guint width = lg_problem_get_group (problem, g)->width + 2;
+      for (guint i = 0; i < width; i++)
+        fputc ('-', out);
+      fputc ('+', out);
+    }
+  fputc ('\n', out);
+}
+
+/* The row of `ref` in the solution, i.e. its position in group 0's order. */
+static guint
+row_of (const LgSolution *solution, const LgItem *ref)
+{
+  guint g = ref->group->index;
+  for (guint r = 0; r < solution->n; r++)
+    if (solution->perm[g][r] == ref->index)
+      return r;
+  g_assert_not_reached ();
+}
+
+void
+lg_print_solution (FILE *out, LgProblem *problem, const LgSolution *solution)
+{
+  guint n_groups = lg_problem_n_groups (problem);
+  fputc ('\n', out);
+  print_dash_line (out, problem);
+  fputc ('|', out);
+  for (guint g = 0; g < n_groups; g++)
+    {
+      LgGroup *group = lg_problem_get_group (problem, g);
+      print_padded (out, group->name, group->width);
+    }
+  fputc ('\n', out);
+  print_dash_line (out, problem);
+  for (guint r = 0; r < solution->n; r++)
+    {
+      fputc ('|', out);
+      for (guint g = 0; g < n_groups; g++)
+        print_padded (out, lg_solution_get (solution, g, r)->name,
+                      lg_problem_get_group (problem, g)->width);
+      fputc ('\n', out);
+    }
+  print_dash_line (out, problem);
+  for (guint q = 0; q < problem->questions->len; q++)
+    {
+      const LgQuestion *question
+          = &g_array_index (problem->questions, LgQuestion, q);
+      guint row = row_of (solution, question->ref);
+      fprintf (out, "%s of %s: %s\n", question->group->name,
+               question->ref->name,
+               lg_solution_get (solution, question->group->index, row)->name);
+    }
+}
+
+void
+lg_print_count (FILE *out, guint64 n_solutions)
+{
+  fprintf (out, "\n%" G_GUINT64_FORMAT " solution%s\n\n", n_solutions,
+           n_solutions > 1 ? "s" : "");
+}
+
+void
+lg_print_stats (FILE *out, const LgStats *s)
+{
+  fprintf (out,
+           "time describe:        %.6f s\n"
+           "time transform:       %.6f s\n"
+           "time explore:         %.6f s\n"
+           "constraint groups:    %" G_GUINT64_FORMAT "\n"
+           "variables:            %" G_GUINT64_FORMAT "\n"
+           "leaves tried:         %" G_GUINT64_FORMAT "\n"
+           "leaves kept:          %" G_GUINT64_FORMAT "\n"
+           "AND nodes:            %" G_GUINT64_FORMAT "\n"
+           "OR nodes:             %" G_GUINT64_FORMAT "\n"
+           "mask nodes:           %" G_GUINT64_FORMAT "\n"
+           "mask words:           %" G_GUINT64_FORMAT "\n"
+           "nodes explored:       %" G_GUINT64_FORMAT "\n"
+           "alternatives:         %" G_GUINT64_FORMAT "\n"
+           "backtracks:           %" G_GUINT64_FORMAT "\n"
+           "tree solutions:       %" G_GUINT64_FORMAT "\n"
+           "candidates tried:     %" G_GUINT64_FORMAT "\n"
+           "permutation checks:   %" G_GUINT64_FORMAT "\n"
+           "solutions:            %" G_GUINT64_FORMAT "\n",
+           s->time_describe, s->time_transform, s->time_explore,
+           s->constraint_groups, s->variables, s->leaves_tried,
+           s->leaves_kept, s->and_nodes, s->or_nodes, s->mask_nodes,
+           s->masks_words, s->nodes_explored, s->alternatives, s->backtracks,
+           s->tree_solutions, s->candidates, s->checks, s->solutions);
+}
