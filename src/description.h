@@ -101,6 +101,8 @@ struct _LgProblem
   GArray *questions;     /* LgQuestion */
   guint line;
   GError *error;         /* first builder error */
+  guint error_line;      /* source line of the rule that made the last
+                            lg_problem_solve fail, 0 when none */
 };
 
 static inline gboolean

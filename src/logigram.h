@@ -194,6 +194,10 @@ gint64 lg_problem_solve (LgProblem *problem, LgStats *stats,
                          LgSolutionFunc func, gpointer user_data,
                          GError **error);
 
+/* The source line (see lg_problem_set_line) of the rule that made the last
+ * lg_problem_solve fail, 0 when unknown. */
+guint lg_problem_get_error_line (LgProblem *problem);
+
 /* ---- Output (SPEC section 6, byte for byte) --------------------------- */
 
 void lg_print_solution (FILE *out, LgProblem *problem,

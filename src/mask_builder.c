@@ -113,13 +113,11 @@ logic_holds (Builder *b, const LgConstraintGroup *cg)
           if (!b->error)
             {
               g_autofree char *text = lg_rule_to_string (rule);
-              g_autofree char *where
-                  = rule->line ? g_strdup_printf (" at line %u", rule->line)
-                               : g_strdup ("");
+              b->problem->error_line = rule->line;
               b->error = g_error_new (
                   LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_OVERFLOW,
-                  "rule %u%s (%s): integer overflow in its arithmetic "
-                  "(values are 64-bit)", rule->number, where, text);
+                  "integer overflow in rule %u (%s): values are 64-bit",
+                  rule->number, text);
             }
           return FALSE;
         }

@@ -271,6 +271,12 @@ lg_situation_verify (LgProblem *problem, const uint8_t *const *perm)
 
 /* ---- The three steps ---------------------------------------------------------- */
 
+guint
+lg_problem_get_error_line (LgProblem *problem)
+{
+  return problem->error_line;
+}
+
 const LgItem *
 lg_solution_get (const LgSolution *solution, guint group, guint row)
 {
@@ -290,6 +296,7 @@ lg_problem_solve (LgProblem *problem, LgStats *stats, LgSolutionFunc func,
   double describe = stats->time_describe;
   *stats = (LgStats) { 0 };
   stats->time_describe = describe;
+  problem->error_line = 0;
   if (!lg_problem_check (problem, error))
     return -1;
 

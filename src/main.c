@@ -1,0 +1,278 @@
+/* main — the command line: read or pick a problem, apply the exercises'
+ * options, solve, print.  Exit statuses: 0 solved (whatever the number of
+ * solutions), 1 invalid problem, 2 bad command line. */
+#include "config.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "logigram.h"
+#include "parser.h"
+#include "problems.h"
+
+enum
+{
+  EXIT_SOLVED = 0,
+  EXIT_INVALID_PROBLEM = 1,
+  EXIT_BAD_COMMAND_LINE = 2
+};
+
+typedef struct
+{
+  char *problem_name;
+  char **drops;
+  char *order;
+  gboolean stats;
+  gboolean count_only;
+  char *max_solutions_text;
+  gboolean list_problems;
+  gboolean list_rules;
+  gboolean version;
+  char **files;
+  /* parsed */
+  guint64 max_solutions; /* 0: no limit */
+  guint64 printed;
+} Options;
+
+static void
+options_clear (Options *o)
+{
+  g_free (o->problem_name);
+  g_strfreev (o->drops);
+  g_free (o->order);
+  g_free (o->max_solutions_text);
+  g_strfreev (o->files);
+}
+
+static int usage_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+static int
+usage_error (const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  g_autofree char *message = g_strdup_vprintf (format, args);
+  va_end (args);
+  fprintf (stderr, "%s: %s\nTry '%s --help' for more information.\n",
+           g_get_prgname (), message, g_get_prgname ());
+  return EXIT_BAD_COMMAND_LINE;
+}
+
+static gboolean
+parse_count (const char *text, guint64 min, guint64 *value)
+{
+  if (!text || !g_ascii_isdigit (*text))
+    return FALSE;
+  return g_ascii_string_to_unsigned (text, 10, min, G_MAXUINT64, value, NULL);
+}
+
+static gboolean
+on_solution (LgProblem *problem, const LgSolution *solution, gpointer data)
+{
+  Options *o = data;
+  if (!o->count_only)
+    lg_print_solution (stdout, problem, solution);
+  o->printed++;
+  return o->max_solutions == 0 || o->printed < o->max_solutions;
+}
+
+static void
+list_rules (LgProblem *problem)
+{
+  for (guint i = 1; i <= lg_problem_n_rules (problem); i++)
+    {
+      LgRule *rule = lg_problem_get_rule (problem, i);
+      g_autofree char *text = lg_rule_to_string (rule);
+      if (lg_rule_get_line (rule))
+        printf ("%u\tline %u\t%s\n", i, lg_rule_get_line (rule), text);
+      else
+        printf ("%u\t%s\n", i, text);
+    }
+}
+
+/* A problem error as FILE:LINE:COLUMN: error: MESSAGE. */
+static int
+problem_error (const char *source, LgProblem *problem, const GError *error)
+{
+  if (error->domain == LG_PARSE_ERROR)
+    fprintf (stderr, "%s\n", error->message);
+  else
+    {
+      guint line = problem ? lg_problem_get_error_line (problem) : 0;
+      fprintf (stderr, "%s:%u:1: error: %s\n", source, line ? line : 1,
+               error->message);
+    }
+  return EXIT_INVALID_PROBLEM;
+}
+
+static const char summary[] =
+    "Solve a logic-grid puzzle (a \"logigram\": zebra, Einstein...) the way\n"
+    "the Liberty Eiffel tutorial does: permutations as bit masks, an AND/OR\n"
+    "tree, and a backtracking explorer.  Without FILE, solves the built-in\n"
+    "classic problem.";
+
+static const char description[] =
+    "The --stats counters (on stderr):\n"
+    "  constraint groups   groups of rules sharing variables (step 1)\n"
+    "  variables           variables in those groups\n"
+    "  leaves tried/kept   complete assignments evaluated / giving masks\n"
+    "  AND/OR/mask nodes   nodes of the tree built by step 2\n"
+    "  nodes explored      nodes visited by the explorer (step 3)\n"
+    "  alternatives        OR alternatives taken after a failure\n"
+    "  backtracks          failures (empty mask, or next solution)\n"
+    "  tree solutions      times the whole tree held\n"
+    "  candidates tried    permutations tried by try_solution\n"
+    "  permutation checks  pair consistency checks in try_solution\n"
+    "  solutions           solutions found\n"
+    "\n"
+    "Exit status: 0 solved (whatever the number of solutions), 1 invalid\n"
+    "problem, 2 bad command line.\n"
+    "\n"
+    "Examples:\n"
+    "  logigram                       the classic zebra problem\n"
+    "  logigram --drop 1              the tutorial's first exercise\n"
+    "  logigram --order nationality,animal,drink,cigarette,color,house\n"
+    "  logigram data/einstein.lgm --max-solutions 2\n"
+    "\n"
+    "Report bugs to the logigram developers; see man logigram.";
+
+/* Everything after the option parsing; returns the exit status. */
+static int
+run (Options *o)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem = NULL;
+  g_autoptr (GTimer) timer = NULL;
+  const char *source;
+
+  if (o->version)
+    {
+      printf ("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+      return EXIT_SOLVED;
+    }
+  if (o->list_problems)
+    {
+      for (const char *const *n = lg_problems_names (); *n; n++)
+        printf ("%s\n", *n);
+      return EXIT_SOLVED;
+    }
+  if (o->files && o->files[0] && o->files[1])
+    return usage_error ("one problem file at a time, not '%s' and '%s'",
+                        o->files[0], o->files[1]);
+  if (o->files && o->files[0] && o->problem_name)
+    return usage_error ("give a FILE or --problem, not both");
+  if (o->max_solutions_text &&
+      !parse_count (o->max_solutions_text, 1, &o->max_solutions))
+    return usage_error ("--max-solutions takes a whole number from 1, "
+                        "not '%s'",
+                        o->max_solutions_text);
+
+  timer = g_timer_new ();
+  if (o->files && o->files[0])
+    {
+      source = o->files[0];
+      problem = lg_parser_parse_file (source, &error);
+    }
+  else
+    {
+      const char *name = o->problem_name ? o->problem_name : "classic";
+      if (!g_strv_contains (lg_problems_names (), name))
+        {
+          g_autofree char *list =
+              g_strjoinv (", ", (char **) lg_problems_names ());
+          return usage_error ("unknown problem '%s': choose one of %s", name,
+                              list);
+        }
+      source = name;
+      problem = lg_problems_load (name, &error);
+    }
+  if (!problem)
+    return problem_error (source, NULL, error);
+  LgStats stats = { 0 };
+  stats.time_describe = g_timer_elapsed (timer, NULL);
+
+  for (guint i = 0; o->drops && o->drops[i]; i++)
+    {
+      guint64 number;
+      if (!parse_count (o->drops[i], 1, &number) || number > G_MAXUINT)
+        return usage_error ("--drop takes a rule number from 1, not '%s'",
+                            o->drops[i]);
+      if (!lg_problem_drop_rule (problem, (guint) number, &error))
+        return usage_error ("--drop %s: %s", o->drops[i], error->message);
+    }
+  if (o->order)
+    {
+      g_auto (GStrv) names = g_strsplit (o->order, ",", -1);
+      if (!lg_problem_set_group_order (problem, (const char *const *) names,
+                                       &error))
+        return usage_error ("--order: %s", error->message);
+    }
+  if (o->list_rules)
+    {
+      list_rules (problem);
+      return EXIT_SOLVED;
+    }
+
+  gint64 n = lg_problem_solve (problem, &stats, on_solution, o, &error);
+  if (n < 0)
+    return problem_error (source, problem, error);
+  if (o->count_only)
+    printf ("%" G_GUINT64_FORMAT "\n", o->printed);
+  else
+    lg_print_count (stdout, o->printed);
+  if (o->stats)
+    lg_print_stats (stderr, &stats);
+  return EXIT_SOLVED;
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  g_set_prgname ("logigram");
+  Options o = { 0 };
+  const GOptionEntry entries[] = {
+    { "problem", 'p', 0, G_OPTION_ARG_STRING, &o.problem_name,
+      "Solve the built-in problem NAME (classic, small, jojo, big)", "NAME" },
+    { "drop", 'd', 0, G_OPTION_ARG_STRING_ARRAY, &o.drops,
+      "Ignore rule N (numbered from 1 in problem order; repeatable)", "N" },
+    { "order", 'o', 0, G_OPTION_ARG_STRING, &o.order,
+      "Declare the groups in this order (all group names, comma-separated)",
+      "G1,G2,..." },
+    { "stats", 's', 0, G_OPTION_ARG_NONE, &o.stats,
+      "Print the time of each step and the work counters on stderr", NULL },
+    { "count", 'c', 0, G_OPTION_ARG_NONE, &o.count_only,
+      "Print only the number of solutions", NULL },
+    { "max-solutions", 'm', 0, G_OPTION_ARG_STRING, &o.max_solutions_text,
+      "Stop after N solutions (2 checks uniqueness)", "N" },
+    { "list-problems", 0, 0, G_OPTION_ARG_NONE, &o.list_problems,
+      "List the built-in problems", NULL },
+    { "list-rules", 0, 0, G_OPTION_ARG_NONE, &o.list_rules,
+      "List the rules with their numbers (for --drop) and source lines", NULL },
+    { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
+      "Print the version and exit", NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL,
+      "[FILE]" },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new ("[FILE]");
+  g_option_context_set_summary (context, summary);
+  g_option_context_set_description (context, description);
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_autoptr (GError) error = NULL;
+  int status;
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    status = usage_error ("%s", error->message);
+  else
+    status = run (&o);
+  options_clear (&o);
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      fprintf (stderr, "%s: error writing the output: %s\n", g_get_prgname (),
+               g_strerror (errno));
+      return EXIT_INVALID_PROBLEM;
+    }
+  return status;
+}

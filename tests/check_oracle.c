@@ -1,0 +1,701 @@
+/* check_oracle — the whole solver against brute force.
+ *
+ * A few hundred seeded random small problems (n <= 4 items, 2 to 4 groups of
+ * the three kinds, variables, yes/no couples, relations with arithmetic and
+ * and/or/not) are solved by lg_problem_solve and by exhaustive enumeration
+ * of all (n!)^(G-1) combinations with an evaluator written here, independent
+ * of the solver's.  The solver prints a solution once per path of the AND/OR
+ * tree that admits it (SPEC section 5), so the expected multiplicity of a
+ * combination is the product, over the constraint groups that hold couples,
+ * of the number of assignments of the group's variables that satisfy all its
+ * rules; a group of relations only counts once when some assignment holds.
+ * The multisets must be equal.
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "lgtest.h"
+#include "logigram.h"
+#include "permut.h"
+
+#define MAX_G 4
+#define MAX_N 4
+#define MAX_VARS 4
+#define MAX_RULES 8
+
+/* ---- The test's own model of a problem --------------------------------- */
+
+typedef struct
+{
+  int kind;               /* LgGroupKind */
+  int value[MAX_N];       /* item values (ordered: index) */
+} TGroup;
+
+typedef struct
+{
+  int group;
+  int index;              /* item index, or -1 for a variable */
+  int var;                /* variable number when index < 0 */
+} TRef;
+
+typedef struct TExpr TExpr;
+struct TExpr
+{
+  char op;                /* 'k' constant, 'r' ref, '+', '-', '*', 'a' abs */
+  int value;
+  TRef ref;
+  TExpr *l, *r;
+};
+
+typedef struct TRule TRule;
+struct TRule
+{
+  char op;   /* 'y' yes, 'n' no, '=', '!', '<', '>', 'l' <=, 'g' >=,
+                '&' and, '|' or, '~' not */
+  TRef x, y;
+  TExpr *l, *r;
+  TRule *a, *b;
+};
+
+typedef struct
+{
+  int n, G, n_vars;
+  TGroup groups[MAX_G];
+  int var_group[MAX_VARS];
+  int n_rules;
+  TRule *rules[MAX_RULES];
+  GPtrArray *garbage;
+} TProblem;
+
+static void *
+tnew (TProblem *t, size_t size)
+{
+  void *p = g_malloc0 (size);
+  g_ptr_array_add (t->garbage, p);
+  return p;
+}
+
+/* ---- Random generation ---------------------------------------------------- */
+
+static TRef
+random_ref (TProblem *t, uint64_t *rng, gboolean like_integer, int not_group)
+{
+  TRef ref;
+  for (;;)
+    {
+      if (t->n_vars > 0 && lgtest_rand_below (rng, 2) == 0)
+        {
+          ref.var = (int) lgtest_rand_below (rng, (uint32_t) t->n_vars);
+          ref.group = t->var_group[ref.var];
+          ref.index = -1;
+        }
+      else
+        {
+          ref.group = (int) lgtest_rand_below (rng, (uint32_t) t->G);
+          ref.index = (int) lgtest_rand_below (rng, (uint32_t) t->n);
+          ref.var = -1;
+        }
+      if (ref.group == not_group)
+        continue;
+      if (like_integer && t->groups[ref.group].kind == LG_GROUP_ATOMIC)
+        continue;
+      return ref;
+    }
+}
+
+static gboolean
+has_integer_group (TProblem *t)
+{
+  for (int g = 0; g < t->G; g++)
+    if (t->groups[g].kind != LG_GROUP_ATOMIC)
+      return TRUE;
+  return FALSE;
+}
+
+static TExpr *
+random_expr (TProblem *t, uint64_t *rng, int depth)
+{
+  TExpr *e = tnew (t, sizeof *e);
+  uint32_t c = lgtest_rand_below (rng, depth > 1 ? 2 : 7);
+  if (c == 0)
+    {
+      e->op = 'k';
+      e->value = (int) lgtest_rand_below (rng, 7) - 3;
+    }
+  else if (c == 1)
+    {
+      e->op = 'r';
+      e->ref = random_ref (t, rng, TRUE, -1);
+    }
+  else
+    {
+      static const char ops[] = "+-*a+";
+      e->op = ops[c - 2];
+      e->l = random_expr (t, rng, depth + 1);
+      if (e->op != 'a')
+        e->r = random_expr (t, rng, depth + 1);
+    }
+  return e;
+}
+
+static TRule *
+random_relation (TProblem *t, uint64_t *rng, int depth)
+{
+  TRule *r = tnew (t, sizeof *r);
+  uint32_t c = lgtest_rand_below (rng, depth > 0 ? 6 : 9);
+  if (c >= 6)
+    {
+      r->op = "&|~"[c - 6];
+      r->a = random_relation (t, rng, depth + 1);
+      if (r->op != '~')
+        r->b = random_relation (t, rng, depth + 1);
+      return r;
+    }
+  r->op = "=!<>lg"[c];
+  r->l = random_expr (t, rng, 0);
+  r->r = random_expr (t, rng, 0);
+  return r;
+}
+
+static void
+random_problem (TProblem *t, uint64_t seed)
+{
+  uint64_t rng = seed;
+  memset (t, 0, sizeof *t);
+  t->garbage = g_ptr_array_new_with_free_func (g_free);
+  t->n = 2 + (int) lgtest_rand_below (&rng, MAX_N - 1);
+  t->G = 2 + (int) lgtest_rand_below (&rng, MAX_G - 1);
+  if (t->n == 4 && t->G == 4)
+    t->G = 3; /* keep (n!)^(G-1) small */
+  for (int g = 0; g < t->G; g++)
+    {
+      TGroup *group = &t->groups[g];
+      group->kind = (int) lgtest_rand_below (&rng, 3);
+      int v = (int) lgtest_rand_below (&rng, 5) - 2;
+      for (int i = 0; i < t->n; i++)
+        {
+          if (group->kind == LG_GROUP_ORDERED)
+            group->value[i] = i;
+          else /* distinct, not sorted */
+            {
+              v += 1 + (int) lgtest_rand_below (&rng, 3);
+              group->value[i] = lgtest_rand_below (&rng, 2) ? v : -v - 100;
+            }
+        }
+    }
+  t->n_vars = (int) lgtest_rand_below (&rng, MAX_VARS + 1);
+  for (int v = 0; v < t->n_vars; v++)
+    t->var_group[v] = (int) lgtest_rand_below (&rng, (uint32_t) t->G);
+  t->n_rules = 1 + (int) lgtest_rand_below (&rng, MAX_RULES);
+  for (int k = 0; k < t->n_rules; k++)
+    {
+      if (has_integer_group (t) && lgtest_rand_below (&rng, 3) == 0)
+        {
+          t->rules[k] = random_relation (t, &rng, 0);
+          continue;
+        }
+      TRule *r = tnew (t, sizeof *r);
+      r->op = lgtest_rand_below (&rng, 3) ? 'y' : 'n';
+      r->x = random_ref (t, &rng, FALSE, -1);
+      r->y = random_ref (t, &rng, FALSE, r->x.group);
+      t->rules[k] = r;
+    }
+}
+
+/* ---- Building the same problem through the API ------------------------------ */
+
+typedef struct
+{
+  LgProblem *p;
+  LgItem *vars[MAX_VARS];
+  TProblem *t;
+} Build;
+
+static LgItem *
+build_ref (Build *b, TRef ref)
+{
+  if (ref.index < 0)
+    return b->vars[ref.var];
+  char group[8], item[16];
+  g_snprintf (group, sizeof group, "g%d", ref.group);
+  TGroup *g = &b->t->groups[ref.group];
+  if (g->kind == LG_GROUP_NUMERIC)
+    g_snprintf (item, sizeof item, "%d", g->value[ref.index]);
+  else
+    g_snprintf (item, sizeof item, "i%d", ref.index);
+  return lg_item (b->p, group, item);
+}
+
+static LgExpr *
+build_expr (Build *b, const TExpr *e)
+{
+  switch (e->op)
+    {
+    case 'k':
+      return lg_num (b->p, e->value);
+    case 'r':
+      return lg_ref (b->p, build_ref (b, e->ref));
+    case '+':
+      return lg_add (b->p, build_expr (b, e->l), build_expr (b, e->r));
+    case '-':
+      return lg_sub (b->p, build_expr (b, e->l), build_expr (b, e->r));
+    case '*':
+      return lg_mul (b->p, build_expr (b, e->l), build_expr (b, e->r));
+    default:
+      return lg_abs (b->p, build_expr (b, e->l));
+    }
+}
+
+static LgRule *
+build_rule (Build *b, const TRule *r)
+{
+  LgProblem *p = b->p;
+  switch (r->op)
+    {
+    case 'y':
+      return lg_yes (p, build_ref (b, r->x), build_ref (b, r->y));
+    case 'n':
+      return lg_no (p, build_ref (b, r->x), build_ref (b, r->y));
+    case '&':
+      return lg_and (p, build_rule (b, r->a), build_rule (b, r->b));
+    case '|':
+      return lg_or (p, build_rule (b, r->a), build_rule (b, r->b));
+    case '~':
+      return lg_not (p, build_rule (b, r->a));
+    default:
+      break;
+    }
+  LgExpr *l = build_expr (b, r->l), *rr = build_expr (b, r->r);
+  switch (r->op)
+    {
+    case '=':
+      return lg_eq (p, l, rr);
+    case '!':
+      return lg_neq (p, l, rr);
+    case '<':
+      return lg_lt (p, l, rr);
+    case '>':
+      return lg_gt (p, l, rr);
+    case 'l':
+      return lg_le (p, l, rr);
+    default:
+      return lg_ge (p, l, rr);
+    }
+}
+
+static LgProblem *
+build_problem (TProblem *t)
+{
+  Build b = { lg_problem_new (), { 0 }, t };
+  for (int g = 0; g < t->G; g++)
+    {
+      char name[8];
+      g_snprintf (name, sizeof name, "g%d", g);
+      LgGroup *group = lg_group (b.p, t->groups[g].kind, name, NULL);
+      for (int i = 0; i < t->n; i++)
+        {
+          char item[16];
+          if (t->groups[g].kind == LG_GROUP_NUMERIC)
+            g_snprintf (item, sizeof item, "%d", t->groups[g].value[i]);
+          else
+            g_snprintf (item, sizeof item, "i%d", i);
+          lg_group_add_item (b.p, group, item);
+        }
+    }
+  for (int v = 0; v < t->n_vars; v++)
+    {
+      char group[8];
+      g_snprintf (group, sizeof group, "g%d", t->var_group[v]);
+      b.vars[v] = lg_some (b.p, group);
+    }
+  for (int k = 0; k < t->n_rules; k++)
+    ck_assert_uint_eq (lg_rule (b.p, build_rule (&b, t->rules[k])),
+                       (guint) k + 1);
+  return b.p;
+}
+
+/* ---- The brute-force evaluator -------------------------------------------- */
+
+typedef struct
+{
+  TProblem *t;
+  const uint8_t *perm[MAX_G]; /* row -> item index, per group */
+  int var_item[MAX_VARS];
+} World;
+
+static int
+ref_index (const World *w, TRef ref)
+{
+  return ref.index >= 0 ? ref.index : w->var_item[ref.var];
+}
+
+static int
+row_of (const World *w, int group, int index)
+{
+  for (int r = 0; r < w->t->n; r++)
+    if (w->perm[group][r] == index)
+      return r;
+  g_assert_not_reached ();
+}
+
+static long long
+eval_expr (const World *w, const TExpr *e)
+{
+  switch (e->op)
+    {
+    case 'k':
+      return e->value;
+    case 'r':
+      return w->t->groups[e->ref.group].value[ref_index (w, e->ref)];
+    case '+':
+      return eval_expr (w, e->l) + eval_expr (w, e->r);
+    case '-':
+      return eval_expr (w, e->l) - eval_expr (w, e->r);
+    case '*':
+      return eval_expr (w, e->l) * eval_expr (w, e->r);
+    default:
+      {
+        long long v = eval_expr (w, e->l);
+        return v < 0 ? -v : v;
+      }
+    }
+}
+
+static gboolean
+eval_rule (const World *w, const TRule *r)
+{
+  switch (r->op)
+    {
+    case 'y':
+    case 'n':
+      {
+        gboolean together = row_of (w, r->x.group, ref_index (w, r->x))
+                            == row_of (w, r->y.group, ref_index (w, r->y));
+        return r->op == 'y' ? together : !together;
+      }
+    case '&':
+      return eval_rule (w, r->a) && eval_rule (w, r->b);
+    case '|':
+      return eval_rule (w, r->a) || eval_rule (w, r->b);
+    case '~':
+      return !eval_rule (w, r->a);
+    default:
+      break;
+    }
+  long long a = eval_expr (w, r->l), b = eval_expr (w, r->r);
+  switch (r->op)
+    {
+    case '=':
+      return a == b;
+    case '!':
+      return a != b;
+    case '<':
+      return a < b;
+    case '>':
+      return a > b;
+    case 'l':
+      return a <= b;
+    default:
+      return a >= b;
+    }
+}
+
+static void
+ref_vars (TRef ref, guint *mask)
+{
+  if (ref.index < 0)
+    *mask |= 1u << ref.var;
+}
+
+static void
+expr_vars (const TExpr *e, guint *mask)
+{
+  if (!e)
+    return;
+  if (e->op == 'r')
+    ref_vars (e->ref, mask);
+  expr_vars (e->l, mask);
+  expr_vars (e->r, mask);
+}
+
+static guint
+rule_vars (const TRule *r)
+{
+  guint mask = 0;
+  if (r->op == 'y' || r->op == 'n')
+    {
+      ref_vars (r->x, &mask);
+      ref_vars (r->y, &mask);
+      return mask;
+    }
+  expr_vars (r->l, &mask);
+  expr_vars (r->r, &mask);
+  if (r->a)
+    mask |= rule_vars (r->a);
+  if (r->b)
+    mask |= rule_vars (r->b);
+  return mask;
+}
+
+static gboolean
+is_couple (const TRule *r)
+{
+  return r->op == 'y' || r->op == 'n';
+}
+
+/* Scopes: rules linked by shared variables (computed here by closure, not
+ * with the solver's partition).  scope[k] = -1 for rules without variable. */
+static int
+compute_scopes (const TProblem *t, int *scope, guint *scope_vars)
+{
+  int n_scopes = 0;
+  for (int k = 0; k < t->n_rules; k++)
+    {
+      guint vars = rule_vars (t->rules[k]);
+      scope[k] = -1;
+      if (!vars)
+        continue;
+      int s = -1;
+      for (int j = 0; j < n_scopes; j++)
+        if (scope_vars[j] & vars)
+          {
+            if (s < 0)
+              {
+                s = j;
+                scope_vars[j] |= vars;
+              }
+            else /* merge j into s */
+              {
+                scope_vars[s] |= scope_vars[j];
+                scope_vars[j] = 0;
+                for (int i = 0; i < k; i++)
+                  if (scope[i] == j)
+                    scope[i] = s;
+              }
+          }
+      if (s < 0)
+        {
+          s = n_scopes++;
+          scope_vars[s] = vars;
+        }
+      scope[k] = s;
+    }
+  return n_scopes;
+}
+
+/* Number of assignments of the scope's variables satisfying its rules. */
+static guint64
+count_assignments (World *w, const int *scope, int s, guint vars, int v)
+{
+  TProblem *t = w->t;
+  while (v < t->n_vars && !(vars & (1u << v)))
+    v++;
+  if (v == t->n_vars)
+    {
+      for (int k = 0; k < t->n_rules; k++)
+        if (scope[k] == s && !eval_rule (w, t->rules[k]))
+          return 0;
+      return 1;
+    }
+  guint64 total = 0;
+  for (int i = 0; i < t->n; i++)
+    {
+      w->var_item[v] = i;
+      total += count_assignments (w, scope, s, vars, v + 1);
+    }
+  return total;
+}
+
+static guint64
+multiplicity (World *w, const int *scope, const guint *scope_vars,
+              int n_scopes)
+{
+  TProblem *t = w->t;
+  for (int k = 0; k < t->n_rules; k++)
+    if (scope[k] < 0 && !eval_rule (w, t->rules[k]))
+      return 0;
+  guint64 m = 1;
+  for (int s = 0; s < n_scopes && m; s++)
+    {
+      if (!scope_vars[s])
+        continue;
+      gboolean has_couple = FALSE;
+      for (int k = 0; k < t->n_rules; k++)
+        has_couple |= scope[k] == s && is_couple (t->rules[k]);
+      guint64 c = count_assignments (w, scope, s, scope_vars[s], 0);
+      m *= has_couple ? c : (c > 0);
+    }
+  return m;
+}
+
+static char *
+key_of (const TProblem *t, const uint8_t *const *perm)
+{
+  GString *key = g_string_new (NULL);
+  for (int g = 0; g < t->G; g++)
+    {
+      for (int r = 0; r < t->n; r++)
+        g_string_append_c (key, (char) ('0' + perm[g][r]));
+      g_string_append_c (key, '|');
+    }
+  return g_string_free (key, FALSE);
+}
+
+static void
+enumerate (World *w, int g, const LgPermut *permut, const int *scope,
+           const guint *scope_vars, int n_scopes, GHashTable *expected)
+{
+  if (g == w->t->G)
+    {
+      guint64 m = multiplicity (w, scope, scope_vars, n_scopes);
+      if (m)
+        g_hash_table_insert (expected, key_of (w->t, w->perm),
+                             GSIZE_TO_POINTER ((gsize) m));
+      return;
+    }
+  for (size_t r = 0; r < permut->count; r++)
+    {
+      w->perm[g] = lg_permut_get (permut, r);
+      enumerate (w, g + 1, permut, scope, scope_vars, n_scopes, expected);
+    }
+}
+
+/* ---- The test -------------------------------------------------------------- */
+
+typedef struct
+{
+  TProblem *t;
+  GHashTable *found; /* key -> count */
+} Collect;
+
+static gboolean
+collect (LgProblem *p, const LgSolution *solution, gpointer data)
+{
+  Collect *c = data;
+  uint8_t rows[MAX_G][MAX_N];
+  const uint8_t *perm[MAX_G];
+  for (int g = 0; g < c->t->G; g++)
+    {
+      LgGroup *group = lg_problem_get_group (p, (guint) g);
+      for (int r = 0; r < c->t->n; r++)
+        {
+          const LgItem *item = lg_solution_get (solution, (guint) g,
+                                                (guint) r);
+          guint index = 0;
+          while (lg_group_get_item (group, index) != item)
+            index++;
+          rows[g][r] = (uint8_t) index;
+        }
+      perm[g] = rows[g];
+    }
+  char *key = key_of (c->t, perm);
+  gsize n = GPOINTER_TO_SIZE (g_hash_table_lookup (c->found, key));
+  g_hash_table_replace (c->found, key, GSIZE_TO_POINTER (n + 1));
+  return TRUE;
+}
+
+START_TEST (test_oracle_random_problems)
+{
+  TProblem t;
+  random_problem (&t, UINT64_C (0x9e3779b97f4a7c15) * (uint64_t) (_i + 1));
+  g_autoptr (LgProblem) p = build_problem (&t);
+  g_autoptr (GError) error = NULL;
+  ck_assert_msg (lg_problem_check (p, &error), "seed %d: %s", _i,
+                 error ? error->message : "");
+
+  Collect c = { &t, g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                           NULL) };
+  gint64 n = lg_problem_solve (p, NULL, collect, &c, &error);
+  ck_assert_msg (n >= 0, "seed %d: %s", _i, error ? error->message : "");
+
+  GHashTable *expected = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                g_free, NULL);
+  int scope[MAX_RULES];
+  guint scope_vars[MAX_RULES] = { 0 };
+  int n_scopes = compute_scopes (&t, scope, scope_vars);
+  LgPermut *permut = lg_permut_new (t.n);
+  World w = { .t = &t };
+  w.perm[0] = lg_permut_get (permut, 0); /* group 0: the identity */
+  enumerate (&w, 1, permut, scope, scope_vars, n_scopes, expected);
+
+  guint64 total = 0;
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init (&it, expected);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    {
+      total += GPOINTER_TO_SIZE (value);
+      ck_assert_msg (g_hash_table_lookup (c.found, key) == value,
+                     "seed %d: solution %s expected %zu times, found %zu",
+                     _i, (char *) key, GPOINTER_TO_SIZE (value),
+                     GPOINTER_TO_SIZE (g_hash_table_lookup (c.found, key)));
+    }
+  ck_assert_msg (g_hash_table_size (c.found) == g_hash_table_size (expected),
+                 "seed %d: %u distinct solutions found, %u expected", _i,
+                 g_hash_table_size (c.found), g_hash_table_size (expected));
+  ck_assert_int_eq (n, (gint64) total);
+
+  lg_permut_free (permut);
+  g_hash_table_unref (expected);
+  g_hash_table_unref (c.found);
+  g_ptr_array_unref (t.garbage);
+}
+END_TEST
+
+/* The same problems with a rule dropped: the oracle without that rule. */
+START_TEST (test_oracle_drop_rule)
+{
+  TProblem t;
+  random_problem (&t, UINT64_C (0xd1b54a32d192ed03) * (uint64_t) (_i + 1));
+  if (t.n_rules < 2)
+    {
+      g_ptr_array_unref (t.garbage);
+      return;
+    }
+  g_autoptr (LgProblem) p = build_problem (&t);
+  int drop = _i % t.n_rules;
+  ck_assert (lg_problem_drop_rule (p, (guint) drop + 1, NULL));
+  gint64 n = lg_problem_solve (p, NULL, NULL, NULL, NULL);
+
+  memmove (&t.rules[drop], &t.rules[drop + 1],
+           (size_t) (t.n_rules - drop - 1) * sizeof t.rules[0]);
+  t.n_rules--;
+  int scope[MAX_RULES];
+  guint scope_vars[MAX_RULES] = { 0 };
+  int n_scopes = compute_scopes (&t, scope, scope_vars);
+  GHashTable *expected = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                g_free, NULL);
+  LgPermut *permut = lg_permut_new (t.n);
+  World w = { .t = &t };
+  w.perm[0] = lg_permut_get (permut, 0);
+  enumerate (&w, 1, permut, scope, scope_vars, n_scopes, expected);
+  guint64 total = 0;
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init (&it, expected);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    total += GPOINTER_TO_SIZE (value);
+  ck_assert_int_eq (n, (gint64) total);
+  lg_permut_free (permut);
+  g_hash_table_unref (expected);
+  g_ptr_array_unref (t.garbage);
+}
+END_TEST
+
+static Suite *
+lg_oracle_suite (void)
+{
+  Suite *s = suite_create ("oracle");
+  TCase *tc = tcase_create ("core");
+  tcase_set_timeout (tc, 300);
+  tcase_add_loop_test (tc, test_oracle_random_problems, 0, 400);
+  tcase_add_loop_test (tc, test_oracle_drop_rule, 0, 100);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return lgtest_run (lg_oracle_suite ());
+}
