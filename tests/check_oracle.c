@@ -17,6 +17,8 @@
 #include "lgtest.h"
 #include "logigram.h"
 #include "permut.h"
+#include "problems.h"
+#include "situation.h"
 
 #define MAX_G 4
 #define MAX_N 4
@@ -682,6 +684,73 @@ START_TEST (test_oracle_drop_rule)
 }
 END_TEST
 
+/* ---- The tutorial problems: every solution checked against every rule -- */
+
+typedef struct
+{
+  guint n;
+  GHashTable *seen;
+} Verify;
+
+static gboolean
+verify_solution (LgProblem *p, const LgSolution *solution, gpointer data)
+{
+  Verify *v = data;
+  guint G = lg_problem_n_groups (p);
+  guint n = lg_group_n_items (lg_problem_get_group (p, 0));
+  uint8_t rows[16][16];
+  const uint8_t *perm[16];
+  GString *key = g_string_new (NULL);
+  for (guint g = 0; g < G; g++)
+    {
+      LgGroup *group = lg_problem_get_group (p, g);
+      for (guint r = 0; r < n; r++)
+        {
+          const LgItem *item = lg_solution_get (solution, g, r);
+          guint index = 0;
+          while (lg_group_get_item (group, index) != item)
+            index++;
+          rows[g][r] = (uint8_t) index;
+          g_string_append_c (key, (char) ('a' + index));
+        }
+      perm[g] = rows[g];
+    }
+  ck_assert_msg (lg_situation_verify (p, perm), "solution %s breaks a rule",
+                 key->str);
+  ck_assert_msg (!g_hash_table_contains (v->seen, key->str),
+                 "solution %s printed twice", key->str);
+  g_hash_table_add (v->seen, g_string_free (key, FALSE));
+  v->n++;
+  return TRUE;
+}
+
+static const struct
+{
+  const char *problem;
+  guint drop;
+  guint expected;
+} tutorial_cases[] = {
+  { "classic", 0, 1 }, { "small", 0, 1 }, { "jojo", 0, 1 },
+  { "big", 0, 1 },     { "classic", 1, 25 },
+};
+
+START_TEST (test_oracle_tutorial_solutions_satisfy_every_rule)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p = lg_problems_load (tutorial_cases[_i].problem,
+                                              &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  if (tutorial_cases[_i].drop)
+    ck_assert (lg_problem_drop_rule (p, tutorial_cases[_i].drop, NULL));
+  Verify v = { 0, g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         NULL) };
+  gint64 n = lg_problem_solve (p, NULL, verify_solution, &v, &error);
+  ck_assert_int_eq (n, tutorial_cases[_i].expected);
+  ck_assert_uint_eq (v.n, tutorial_cases[_i].expected);
+  g_hash_table_unref (v.seen);
+}
+END_TEST
+
 static Suite *
 lg_oracle_suite (void)
 {
@@ -690,6 +759,11 @@ lg_oracle_suite (void)
   tcase_set_timeout (tc, 300);
   tcase_add_loop_test (tc, test_oracle_random_problems, 0, 400);
   tcase_add_loop_test (tc, test_oracle_drop_rule, 0, 100);
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("tutorial");
+  tcase_set_timeout (tc, 300);
+  tcase_add_loop_test (tc, test_oracle_tutorial_solutions_satisfy_every_rule,
+                       0, G_N_ELEMENTS (tutorial_cases));
   suite_add_tcase (s, tc);
   return s;
 }

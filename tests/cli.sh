@@ -1,0 +1,201 @@
+#!/bin/bash
+# cli.sh — end-to-end tests of the command line, byte for byte.
+#
+# Each check runs src/logigram and compares its stdout with a file of
+# tests/expected/, its stderr with what is expected, and its exit status
+# (0 solved, 1 invalid problem, 2 bad command line).  Environment (set by
+# make check): LOGIGRAM, LG_DATADIR, LG_TESTDIR.
+set -u
+LOGIGRAM=${LOGIGRAM:-src/logigram}
+LG_DATADIR=${LG_DATADIR:-data}
+LG_TESTDIR=${LG_TESTDIR:-tests}
+expected=$LG_TESTDIR/expected
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass () { passed=$((passed + 1)); echo "ok - $1"; }
+fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
+
+# run NAME STATUS ARGS... : runs logigram, keeps stdout/stderr in $tmp.
+run () {
+  local name=$1 want=$2
+  shift 2
+  "$LOGIGRAM" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  if [ "$got" -ne "$want" ]; then
+    fail "$name: exit status $got, expected $want"
+    sed 's/^/#   /' "$tmp/err" | head -5
+    return 1
+  fi
+  return 0
+}
+
+# same_output NAME EXPECTED-FILE STATUS ARGS...
+same_output () {
+  local name=$1 file=$2 status=$3
+  shift 3
+  run "$name" "$status" "$@" || return
+  if cmp -s "$tmp/out" "$file"; then
+    pass "$name"
+  else
+    fail "$name: stdout differs from $file"
+    diff "$file" "$tmp/out" | head -10 | sed 's/^/#   /'
+  fi
+}
+
+# ---- The tutorial problems, built in and from data/ ------------------------
+same_output "default is classic" "$expected/classic.out" 0
+for p in classic small jojo big; do
+  same_output "--problem $p" "$expected/$p.out" 0 --problem "$p"
+  same_output "data/$p.lgm" "$expected/$p.out" 0 "$LG_DATADIR/$p.lgm"
+done
+
+# ---- The tutorial's exercises ----------------------------------------------
+same_output "--drop 1 (25 solutions)" "$expected/classic-drop1.out" 0 --drop 1
+same_output "--order house last" "$expected/classic-house-last.out" 0 \
+  --order nationality,animal,drink,cigarette,color,house
+same_output "--drop 1 --order house last" \
+  "$expected/classic-drop1-house-last.out" 0 --drop 1 \
+  --order nationality,animal,drink,cigarette,color,house
+same_output "-d 1 -d 2 short options" "$expected/classic-drop1-drop2.out" 0 \
+  -d 1 -d 2
+
+# --stats writes on stderr only, and names every counter
+run "--stats" 0 --stats && {
+  if cmp -s "$tmp/out" "$expected/classic.out"; then
+    pass "--stats leaves stdout unchanged"
+  else
+    fail "--stats changed stdout"
+  fi
+  missing=
+  for c in "time describe" "time transform" "time explore" \
+    "constraint groups" "variables" "leaves tried" "leaves kept" \
+    "AND nodes" "OR nodes" "mask nodes" "nodes explored" "alternatives" \
+    "backtracks" "tree solutions" "candidates tried" "permutation checks" \
+    "solutions"; do
+    grep -q "^$c: " "$tmp/err" || missing="$missing [$c]"
+  done
+  if [ -z "$missing" ]; then pass "--stats counters"; else
+    fail "--stats lacks$missing"; fi
+  if grep -q '^permutation checks: *161606$' "$tmp/err" &&
+    grep -q '^solutions: *1$' "$tmp/err"; then
+    pass "--stats classic counts"
+  else
+    fail "--stats classic counts"
+    sed 's/^/#   /' "$tmp/err"
+  fi
+}
+run "--stats house last" 0 --stats --count \
+  --order nationality,animal,drink,cigarette,color,house && {
+  if grep -q '^permutation checks: *4846692$' "$tmp/err"; then
+    pass "--stats house-last checks"
+  else
+    fail "--stats house-last checks"
+  fi
+}
+
+# ---- Counting and stopping ----------------------------------------------------
+run "--count" 0 --count --drop 1 && {
+  if [ "$(cat "$tmp/out")" = 25 ]; then pass "--count"; else
+    fail "--count printed '$(cat "$tmp/out")'"; fi
+}
+run "--max-solutions 2" 0 --drop 1 --max-solutions 2 && {
+  if [ "$(grep -c '^| house' "$tmp/out")" = 2 ] &&
+    [ "$(tail -n 2 "$tmp/out" | head -n 1)" = "2 solutions" ]; then
+    pass "--max-solutions 2"
+  else
+    fail "--max-solutions 2"
+  fi
+}
+
+# ---- Information options --------------------------------------------------------
+run "--version" 0 --version && {
+  if grep -q '^logigram [0-9]' "$tmp/out"; then pass "--version"; else
+    fail "--version output"; fi
+}
+run "--help" 0 --help && {
+  missing=
+  for o in --problem --drop --order --stats --count --max-solutions \
+    --list-problems --list-rules --version; do
+    grep -q -- "$o" "$tmp/out" || missing="$missing $o"
+  done
+  if [ -z "$missing" ]; then pass "--help lists every option"; else
+    fail "--help lacks$missing"; fi
+}
+same_output "--list-problems" "$expected/list-problems.out" 0 --list-problems
+same_output "--list-rules" "$expected/classic-rules.out" 0 --list-rules
+
+# ---- Bad command lines: status 2, nothing on stdout ------------------------------
+bad_command () {
+  local name=$1
+  shift
+  run "$name" 2 "$@" || return
+  if [ -s "$tmp/out" ]; then fail "$name: wrote on stdout"; return; fi
+  if grep -q "Try 'logigram --help'" "$tmp/err"; then pass "$name"; else
+    fail "$name: no hint on stderr"; fi
+}
+bad_command "unknown option" --no-such-option
+bad_command "--drop 0" --drop 0
+bad_command "--drop 99" --drop 99
+bad_command "--drop x" --drop x
+bad_command "--drop -1" --drop -1
+bad_command "--order unknown group" --order house,nationality
+bad_command "--order duplicate" \
+  --order house,house,animal,drink,cigarette,color
+bad_command "--problem unknown" --problem nosuch
+bad_command "--max-solutions 0" --max-solutions 0
+bad_command "two files" "$LG_DATADIR/small.lgm" "$LG_DATADIR/small.lgm"
+bad_command "file and --problem" "$LG_DATADIR/small.lgm" --problem small
+
+# ---- Invalid problems: status 1, one error line, nothing on stdout ----------------
+run "missing file" 1 "$tmp/no-such-file.lgm" && {
+  if [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+    grep -q "no-such-file.lgm: error: " "$tmp/err"; then
+    pass "missing file message"
+  else
+    fail "missing file message"
+  fi
+}
+for f in "$LG_TESTDIR"/bad/*.lgm; do
+  [ -e "$f" ] || continue
+  name="bad/$(basename "$f")"
+  run "$name" 1 "$f" || continue
+  if [ -s "$tmp/out" ]; then fail "$name: wrote on stdout"; continue; fi
+  if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+    fail "$name: $(wc -l <"$tmp/err") lines on stderr"
+    continue
+  fi
+  if grep -Eq "^.+:[0-9]+:[0-9]+: error: .+" "$tmp/err"; then pass "$name"; else
+    fail "$name: not FILE:LINE:COLUMN: error: ..."
+    sed 's/^/#   /' "$tmp/err"
+  fi
+done
+
+# An expression that overflows is found while solving: still FILE:LINE:COL.
+printf 'numeric n: 1, 2\natomic a: x, y\nvar v: n\nv * 9223372036854775807 > 0\nyes v, a:x\n' \
+  >"$tmp/overflow.lgm"
+run "overflow" 1 "$tmp/overflow.lgm" && {
+  if [ ! -s "$tmp/out" ] &&
+    grep -q "overflow.lgm:4:1: error: integer overflow in rule 1" "$tmp/err"; then
+    pass "overflow message"
+  else
+    fail "overflow message: $(cat "$tmp/err")"
+  fi
+}
+
+# ---- The original's defects, fixed ---------------------------------------------------
+printf 'atomic a: x, y\natomic b: u, v\nyes a:x, b:u\nno a:x, b:u\n' >"$tmp/contra.lgm"
+run "contradictory unbound rules" 0 --count "$tmp/contra.lgm" && {
+  if [ "$(cat "$tmp/out")" = 0 ]; then pass "contradiction gives 0"; else
+    fail "contradiction gives $(cat "$tmp/out")"; fi
+}
+printf 'atomic a: x, y, z\natomic b: u, v, w\natomic c: i, j, k\n' >"$tmp/norule.lgm"
+run "no rule" 0 --count "$tmp/norule.lgm" && {
+  if [ "$(cat "$tmp/out")" = 36 ]; then pass "no rule gives 36"; else
+    fail "no rule gives $(cat "$tmp/out")"; fi
+}
+
+echo "# $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
