@@ -52,6 +52,20 @@ for p in classic small jojo big; do
   same_output "data/$p.lgm" "$expected/$p.out" 0 "$LG_DATADIR/$p.lgm"
 done
 
+# ---- The Einstein riddle and its variants, the 4x4 mini puzzle --------------
+for p in einstein einstein-left-of einstein-cat-water einstein-cat-not-water \
+  mini4; do
+  same_output "data/$p.lgm" "$expected/$p.out" 0 "$LG_DATADIR/$p.lgm"
+done
+run "einstein: the German keeps the fish" 0 "$LG_DATADIR/einstein.lgm" && {
+  if grep -qx "nationality of fish: German" "$tmp/out" &&
+    tail -n 2 "$tmp/out" | grep -qx "1 solution"; then
+    pass "einstein answer"
+  else
+    fail "einstein answer"
+  fi
+}
+
 # ---- The tutorial's exercises ----------------------------------------------
 same_output "--drop 1 (25 solutions)" "$expected/classic-drop1.out" 0 --drop 1
 same_output "--order house last" "$expected/classic-house-last.out" 0 \
