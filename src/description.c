@@ -8,7 +8,7 @@
 
 #include "permut.h"
 
-G_DEFINE_QUARK (lg-problem-error-quark, lg_problem_error)
+G_DEFINE_QUARK (lg - problem - error - quark, lg_problem_error)
 
 guint
 lg_utf8_width (const char *s)
@@ -17,6 +17,26 @@ lg_utf8_width (const char *s)
   for (const unsigned char *p = (const unsigned char *) s; *p; p++)
     n += (*p & 0xC0) != 0x80;
   return n;
+}
+
+char *
+lg_format_size (guint64 bytes)
+{
+  static const char *const units[] = {
+    "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"
+  };
+  if (bytes < 1024)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " bytes", bytes);
+  double value = (double) bytes / 1024;
+  guint unit = 0;
+  while (value >= 1024 && unit + 1 < G_N_ELEMENTS (units))
+    {
+      value /= 1024;
+      unit++;
+    }
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  g_ascii_formatd (buffer, sizeof buffer, "%.1f", value);
+  return g_strdup_printf ("%s %s", buffer, units[unit]);
 }
 
 static void set_error (LgProblem *problem, LgProblemError code,
@@ -60,12 +80,12 @@ lg_problem_new (void)
   p->groups = g_ptr_array_new ();
   p->group_by_name = g_hash_table_new (g_str_hash, g_str_equal);
   p->vars = g_ptr_array_new_with_free_func (item_free);
-  p->named_vars = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                         NULL);
+  p->named_vars = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   p->exprs = g_ptr_array_new_with_free_func (g_free);
   p->rule_nodes = g_ptr_array_new_with_free_func (g_free);
   p->rules = g_ptr_array_new ();
   p->questions = g_array_new (FALSE, FALSE, sizeof (LgQuestion));
+  p->memory_limit = LG_DEFAULT_MEMORY_LIMIT;
   return p;
 }
 
@@ -96,8 +116,8 @@ lg_group (LgProblem *p, LgGroupKind kind, const char *name,
   g_return_val_if_fail (p != NULL, NULL);
   if (!name)
     return NULL;
-  if (kind != LG_GROUP_ATOMIC && kind != LG_GROUP_ORDERED
-      && kind != LG_GROUP_NUMERIC)
+  if (kind != LG_GROUP_ATOMIC && kind != LG_GROUP_ORDERED &&
+      kind != LG_GROUP_NUMERIC)
     {
       set_error (p, LG_PROBLEM_ERROR_FAILED, "invalid kind for group '%s'",
                  name);
@@ -105,8 +125,8 @@ lg_group (LgProblem *p, LgGroupKind kind, const char *name,
     }
   if (g_hash_table_contains (p->group_by_name, name))
     {
-      set_error (p, LG_PROBLEM_ERROR_DUPLICATE,
-                 "group '%s' is declared twice", name);
+      set_error (p, LG_PROBLEM_ERROR_DUPLICATE, "group '%s' is declared twice",
+                 name);
       return NULL;
     }
   LgGroup *g = g_new0 (LgGroup, 1);
@@ -313,7 +333,8 @@ lg_ask (LgProblem *p, LgGroup *group, LgItem *ref)
     {
       set_error (p, LG_PROBLEM_ERROR_SAME_GROUP,
                  "cannot ask for group '%s' of '%s': it must be an item of "
-                 "another group", group->name, ref->name);
+                 "another group",
+                 group->name, ref->name);
       return FALSE;
     }
   LgQuestion q = { group, ref };
@@ -372,7 +393,8 @@ lg_problem_set_group_order (LgProblem *p, const char *const *names,
                                 ((LgGroup *) p->decl->pdata[i])->name);
       g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_ORDER,
                    "the group order must name each of the %u groups once "
-                   "(%s), not %u", p->decl->len, all->str, n);
+                   "(%s), not %u",
+                   p->decl->len, all->str, n);
       g_string_free (all, TRUE);
       return FALSE;
     }
@@ -412,8 +434,8 @@ lg_problem_check (LgProblem *p, GError **error)
         {
           g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_SIZE,
                        "group '%s' has %u items but group '%s' has %u: all "
-                       "groups must have the same size", g->name,
-                       g->items->len, first->name, first->items->len);
+                       "groups must have the same size",
+                       g->name, g->items->len, first->name, first->items->len);
           return FALSE;
         }
     }
@@ -425,6 +447,12 @@ lg_problem_check (LgProblem *p, GError **error)
       return FALSE;
     }
   return TRUE;
+}
+
+void
+lg_problem_set_memory_limit (LgProblem *p, guint64 bytes)
+{
+  p->memory_limit = bytes;
 }
 
 guint

@@ -101,6 +101,7 @@ struct _LgProblem
   GArray *questions;     /* LgQuestion */
   guint line;
   GError *error;         /* first builder error */
+  guint64 memory_limit;  /* bytes, see lg_problem_set_memory_limit */
   guint error_line;      /* source line of the rule that made the last
                             lg_problem_solve fail, 0 when none */
 };
@@ -123,6 +124,10 @@ guint lg_problem_dimension (LgProblem *problem);
 /* Records message as the problem's error unless one is recorded already. */
 void lg_problem_set_error (LgProblem *problem, LgProblemError code,
                            const char *message);
+
+/* A size for messages, in plain ASCII: "512 bytes", "1.4 KiB", "2.0 GiB".
+ * g_free the result. */
+char *lg_format_size (guint64 bytes);
 
 /* Number of UTF-8 code points in s (bytes that are not continuation bytes). */
 guint lg_utf8_width (const char *s);

@@ -54,7 +54,8 @@ typedef enum
   LG_PROBLEM_ERROR_SIZE,          /* groups of different sizes, empty group,
                                      no group, dimension too large */
   LG_PROBLEM_ERROR_OVERFLOW,      /* an expression's value overflows */
-  LG_PROBLEM_ERROR_ORDER          /* a bad --order list */
+  LG_PROBLEM_ERROR_ORDER,         /* a bad --order list */
+  LG_PROBLEM_ERROR_LIMIT          /* over the memory limit */
 } LgProblemError;
 
 LgProblem *lg_problem_new (void);
@@ -150,6 +151,12 @@ gboolean lg_problem_set_group_order (LgProblem *problem,
                                      const char *const *names,
                                      GError **error);
 
+/* The most memory lg_problem_solve may use for its tables and tree, in
+ * bytes (default LG_DEFAULT_MEMORY_LIMIT); over it, solving fails with
+ * LG_PROBLEM_ERROR_LIMIT and a message saying how much it would need. */
+#define LG_DEFAULT_MEMORY_LIMIT (G_GUINT64_CONSTANT (2) << 30)
+void lg_problem_set_memory_limit (LgProblem *problem, guint64 bytes);
+
 /* Returns FALSE and the first recorded error, if any, or a validity error
  * (no group, groups of different sizes, dimension too large). */
 gboolean lg_problem_check (LgProblem *problem, GError **error);
@@ -205,6 +212,23 @@ void lg_print_solution (FILE *out, LgProblem *problem,
 /* The closing "N solution(s)" lines. */
 void lg_print_count (FILE *out, guint64 n_solutions);
 void lg_print_stats (FILE *out, const LgStats *stats);
+
+/* Machine-readable output.  JSON is one object,
+ *   {"header": [group names], "solutions": [{"rows": [[item, ...], ...]},
+ *    ...], "count": N}
+ * with one row per item of group 0; call _begin once, _solution for each
+ * solution (index from 0), _end with the count.  CSV has a header line
+ * "solution,GROUP,..." then one line per row, solutions numbered from 1,
+ * fields quoted as RFC 4180 says, lines ended by LF. */
+void lg_print_json_begin (FILE *out, LgProblem *problem);
+void lg_print_json_solution (FILE *out, LgProblem *problem,
+                             const LgSolution *solution, guint64 index);
+void lg_print_json_end (FILE *out, guint64 n_solutions);
+void lg_print_csv_begin (FILE *out, LgProblem *problem);
+void lg_print_csv_solution (FILE *out, LgProblem *problem,
+                            const LgSolution *solution, guint64 index);
+/* Writes s as a JSON string literal (with its quotes); s is UTF-8. */
+void lg_print_json_string (FILE *out, const char *s);
 
 G_END_DECLS
 

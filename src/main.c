@@ -19,6 +19,13 @@ enum
   EXIT_BAD_COMMAND_LINE = 2
 };
 
+typedef enum
+{
+  FORMAT_TABLE,
+  FORMAT_JSON,
+  FORMAT_CSV
+} Format;
+
 typedef struct
 {
   char *problem_name;
@@ -27,12 +34,16 @@ typedef struct
   gboolean stats;
   gboolean count_only;
   char *max_solutions_text;
+  char *format_text;
+  char *memory_limit_text;
   gboolean list_problems;
   gboolean list_rules;
   gboolean version;
   char **files;
   /* parsed */
   guint64 max_solutions; /* 0: no limit */
+  Format format;
+  guint64 memory_limit;
   guint64 printed;
 } Options;
 
@@ -43,6 +54,8 @@ options_clear (Options *o)
   g_strfreev (o->drops);
   g_free (o->order);
   g_free (o->max_solutions_text);
+  g_free (o->format_text);
+  g_free (o->memory_limit_text);
   g_strfreev (o->files);
 }
 
@@ -68,12 +81,73 @@ parse_count (const char *text, guint64 min, guint64 *value)
   return g_ascii_string_to_unsigned (text, 10, min, G_MAXUINT64, value, NULL);
 }
 
+/* The head of a JSON or CSV output, printed once the problem is known to
+ * be valid (so that an invalid one prints nothing on stdout). */
+static void
+print_begin (Options *o, LgProblem *problem)
+{
+  if (o->format == FORMAT_JSON)
+    lg_print_json_begin (stdout, problem);
+  else if (o->format == FORMAT_CSV)
+    lg_print_csv_begin (stdout, problem);
+}
+
+/* A size in bytes: digits with an optional K, M or G (powers of 1024). */
+static gboolean
+parse_size (const char *text, guint64 *bytes)
+{
+  char *end;
+  if (!text || !g_ascii_isdigit (*text))
+    return FALSE;
+  errno = 0;
+  guint64 value = g_ascii_strtoull (text, &end, 10);
+  if (errno)
+    return FALSE;
+  int shift = 0;
+  switch (g_ascii_toupper (*end))
+    {
+    case 'K':
+      shift = 10;
+      break;
+    case 'M':
+      shift = 20;
+      break;
+    case 'G':
+      shift = 30;
+      break;
+    case '\0':
+      break;
+    default:
+      return FALSE;
+    }
+  if (*end && (end[1] != '\0' && g_ascii_strcasecmp (end + 1, "iB") != 0 &&
+               g_ascii_strcasecmp (end + 1, "B") != 0))
+    return FALSE;
+  if (value > (G_MAXUINT64 >> shift))
+    return FALSE;
+  *bytes = value << shift;
+  return *bytes > 0;
+}
+
 static gboolean
 on_solution (LgProblem *problem, const LgSolution *solution, gpointer data)
 {
   Options *o = data;
+  if (!o->count_only && o->printed == 0)
+    print_begin (o, problem);
   if (!o->count_only)
-    lg_print_solution (stdout, problem, solution);
+    switch (o->format)
+      {
+      case FORMAT_TABLE:
+        lg_print_solution (stdout, problem, solution);
+        break;
+      case FORMAT_JSON:
+        lg_print_json_solution (stdout, problem, solution, o->printed);
+        break;
+      case FORMAT_CSV:
+        lg_print_csv_solution (stdout, problem, solution, o->printed);
+        break;
+      }
   o->printed++;
   return o->max_solutions == 0 || o->printed < o->max_solutions;
 }
@@ -145,6 +219,7 @@ run (Options *o)
   g_autoptr (GError) error = NULL;
   g_autoptr (LgProblem) problem = NULL;
   g_autoptr (GTimer) timer = NULL;
+  g_autofree char *display = NULL;
   const char *source;
 
   if (o->version)
@@ -169,6 +244,25 @@ run (Options *o)
                         "not '%s'",
                         o->max_solutions_text);
 
+  if (o->format_text)
+    {
+      if (g_str_equal (o->format_text, "table"))
+        o->format = FORMAT_TABLE;
+      else if (g_str_equal (o->format_text, "json"))
+        o->format = FORMAT_JSON;
+      else if (g_str_equal (o->format_text, "csv"))
+        o->format = FORMAT_CSV;
+      else
+        return usage_error ("--format takes table, json or csv, not '%s'",
+                            o->format_text);
+    }
+  o->memory_limit = LG_DEFAULT_MEMORY_LIMIT;
+  if (o->memory_limit_text &&
+      !parse_size (o->memory_limit_text, &o->memory_limit))
+    return usage_error ("--memory-limit takes a size such as 512M or 4G, "
+                        "not '%s'",
+                        o->memory_limit_text);
+
   timer = g_timer_new ();
   if (o->files && o->files[0])
     {
@@ -185,7 +279,7 @@ run (Options *o)
           return usage_error ("unknown problem '%s': choose one of %s", name,
                               list);
         }
-      source = name;
+      source = display = g_strdup_printf ("%s.lgm", name);
       problem = lg_problems_load (name, &error);
     }
   if (!problem)
@@ -215,13 +309,21 @@ run (Options *o)
       return EXIT_SOLVED;
     }
 
+  lg_problem_set_memory_limit (problem, o->memory_limit);
   gint64 n = lg_problem_solve (problem, &stats, on_solution, o, &error);
   if (n < 0)
     return problem_error (source, problem, error);
   if (o->count_only)
     printf ("%" G_GUINT64_FORMAT "\n", o->printed);
   else
-    lg_print_count (stdout, o->printed);
+    {
+      if (o->printed == 0)
+        print_begin (o, problem);
+      if (o->format == FORMAT_TABLE)
+        lg_print_count (stdout, o->printed);
+      else if (o->format == FORMAT_JSON)
+        lg_print_json_end (stdout, o->printed);
+    }
   if (o->stats)
     lg_print_stats (stderr, &stats);
   return EXIT_SOLVED;
@@ -247,6 +349,13 @@ main (int argc, char **argv)
       "Print only the number of solutions", NULL },
     { "max-solutions", 'm', 0, G_OPTION_ARG_STRING, &o.max_solutions_text,
       "Stop after N solutions (2 checks uniqueness)", "N" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &o.format_text,
+      "Output format: table (the default, as the original), json or csv",
+      "FORMAT" },
+    { "memory-limit", 0, 0, G_OPTION_ARG_STRING, &o.memory_limit_text,
+      "Refuse problems needing more memory than SIZE (bytes, or with K, M, "
+      "G; default 2G)",
+      "SIZE" },
     { "list-problems", 0, 0, G_OPTION_ARG_NONE, &o.list_problems,
       "List the built-in problems", NULL },
     { "list-rules", 0, 0, G_OPTION_ARG_NONE, &o.list_rules,

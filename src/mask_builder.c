@@ -16,27 +16,110 @@ typedef struct
   LgProblem *problem;
   const LgPermut *permut;
   LgAndOrTree *tree;
-  guint n;               /* dimension */
+  guint n; /* dimension */
   size_t n_words;
-  uint64_t *scratch;     /* n_pairs masks */
-  gboolean *touched;     /* per pair */
-  uint64_t **yes_masks;  /* n * n, lazily built */
+  uint64_t *scratch;    /* n_pairs masks */
+  gboolean *touched;    /* per pair */
+  uint64_t **yes_masks; /* n * n, lazily built */
   gboolean is_ok;
+  guint64 budget; /* bytes the tree may hold */
+  const LgConstraintSet *set;
+  const LgConstraintGroup *group; /* the one being expanded */
   GError *error;
 } Builder;
+
+/* Bookkeeping per allocation: a pointer in a GPtrArray and malloc's own. */
+#define BLOCK_OVERHEAD (2 * sizeof (void *))
 
 static void *
 tree_block (LgAndOrTree *tree, size_t size)
 {
   void *block = g_malloc0 (size);
   g_ptr_array_add (tree->blocks, block);
+  tree->bytes += size + BLOCK_OVERHEAD;
   return block;
+}
+
+static size_t
+node_bytes (guint n_children)
+{
+  return sizeof (LgNode) + BLOCK_OVERHEAD +
+         (n_children ? n_children * sizeof (LgNode *) + BLOCK_OVERHEAD : 0);
+}
+
+static size_t
+mask_leaf_bytes (size_t n_words)
+{
+  return node_bytes (0) + sizeof (LgMaskNode) + n_words * sizeof (uint64_t) +
+         BLOCK_OVERHEAD;
+}
+
+guint64
+lg_mask_builder_estimate (const LgConstraintSet *set, guint n, guint n_pairs,
+                          size_t n_words)
+{
+  guint64 total = 0;
+  for (guint i = 0; i <= set->groups->len; i++)
+    {
+      const LgConstraintGroup *cg =
+          i < set->groups->len ? set->groups->pdata[i] : set->unbound;
+      if (cg->couple->len == 0)
+        continue;
+      double leaves = 1;
+      for (guint k = 0; k < cg->vars->len; k++)
+        leaves *= n;
+      guint masks = MIN (cg->couple->len, n_pairs);
+      double bytes = leaves * ((double) node_bytes (masks) +
+                               masks * (double) mask_leaf_bytes (n_words)) +
+                     leaves * (double) node_bytes (n) / (n > 1 ? n - 1 : 1);
+      total = bytes > (double) G_MAXUINT64 / 2 ? G_MAXUINT64 / 2
+                                               : total + (guint64) bytes;
+      if (total >= G_MAXUINT64 / 2)
+        return G_MAXUINT64 / 2;
+    }
+  return total;
+}
+
+/* Before growing the tree by `bytes`: FALSE, with the error set, when that
+ * would go over the budget. */
+static gboolean
+can_grow (Builder *b, size_t bytes)
+{
+  if (b->error)
+    return FALSE;
+  if (b->tree->bytes + bytes <= b->budget)
+    return TRUE;
+  guint64 estimate =
+      lg_mask_builder_estimate (b->set, b->n, b->tree->n_pairs, b->n_words);
+  const LgConstraintGroup *cg = b->group;
+  const LgRule *first = cg->couple->len ? cg->couple->pdata[0] : NULL;
+  if (cg->logic->len)
+    {
+      const LgRule *l = cg->logic->pdata[0];
+      if (!first || l->number < first->number)
+        first = l;
+    }
+  guint64 assignments = 1;
+  for (guint k = 0; k < cg->vars->len && assignments < G_MAXUINT64 / 16; k++)
+    assignments *= b->n;
+  b->problem->error_line = first ? first->line : 0;
+  g_autofree char *limit = lg_format_size (b->budget);
+  g_autofree char *need = lg_format_size (estimate);
+  b->error = g_error_new (
+      LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
+      "the AND/OR tree needs more than the %s left under the memory limit "
+      "(up to %s): the constraint group of rule %u has %u variables, "
+      "%" G_GUINT64_FORMAT " assignments; raise --memory-limit or split the "
+      "rules",
+      limit, need, first ? first->number : 0, cg->vars->len, assignments);
+  return FALSE;
 }
 
 static LgNode *
 new_node (LgAndOrTree *tree, LgNodeKind kind, GPtrArray *children)
 {
   LgNode *node = g_new0 (LgNode, 1);
+  tree->bytes += sizeof *node + BLOCK_OVERHEAD;
   node->kind = kind;
   if (children && children->len)
     {
@@ -142,13 +225,19 @@ leaf_node (Builder *b, const LgConstraintGroup *cg)
     build_couple (b, cg->couple->pdata[i]);
   if (!b->is_ok)
     return NULL;
+  guint n_masks = 0;
+  for (guint pair = 0; pair < tree->n_pairs; pair++)
+    n_masks += b->touched[pair];
+  if (!can_grow (b,
+                 node_bytes (n_masks) + n_masks * mask_leaf_bytes (b->n_words)))
+    return NULL;
   tree->leaves_kept++;
   g_autoptr (GPtrArray) masks = g_ptr_array_new ();
   for (guint pair = tree->n_pairs; pair-- > 0;)
     if (b->touched[pair])
       {
-        LgMaskNode *m = tree_block (tree, sizeof *m
-                                              + b->n_words * sizeof (uint64_t));
+        LgMaskNode *m =
+            tree_block (tree, sizeof *m + b->n_words * sizeof (uint64_t));
         m->pair = pair;
         memcpy (m->words, b->scratch + pair * b->n_words,
                 b->n_words * sizeof (uint64_t));
@@ -176,7 +265,7 @@ var_node (Builder *b, const LgConstraintGroup *cg, guint ivar)
       if (child)
         g_ptr_array_insert (alternatives, 0, child);
     }
-  if (alternatives->len == 0)
+  if (alternatives->len == 0 || !can_grow (b, node_bytes (alternatives->len)))
     return NULL;
   return new_node (b->tree, LG_NODE_OR, alternatives);
 }
@@ -206,6 +295,7 @@ some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar)
 static LgNode *
 group_node (Builder *b, const LgConstraintGroup *cg)
 {
+  b->group = cg;
   if (cg->logic->len == 0 && cg->couple->len == 0)
     return NULL;
   if (cg->couple->len == 0)
@@ -218,7 +308,7 @@ group_node (Builder *b, const LgConstraintGroup *cg)
 
 LgAndOrTree *
 lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
-                       const LgPermut *permut, GError **error)
+                       const LgPermut *permut, guint64 budget, GError **error)
 {
   LgAndOrTree *tree = g_new0 (LgAndOrTree, 1);
   guint G = lg_problem_n_groups (problem);
@@ -233,6 +323,8 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
   b.tree = tree;
   b.n = (guint) permut->n;
   b.n_words = tree->n_words;
+  b.budget = budget;
+  b.set = set;
   b.scratch = g_new0 (uint64_t, MAX (tree->n_pairs, 1) * b.n_words);
   b.touched = g_new0 (gboolean, MAX (tree->n_pairs, 1));
   b.yes_masks = g_new0 (uint64_t *, b.n * b.n);

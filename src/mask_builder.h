@@ -38,6 +38,7 @@ typedef struct
   size_t n_words;     /* words per mask */
   GPtrArray *nodes;   /* every LgNode, owned */
   GPtrArray *blocks;  /* children arrays and mask payloads, owned */
+  guint64 bytes;      /* memory held by nodes, lists and masks */
   /* counters */
   guint64 leaves_tried, leaves_kept;
   guint64 and_nodes, or_nodes, mask_nodes;
@@ -49,11 +50,19 @@ lg_pair_index (guint g1, guint g2)
   return g1 + g2 * (g2 - 1) / 2;
 }
 
-/* Builds the tree of a partitioned problem.  Returns NULL with error set when
- * a rule's arithmetic overflows. */
+/* Builds the tree of a partitioned problem, holding at most `budget` bytes.
+ * Returns NULL with error set when a rule's arithmetic overflows
+ * (LG_PROBLEM_ERROR_OVERFLOW) or the tree would exceed the budget
+ * (LG_PROBLEM_ERROR_LIMIT); the problem's error line is then set. */
 LgAndOrTree *lg_mask_builder_build (LgProblem *problem,
                                     const LgConstraintSet *set,
-                                    const LgPermut *permut, GError **error);
+                                    const LgPermut *permut, guint64 budget,
+                                    GError **error);
+
+/* An upper bound of the bytes the tree of `set` can take (every assignment
+ * kept, one mask per couple). */
+guint64 lg_mask_builder_estimate (const LgConstraintSet *set, guint n,
+                                  guint n_pairs, size_t n_words);
 void lg_and_or_tree_free (LgAndOrTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgAndOrTree, lg_and_or_tree_free)
 

@@ -2,6 +2,8 @@
  * original prints them (SPEC section 6), and the --stats report.  Widths
  * are counted in UTF-8 code points so that non-ASCII names line up; for
  * ASCII names that is the original's byte count. */
+#include <string.h>
+
 #include "description.h"
 #include "situation.h"
 
@@ -65,8 +67,8 @@ lg_print_solution (FILE *out, LgProblem *problem, const LgSolution *solution)
   print_dash_line (out, problem);
   for (guint q = 0; q < problem->questions->len; q++)
     {
-      const LgQuestion *question
-          = &g_array_index (problem->questions, LgQuestion, q);
+      const LgQuestion *question =
+          &g_array_index (problem->questions, LgQuestion, q);
       guint row = row_of (solution, question->ref);
       fprintf (out, "%s of %s: %s\n", question->group->name,
                question->ref->name,
@@ -104,8 +106,126 @@ lg_print_stats (FILE *out, const LgStats *s)
            "permutation checks:   %" G_GUINT64_FORMAT "\n"
            "solutions:            %" G_GUINT64_FORMAT "\n",
            s->time_describe, s->time_transform, s->time_explore,
-           s->constraint_groups, s->variables, s->leaves_tried,
-           s->leaves_kept, s->and_nodes, s->or_nodes, s->mask_nodes,
-           s->masks_words, s->nodes_explored, s->alternatives, s->backtracks,
-           s->tree_solutions, s->candidates, s->checks, s->solutions);
+           s->constraint_groups, s->variables, s->leaves_tried, s->leaves_kept,
+           s->and_nodes, s->or_nodes, s->mask_nodes, s->masks_words,
+           s->nodes_explored, s->alternatives, s->backtracks, s->tree_solutions,
+           s->candidates, s->checks, s->solutions);
+}
+
+/* ---- JSON and CSV ---------------------------------------------------------- */
+
+void
+lg_print_json_string (FILE *out, const char *s)
+{
+  fputc ('"', out);
+  for (const unsigned char *c = (const unsigned char *) s; *c; c++)
+    switch (*c)
+      {
+      case '"':
+        fputs ("\\\"", out);
+        break;
+      case '\\':
+        fputs ("\\\\", out);
+        break;
+      case '\n':
+        fputs ("\\n", out);
+        break;
+      case '\t':
+        fputs ("\\t", out);
+        break;
+      case '\r':
+        fputs ("\\r", out);
+        break;
+      default:
+        if (*c < 0x20 || *c == 0x7f)
+          fprintf (out, "\\u%04x", *c);
+        else
+          fputc (*c, out);
+      }
+  fputc ('"', out);
+}
+
+void
+lg_print_json_begin (FILE *out, LgProblem *problem)
+{
+  fputs ("{\"header\": [", out);
+  for (guint g = 0; g < lg_problem_n_groups (problem); g++)
+    {
+      if (g)
+        fputs (", ", out);
+      lg_print_json_string (out, lg_problem_get_group (problem, g)->name);
+    }
+  fputs ("], \"solutions\": [", out);
+}
+
+void
+lg_print_json_solution (FILE *out, LgProblem *problem,
+                        const LgSolution *solution, guint64 index)
+{
+  fputs (index ? ",\n{\"rows\": [" : "\n{\"rows\": [", out);
+  for (guint r = 0; r < solution->n; r++)
+    {
+      fputs (r ? ", [" : "[", out);
+      for (guint g = 0; g < lg_problem_n_groups (problem); g++)
+        {
+          if (g)
+            fputs (", ", out);
+          lg_print_json_string (out, lg_solution_get (solution, g, r)->name);
+        }
+      fputc (']', out);
+    }
+  fputs ("]}", out);
+}
+
+void
+lg_print_json_end (FILE *out, guint64 n_solutions)
+{
+  fprintf (out, "%s], \"count\": %" G_GUINT64_FORMAT "}\n",
+           n_solutions ? "\n" : "", n_solutions);
+}
+
+static void
+print_csv_field (FILE *out, const char *s)
+{
+  if (!strpbrk (s, ",\"\r\n"))
+    {
+      fputs (s, out);
+      return;
+    }
+  fputc ('"', out);
+  for (; *s; s++)
+    {
+      if (*s == '"')
+        fputc ('"', out);
+      fputc (*s, out);
+    }
+  fputc ('"', out);
+}
+
+void
+lg_print_csv_begin (FILE *out, LgProblem *problem)
+{
+  fputs ("solution", out);
+  for (guint g = 0; g < lg_problem_n_groups (problem); g++)
+    {
+      fputc (',', out);
+      print_csv_field (out, lg_problem_get_group (problem, g)->name);
+    }
+  fputc ('\n', out);
+}
+
+void
+lg_print_csv_solution (FILE *out, LgProblem *problem,
+                       const LgSolution *solution, guint64 index)
+{
+  for (guint r = 0; r < solution->n; r++)
+    {
+      fprintf (out, "%" G_GUINT64_FORMAT, index + 1);
+      for (guint g = 0; g < lg_problem_n_groups (problem); g++)
+        {
+          fputc (',', out);
+          print_csv_field (out, lg_solution_get (solution, g, r)->name);
+        }
+      fputc ('\n', out);
+    }
 }

@@ -14,7 +14,7 @@ struct LgSituation
   const LgPermut *permut;
   guint n_groups, n, n_pairs;
   size_t n_words, n_perms;
-  uint64_t *masks;         /* n_pairs masks */
+  uint64_t *masks; /* n_pairs masks */
   /* undo stack */
   guint *undo_pair;
   uint64_t *undo_words;
@@ -280,8 +280,7 @@ lg_problem_get_error_line (LgProblem *problem)
 const LgItem *
 lg_solution_get (const LgSolution *solution, guint group, guint row)
 {
-  g_return_val_if_fail (group < solution->n_groups && row < solution->n,
-                        NULL);
+  g_return_val_if_fail (group < solution->n_groups && row < solution->n, NULL);
   LgGroup *g = lg_problem_get_group (solution->problem, group);
   return lg_group_get_item (g, solution->perm[group][row]);
 }
@@ -304,13 +303,35 @@ lg_problem_solve (LgProblem *problem, LgStats *stats, LgSolutionFunc func,
   g_autoptr (LgConstraintSet) set = lg_constraint_set_new (problem);
   stats->constraint_groups = set->groups->len;
   for (guint i = 0; i < set->groups->len; i++)
-    stats->variables
-        += ((LgConstraintGroup *) set->groups->pdata[i])->vars->len;
+    stats->variables +=
+        ((LgConstraintGroup *) set->groups->pdata[i])->vars->len;
   stats->time_describe += g_timer_elapsed (timer, NULL);
 
   g_timer_start (timer);
-  LgPermut *permut = lg_permut_new ((int) lg_problem_dimension (problem));
-  LgAndOrTree *tree = lg_mask_builder_build (problem, set, permut, error);
+  guint n = lg_problem_dimension (problem);
+  guint n_groups = lg_problem_n_groups (problem);
+  guint n_pairs = n_groups * (n_groups - 1) / 2;
+  size_t n_perms = (size_t) lg_permut_factorial ((int) n);
+  size_t n_words = lg_bitset_n_words (n_perms);
+  /* permutation table, the builder's couple masks and scratch, the
+   * situation's masks */
+  guint64 fixed = (guint64) n_perms * n +
+                  ((guint64) n * n + 2 * (guint64) MAX (n_pairs, 1)) * n_words *
+                      sizeof (uint64_t);
+  if (fixed > problem->memory_limit)
+    {
+      g_autofree char *need = lg_format_size (fixed);
+      g_autofree char *limit = lg_format_size (problem->memory_limit);
+      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
+                   "dimension %u needs %s for its %zu permutations and the "
+                   "pair masks, over the memory limit of %s; raise "
+                   "--memory-limit",
+                   n, need, n_perms, limit);
+      return -1;
+    }
+  LgPermut *permut = lg_permut_new ((int) n);
+  LgAndOrTree *tree = lg_mask_builder_build (
+      problem, set, permut, problem->memory_limit - fixed, error);
   if (!tree)
     {
       lg_permut_free (permut);

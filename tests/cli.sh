@@ -124,6 +124,42 @@ run "--max-solutions 2" 0 --drop 1 --max-solutions 2 && {
   fi
 }
 
+# ---- Output formats ------------------------------------------------------------
+same_output "--format json" "$expected/classic.json" 0 --format json
+same_output "-f json, 0 solutions is still one object" \
+  "$expected/einstein-cat-not-water.json" 0 -f json \
+  "$LG_DATADIR/einstein-cat-not-water.lgm"
+same_output "--format json with drops" "$expected/small-drops.json" 0 \
+  -p small -f json --drop 2 --drop 5
+same_output "--format csv" "$expected/classic-drop1-3.csv" 0 -f csv --drop 1 \
+  --max-solutions 3
+same_output "--format table" "$expected/classic.out" 0 --format table
+for f in out json csv; do
+  case $f in out) fmt=table ;; *) fmt=$f ;; esac
+  same_output "quotes, commas, backslashes and UTF-8 ($fmt)" \
+    "$expected/escapes.$f" 0 -f $fmt "$LG_TESTDIR/input/escapes.lgm"
+done
+
+# ---- Memory limit ------------------------------------------------------------------
+run "--memory-limit too small for the masks" 1 --memory-limit 1K && {
+  if [ ! -s "$tmp/out" ] &&
+    grep -q '^classic.lgm:1:1: error: dimension 5 needs .* memory limit of 1.0 KiB; raise --memory-limit$' "$tmp/err"; then
+    pass "memory limit message (masks)"
+  else
+    fail "memory limit message (masks): $(cat "$tmp/err")"
+  fi
+}
+run "--memory-limit too small for the tree" 1 -p jojo --memory-limit 4K && {
+  if [ ! -s "$tmp/out" ] &&
+    grep -q '^jojo.lgm:[0-9]*:1: error: the AND/OR tree needs more than .* raise --memory-limit' "$tmp/err"; then
+    pass "memory limit message (tree)"
+  else
+    fail "memory limit message (tree): $(cat "$tmp/err")"
+  fi
+}
+same_output "--memory-limit large enough" "$expected/big.out" 0 -p big \
+  --memory-limit 1M
+
 # ---- Information options --------------------------------------------------------
 run "--version" 0 --version && {
   if grep -q '^logigram [0-9]' "$tmp/out"; then pass "--version"; else
@@ -132,7 +168,7 @@ run "--version" 0 --version && {
 run "--help" 0 --help && {
   missing=
   for o in --problem --drop --order --stats --count --max-solutions \
-    --list-problems --list-rules --version; do
+    --format --memory-limit --list-problems --list-rules --version; do
     grep -q -- "$o" "$tmp/out" || missing="$missing $o"
   done
   if [ -z "$missing" ]; then pass "--help lists every option"; else
@@ -160,6 +196,9 @@ bad_command "--order duplicate" \
   --order house,house,animal,drink,cigarette,color
 bad_command "--problem unknown" --problem nosuch
 bad_command "--max-solutions 0" --max-solutions 0
+bad_command "--format xml" --format xml
+bad_command "--memory-limit 3x" --memory-limit 3x
+bad_command "--memory-limit 0" --memory-limit 0
 bad_command "two files" "$LG_DATADIR/small.lgm" "$LG_DATADIR/small.lgm"
 bad_command "file and --problem" "$LG_DATADIR/small.lgm" --problem small
 
