@@ -1,0 +1,44 @@
+#!/bin/bash
+# fuzz-smoke.sh — builds the libFuzzer harness tests/fuzz/fuzz_lgm.c with
+# clang and runs it for a few seconds on the seed corpus (data/*.lgm and
+# tests/bad/*.lgm), so that the harness cannot rot and a quick crash is
+# caught by make check.  Skipped (status 77) when clang or its fuzzer runtime
+# is missing.  The longer runs are described in doc/fuzzing.md.
+set -u
+top_srcdir=${top_srcdir:-.}
+top_builddir=${top_builddir:-.}
+seconds=${LG_FUZZ_SECONDS:-5}
+CLANG=${CLANG:-clang}
+command -v "$CLANG" >/dev/null 2>&1 || { echo "no clang: skipped"; exit 77; }
+out=$top_builddir/tests/fuzz-out
+mkdir -p "$out"
+src=$top_srcdir/src
+flags="-g -O1 -std=gnu11 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
+# shellcheck disable=SC2046
+if ! "$CLANG" $flags -include "$top_builddir/config.h" -I"$src" \
+  "$top_srcdir/tests/fuzz/fuzz_lgm.c" \
+  "$src/bitset.c" "$src/permut.c" "$src/backtracking.c" "$src/description.c" \
+  "$src/constraint.c" "$src/constraint_set.c" "$src/mask_builder.c" \
+  "$src/situation.c" "$src/printer.c" "$src/parser.c" \
+  $(pkg-config --cflags --libs glib-2.0) -o "$out/fuzz_lgm" 2>"$out/build.log"; then
+  if grep -q "fuzzer" "$out/build.log"; then
+    echo "clang has no libFuzzer runtime: skipped"
+    exit 77
+  fi
+  cat "$out/build.log"
+  exit 1
+fi
+corpus=$out/corpus
+rm -rf "$corpus"
+mkdir -p "$corpus"
+cp "$top_srcdir"/data/*.lgm "$top_srcdir"/tests/bad/*.lgm "$corpus"/
+ASAN_OPTIONS=detect_leaks=1 "$out/fuzz_lgm" -max_total_time="$seconds" \
+  -timeout=10 -rss_limit_mb=2048 -max_len=8192 -artifact_prefix="$out/" \
+  "$corpus" 2>"$out/fuzz.log"
+status=$?
+tail -n 3 "$out/fuzz.log"
+if [ "$status" -ne 0 ]; then
+  grep -m 20 -E "ERROR|SUMMARY|crash-|timeout-|leak-" "$out/fuzz.log"
+  exit 1
+fi
+exit 0
