@@ -14,6 +14,12 @@
  * Step names follow the original: explore a node, continue (take the next
  * node of the continuation, or succeed when it is empty), backtrack (take the
  * next child of the top alternative, or fail when there is none).
+ *
+ * One deliberate difference: a CUT goes back to the innermost cut point of
+ * the continuation, as the original's comment says.  The original's loop
+ * tests the wrong way round (it fails when the continuation does not start
+ * with a cut point, and skips to the outermost of several in a row);
+ * logigram itself never cuts.
  */
 #include "backtracking.h"
 

@@ -18,12 +18,12 @@
 /* ck_assert_msg without the mark point it records on success (a write to a
  * pipe in fork mode): for assertions inside long loops.  The message must be
  * a string literal, possibly followed by its arguments. */
-#define LGTEST_CHECK(expr, ...)                                             \
-  do                                                                        \
-    {                                                                       \
-      if (!(expr))                                                          \
-        ck_abort_msg ("Assertion '" #expr "' failed: " __VA_ARGS__);        \
-    }                                                                       \
+#define LGTEST_CHECK(expr, ...)                                                \
+  do                                                                           \
+    {                                                                          \
+      if (!(expr))                                                             \
+        ck_abort_msg ("Assertion '" #expr "' failed: " __VA_ARGS__);           \
+    }                                                                          \
   while (0)
 
 /* Runs s (and frees it); EXIT_SUCCESS when every test passed. */
