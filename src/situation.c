@@ -1,5 +1,4 @@
-/* situation — see situation.h; and lg_problem_solve, which runs the three
- * steps. */
+/* situation — see situation.h. */
 #include "situation.h"
 
 #include <string.h>
@@ -269,7 +268,7 @@ lg_situation_verify (LgProblem *problem, const uint8_t *const *perm)
   return TRUE;
 }
 
-/* ---- The three steps ---------------------------------------------------------- */
+/* ---- Accessors ------------------------------------------------------------ */
 
 guint
 lg_problem_get_error_line (LgProblem *problem)
@@ -283,88 +282,4 @@ lg_solution_get (const LgSolution *solution, guint group, guint row)
   g_return_val_if_fail (group < solution->n_groups && row < solution->n, NULL);
   LgGroup *g = lg_problem_get_group (solution->problem, group);
   return lg_group_get_item (g, solution->perm[group][row]);
-}
-
-gint64
-lg_problem_solve (LgProblem *problem, LgStats *stats, LgSolutionFunc func,
-                  gpointer user_data, GError **error)
-{
-  LgStats local;
-  if (!stats)
-    stats = &local;
-  double describe = stats->time_describe;
-  *stats = (LgStats) { 0 };
-  stats->time_describe = describe;
-  problem->error_line = 0;
-  if (!lg_problem_check (problem, error))
-    return -1;
-
-  g_autoptr (GTimer) timer = g_timer_new ();
-  g_autoptr (LgConstraintSet) set = lg_constraint_set_new (problem);
-  stats->constraint_groups = set->groups->len;
-  for (guint i = 0; i < set->groups->len; i++)
-    stats->variables +=
-        ((LgConstraintGroup *) set->groups->pdata[i])->vars->len;
-  stats->time_describe += g_timer_elapsed (timer, NULL);
-
-  g_timer_start (timer);
-  guint n = lg_problem_dimension (problem);
-  guint n_groups = lg_problem_n_groups (problem);
-  guint n_pairs = n_groups * (n_groups - 1) / 2;
-  size_t n_perms = (size_t) lg_permut_factorial ((int) n);
-  size_t n_words = lg_bitset_n_words (n_perms);
-  /* permutation table, the builder's couple masks and scratch, the
-   * situation's masks */
-  guint64 fixed = (guint64) n_perms * n +
-                  ((guint64) n * n + 2 * (guint64) MAX (n_pairs, 1)) * n_words *
-                      sizeof (uint64_t);
-  if (fixed > problem->memory_limit)
-    {
-      g_autofree char *need = lg_format_size (fixed);
-      g_autofree char *limit = lg_format_size (problem->memory_limit);
-      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
-                   "dimension %u needs %s for its %zu permutations and the "
-                   "pair masks, over the memory limit of %s; raise "
-                   "--memory-limit",
-                   n, need, n_perms, limit);
-      return -1;
-    }
-  LgPermut *permut = lg_permut_new ((int) n);
-  LgAndOrTree *tree = lg_mask_builder_build (
-      problem, set, permut, problem->memory_limit - fixed, error);
-  if (!tree)
-    {
-      lg_permut_free (permut);
-      return -1;
-    }
-  stats->time_transform = g_timer_elapsed (timer, NULL);
-  stats->leaves_tried = tree->leaves_tried;
-  stats->leaves_kept = tree->leaves_kept;
-  stats->and_nodes = tree->and_nodes;
-  stats->or_nodes = tree->or_nodes;
-  stats->mask_nodes = tree->mask_nodes;
-  stats->masks_words = tree->mask_nodes * tree->n_words;
-
-  g_timer_start (timer);
-  LgSituation *situation = lg_situation_new (problem, permut, tree);
-  LgBacktracking *bt = lg_backtracking_new (&lg_situation_hooks, situation);
-  for (bool found = lg_backtracking_search_first (bt, tree->root); found;
-       found = lg_backtracking_search_next (bt))
-    if (!lg_situation_try_solution (situation, func, user_data))
-      break;
-  stats->time_explore = g_timer_elapsed (timer, NULL);
-
-  const LgBacktrackingStats *bs = lg_backtracking_stats (bt);
-  stats->nodes_explored = bs->nodes;
-  stats->alternatives = bs->alternatives;
-  stats->backtracks = bs->backtracks;
-  stats->tree_solutions = bs->successes;
-  lg_situation_get_counts (situation, &stats->candidates, &stats->checks,
-                           &stats->solutions);
-
-  lg_backtracking_free (bt);
-  lg_situation_free (situation);
-  lg_and_or_tree_free (tree);
-  lg_permut_free (permut);
-  return (gint64) stats->solutions;
 }
