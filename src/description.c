@@ -359,6 +359,20 @@ lg_problem_drop_rule (LgProblem *p, guint number, GError **error)
   return TRUE;
 }
 
+void
+lg_problem_set_rule_dropped (LgProblem *p, guint number, gboolean dropped)
+{
+  g_return_if_fail (number >= 1 && number <= p->rules->len);
+  ((LgRule *) p->rules->pdata[number - 1])->dropped = dropped;
+}
+
+gboolean
+lg_problem_rule_is_dropped (LgProblem *p, guint number)
+{
+  g_return_val_if_fail (number >= 1 && number <= p->rules->len, FALSE);
+  return ((LgRule *) p->rules->pdata[number - 1])->dropped;
+}
+
 gboolean
 lg_problem_set_group_order (LgProblem *p, const char *const *names,
                             GError **error)

@@ -145,6 +145,10 @@ gboolean lg_ask (LgProblem *problem, LgGroup *group, LgItem *ref);
 /* Ignores rule `number` (1-based). */
 gboolean lg_problem_drop_rule (LgProblem *problem, guint number,
                                GError **error);
+/* Drops (TRUE) or takes back (FALSE) rule `number`, which must exist. */
+void lg_problem_set_rule_dropped (LgProblem *problem, guint number,
+                                  gboolean dropped);
+gboolean lg_problem_rule_is_dropped (LgProblem *problem, guint number);
 /* Declares the groups in this order: `names` is a NULL-terminated
  * permutation of every group name. */
 gboolean lg_problem_set_group_order (LgProblem *problem,
