@@ -242,9 +242,16 @@ static bool
 step_backtrack (LgBacktracking *bt)
 {
   bt->stats.backtracks++;
+  if (bt->hooks.trace)
+    bt->hooks.trace (bt->context,
+                     bt->n_alts ? LG_BT_BACKTRACK : LG_BT_EXHAUSTED, NULL,
+                     bt->n_alts, 0);
   if (bt->n_alts == 0)
     return false;
   Alternative *a = &bt->alts[bt->n_alts - 1];
+  if (bt->hooks.trace)
+    bt->hooks.trace (bt->context, LG_BT_ALTERNATIVE, a->node, bt->n_alts - 1,
+                     a->next);
   bt->current = a->node->children[a->next++];
   bt->n_frames = a->frame_mark;
   bt->cont = a->cont;
@@ -291,6 +298,8 @@ search (LgBacktracking *bt)
       LgNode *node = bt->current;
       bool holds;
       bt->stats.nodes++;
+      if (bt->hooks.trace)
+        bt->hooks.trace (bt->context, LG_BT_EXPLORE, node, bt->n_alts, 0);
       switch (node->kind)
         {
         case LG_NODE_AND:
@@ -349,6 +358,9 @@ search (LgBacktracking *bt)
           if (!step_continue (bt))
             {
               bt->stats.successes++;
+              if (bt->hooks.trace)
+                bt->hooks.trace (bt->context, LG_BT_SUCCESS, NULL, bt->n_alts,
+                                 0);
               return true;
             }
         }

@@ -53,6 +53,16 @@ struct LgNode
   void *data;             /* LEAF: the client's payload */
 };
 
+/* What the optional trace hook is told. */
+typedef enum LgBacktrackingEvent
+{
+  LG_BT_EXPLORE,     /* node is about to be explored */
+  LG_BT_BACKTRACK,   /* a failure: going back to the top alternative */
+  LG_BT_ALTERNATIVE, /* child `index` of OR node `node` is taken */
+  LG_BT_SUCCESS,     /* the whole graph holds */
+  LG_BT_EXHAUSTED    /* no alternative is left: the search is over */
+} LgBacktrackingEvent;
+
 typedef struct LgBacktrackingHooks
 {
   void (*clear) (void *context);
@@ -62,6 +72,10 @@ typedef struct LgBacktrackingHooks
   void (*cut) (void *context);
   /* Explores a LEAF: true to go on, false to backtrack. */
   bool (*explore) (void *context, LgNode *leaf);
+  /* Optional (NULL: no trace): told every step; depth is the number of
+   * alternatives on the stack. */
+  void (*trace) (void *context, LgBacktrackingEvent event, const LgNode *node,
+                 size_t depth, uint32_t index);
 } LgBacktrackingHooks;
 
 /* Work counters, reset by lg_backtracking_search_first. */

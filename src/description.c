@@ -469,6 +469,37 @@ lg_problem_set_memory_limit (LgProblem *p, guint64 bytes)
   p->memory_limit = bytes;
 }
 
+void
+lg_problem_set_challenge (LgProblem *p, gboolean challenge)
+{
+  p->challenge = challenge;
+}
+
+void
+lg_problem_set_check (LgProblem *p, LgCheck check)
+{
+  p->check = check;
+}
+
+gboolean
+lg_check_from_string (const char *name, LgCheck *check)
+{
+  static const char *const names[] = { "faithful", "intersect", "fewest" };
+  for (guint i = 0; name && i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (name, names[i]))
+      {
+        *check = (LgCheck) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+lg_problem_set_trace (LgProblem *p, FILE *out)
+{
+  p->trace = out;
+}
+
 guint
 lg_problem_dimension (LgProblem *p)
 {

@@ -102,6 +102,9 @@ struct _LgProblem
   guint line;
   GError *error;         /* first builder error */
   guint64 memory_limit;  /* bytes, see lg_problem_set_memory_limit */
+  gboolean challenge;    /* see lg_problem_set_challenge */
+  LgCheck check;         /* see lg_problem_set_check */
+  FILE *trace;           /* see lg_problem_set_trace */
   guint error_line;      /* source line of the rule that made the last
                             lg_problem_solve fail, 0 when none */
 };

@@ -161,6 +161,33 @@ gboolean lg_problem_set_group_order (LgProblem *problem,
 #define LG_DEFAULT_MEMORY_LIMIT (G_GUINT64_CONSTANT (2) << 30)
 void lg_problem_set_memory_limit (LgProblem *problem, guint64 bytes);
 
+/* The tutorial's improvement exercises, as options that keep the same
+ * solutions.  Challenge: the transformation evaluates each logical rule as
+ * soon as all its variables have a value, and prunes there (the exercise on
+ * get_node_of_var and can_challenge); the tree is the same, built with fewer
+ * leaves tried. */
+void lg_problem_set_challenge (LgProblem *problem, gboolean challenge);
+
+/* Strategies of try_solution (the exercise on SITUATION.try_solution). */
+typedef enum
+{
+  LG_CHECK_FAITHFUL,  /* the original: every permutation left in mask (0, g),
+                         checked against each earlier group's pair mask */
+  LG_CHECK_INTERSECT, /* the candidates of group g are mask (0, g) ANDed,
+                         word by word, with the image of each earlier pair
+                         mask (j, g) under group j's permutation: no check
+                         left to make, no candidate that fails */
+  LG_CHECK_FEWEST     /* as INTERSECT, taking next the group with the fewest
+                         candidates (solutions come in another order) */
+} LgCheck;
+void lg_problem_set_check (LgProblem *problem, LgCheck check);
+/* Parses "faithful", "intersect" or "fewest". */
+gboolean lg_check_from_string (const char *name, LgCheck *check);
+
+/* Writes every step of the exploration to out, indented by depth (NULL:
+ * no trace, the default). */
+void lg_problem_set_trace (LgProblem *problem, FILE *out);
+
 /* Returns FALSE and the first recorded error, if any, or a validity error
  * (no group, groups of different sizes, dimension too large). */
 gboolean lg_problem_check (LgProblem *problem, GError **error);
@@ -175,6 +202,7 @@ typedef struct
   guint64 variables;          /* variables in those groups */
   guint64 leaves_tried;       /* complete assignments evaluated */
   guint64 leaves_kept;        /* of those, the ones that gave masks */
+  guint64 leaves_saved;       /* assignments never enumerated (challenge) */
   guint64 and_nodes, or_nodes, mask_nodes;
   guint64 masks_words;        /* 64-bit words held by the mask nodes */
   guint64 nodes_explored;
@@ -182,6 +210,7 @@ typedef struct
   guint64 backtracks;
   guint64 tree_solutions;     /* times the whole tree held */
   guint64 candidates;         /* permutations tried by try_solution */
+  guint64 candidates_saved;   /* left out by a better check strategy */
   guint64 checks;             /* pair consistency checks in try_solution */
   guint64 solutions;
 } LgStats;

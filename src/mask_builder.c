@@ -25,6 +25,13 @@ typedef struct
   guint64 budget; /* bytes the tree may hold */
   const LgConstraintSet *set;
   const LgConstraintGroup *group; /* the one being expanded */
+  /* --challenge: ready[k] holds the logical rules whose last variable is
+   * variable k of the group; `deferred` counts the open levels where a rule
+   * overflowed, whose leaves then evaluate every rule in order (so that an
+   * overflow is reported exactly when the default evaluation meets it). */
+  gboolean challenge;
+  GPtrArray **ready;
+  guint deferred;
   GError *error;
 } Builder;
 
@@ -217,7 +224,7 @@ leaf_node (Builder *b, const LgConstraintGroup *cg)
 {
   LgAndOrTree *tree = b->tree;
   tree->leaves_tried++;
-  if (!logic_holds (b, cg))
+  if ((!b->ready || b->deferred) && !logic_holds (b, cg))
     return NULL;
   memset (b->touched, 0, tree->n_pairs * sizeof *b->touched);
   b->is_ok = TRUE;
@@ -249,6 +256,35 @@ leaf_node (Builder *b, const LgConstraintGroup *cg)
   return new_node (tree, LG_NODE_AND, masks);
 }
 
+/* --challenge (can_challenge): do the rules that became decidable with
+ * variable ivar hold?  A rule that overflows is left for the leaves. */
+static gboolean
+challenge (Builder *b, guint ivar, gboolean *deferred)
+{
+  GPtrArray *ready = b->ready[ivar];
+  *deferred = FALSE;
+  for (guint i = 0; i < ready->len; i++)
+    {
+      LgEval v = lg_rule_eval (ready->pdata[i]);
+      if (v == LG_EVAL_FALSE)
+        return FALSE;
+      if (v == LG_EVAL_OVERFLOW)
+        *deferred = TRUE;
+    }
+  return TRUE;
+}
+
+/* The leaves under variable ivar: n^(variables left). */
+static guint64
+leaves_below (Builder *b, const LgConstraintGroup *cg, guint ivar)
+{
+  guint64 leaves = 1;
+  for (guint k = ivar + 1; k < cg->vars->len && leaves < G_MAXUINT64 / 16;
+       k++)
+    leaves *= b->n;
+  return leaves;
+}
+
 /* get_node / get_node_of_var: the OR node of variable ivar's items, last
  * item first, leaving out those that lead to nothing. */
 static LgNode *
@@ -261,7 +297,15 @@ var_node (Builder *b, const LgConstraintGroup *cg, guint ivar)
   for (guint k = 0; k < b->n && !b->error; k++)
     {
       var->index = k;
+      gboolean deferred = FALSE;
+      if (b->ready && !challenge (b, ivar, &deferred))
+        {
+          b->tree->leaves_saved += leaves_below (b, cg, ivar);
+          continue;
+        }
+      b->deferred += deferred;
       LgNode *child = var_node (b, cg, ivar + 1);
+      b->deferred -= deferred;
       if (child)
         g_ptr_array_insert (alternatives, 0, child);
     }
@@ -277,7 +321,7 @@ some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar)
   if (ivar == cg->vars->len)
     {
       b->tree->leaves_tried++;
-      gboolean ok = logic_holds (b, cg);
+      gboolean ok = (b->ready && !b->deferred) || logic_holds (b, cg);
       b->tree->leaves_kept += ok;
       return ok;
     }
@@ -285,25 +329,77 @@ some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar)
   for (guint k = 0; k < b->n && !b->error; k++)
     {
       var->index = k;
-      if (some_assignment_holds (b, cg, ivar + 1))
+      gboolean deferred = FALSE;
+      if (b->ready && !challenge (b, ivar, &deferred))
+        {
+          b->tree->leaves_saved += leaves_below (b, cg, ivar);
+          continue;
+        }
+      b->deferred += deferred;
+      gboolean holds = some_assignment_holds (b, cg, ivar + 1);
+      b->deferred -= deferred;
+      if (holds)
         return TRUE;
     }
   return FALSE;
 }
 
 /* The node of one constraint group; NULL when it constrains nothing. */
+/* --challenge: sorts the group's logical rules by the position of their
+ * last variable in the enumeration order. */
+static GPtrArray **
+ready_lists (const LgConstraintGroup *cg)
+{
+  GPtrArray **ready = g_new0 (GPtrArray *, cg->vars->len);
+  for (guint k = 0; k < cg->vars->len; k++)
+    ready[k] = g_ptr_array_new ();
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  for (guint i = 0; i < cg->logic->len; i++)
+    {
+      g_ptr_array_set_size (vars, 0);
+      lg_rule_collect_vars (cg->logic->pdata[i], vars);
+      guint last = 0;
+      for (guint v = 0; v < vars->len; v++)
+        {
+          guint pos = 0;
+          g_ptr_array_find (cg->vars, vars->pdata[v], &pos);
+          last = MAX (last, pos);
+        }
+      g_ptr_array_add (ready[last], cg->logic->pdata[i]);
+    }
+  return ready;
+}
+
+static void
+free_ready_lists (GPtrArray **ready, guint n_vars)
+{
+  for (guint k = 0; ready && k < n_vars; k++)
+    g_ptr_array_unref (ready[k]);
+  g_free (ready);
+}
+
 static LgNode *
 group_node (Builder *b, const LgConstraintGroup *cg)
 {
   b->group = cg;
   if (cg->logic->len == 0 && cg->couple->len == 0)
     return NULL;
+  b->ready = b->challenge && cg->vars->len ? ready_lists (cg) : NULL;
+  b->deferred = 0;
+  LgNode *node;
   if (cg->couple->len == 0)
-    return some_assignment_holds (b, cg, 0)
+    node = some_assignment_holds (b, cg, 0)
                ? NULL
                : new_node (b->tree, LG_NODE_FALSE, NULL);
-  LgNode *node = var_node (b, cg, 0);
-  return node ? node : new_node (b->tree, LG_NODE_FALSE, NULL);
+  else
+    {
+      node = var_node (b, cg, 0);
+      if (!node)
+        node = new_node (b->tree, LG_NODE_FALSE, NULL);
+    }
+  free_ready_lists (b->ready, cg->vars->len);
+  b->ready = NULL;
+  return node;
 }
 
 LgAndOrTree *
@@ -325,6 +421,7 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
   b.n_words = tree->n_words;
   b.budget = budget;
   b.set = set;
+  b.challenge = problem->challenge;
   b.scratch = g_new0 (uint64_t, MAX (tree->n_pairs, 1) * b.n_words);
   b.touched = g_new0 (gboolean, MAX (tree->n_pairs, 1));
   b.yes_masks = g_new0 (uint64_t *, b.n * b.n);

@@ -41,6 +41,7 @@ typedef struct
   guint64 bytes;      /* memory held by nodes, lists and masks */
   /* counters */
   guint64 leaves_tried, leaves_kept;
+  guint64 leaves_saved;  /* --challenge: assignments never enumerated */
   guint64 and_nodes, or_nodes, mask_nodes;
 } LgAndOrTree;
 

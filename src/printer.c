@@ -86,30 +86,35 @@ lg_print_count (FILE *out, guint64 n_solutions)
 void
 lg_print_stats (FILE *out, const LgStats *s)
 {
-  fprintf (out,
-           "time describe:        %.6f s\n"
-           "time transform:       %.6f s\n"
-           "time explore:         %.6f s\n"
-           "constraint groups:    %" G_GUINT64_FORMAT "\n"
-           "variables:            %" G_GUINT64_FORMAT "\n"
-           "leaves tried:         %" G_GUINT64_FORMAT "\n"
-           "leaves kept:          %" G_GUINT64_FORMAT "\n"
-           "AND nodes:            %" G_GUINT64_FORMAT "\n"
-           "OR nodes:             %" G_GUINT64_FORMAT "\n"
-           "mask nodes:           %" G_GUINT64_FORMAT "\n"
-           "mask words:           %" G_GUINT64_FORMAT "\n"
-           "nodes explored:       %" G_GUINT64_FORMAT "\n"
-           "alternatives:         %" G_GUINT64_FORMAT "\n"
-           "backtracks:           %" G_GUINT64_FORMAT "\n"
-           "tree solutions:       %" G_GUINT64_FORMAT "\n"
-           "candidates tried:     %" G_GUINT64_FORMAT "\n"
-           "permutation checks:   %" G_GUINT64_FORMAT "\n"
-           "solutions:            %" G_GUINT64_FORMAT "\n",
-           s->time_describe, s->time_transform, s->time_explore,
-           s->constraint_groups, s->variables, s->leaves_tried, s->leaves_kept,
-           s->and_nodes, s->or_nodes, s->mask_nodes, s->masks_words,
-           s->nodes_explored, s->alternatives, s->backtracks, s->tree_solutions,
-           s->candidates, s->checks, s->solutions);
+  const struct
+  {
+    const char *label;
+    guint64 value;
+  } counters[] = {
+    { "constraint groups", s->constraint_groups },
+    { "variables", s->variables },
+    { "leaves tried", s->leaves_tried },
+    { "leaves kept", s->leaves_kept },
+    { "leaves saved", s->leaves_saved },
+    { "AND nodes", s->and_nodes },
+    { "OR nodes", s->or_nodes },
+    { "mask nodes", s->mask_nodes },
+    { "mask words", s->masks_words },
+    { "nodes explored", s->nodes_explored },
+    { "alternatives", s->alternatives },
+    { "backtracks", s->backtracks },
+    { "tree solutions", s->tree_solutions },
+    { "candidates tried", s->candidates },
+    { "candidates saved", s->candidates_saved },
+    { "permutation checks", s->checks },
+    { "solutions", s->solutions },
+  };
+  fprintf (out, "time describe:        %.6f s\n", s->time_describe);
+  fprintf (out, "time transform:       %.6f s\n", s->time_transform);
+  fprintf (out, "time explore:         %.6f s\n", s->time_explore);
+  for (guint i = 0; i < G_N_ELEMENTS (counters); i++)
+    fprintf (out, "%s:%*s%" G_GUINT64_FORMAT "\n", counters[i].label,
+             (int) (21 - strlen (counters[i].label)), "", counters[i].value);
 }
 
 /* ---- JSON and CSV ---------------------------------------------------------- */

@@ -21,12 +21,27 @@ struct LgSituation
   size_t *marks;
   size_t n_marks, marks_cap;
   /* try_solution */
+  LgCheck check;
   LgSolution solution;
+  size_t *rank;            /* per group: rank of solution.perm[g] */
   uint8_t *identity;
   uint8_t *composed;
+  uint16_t *inverse;       /* rank -> rank of the inverse (n <= 8) */
+  uint16_t **compose;      /* s -> row: q -> rank (perm q o perm s), built
+                              on first use (n <= LG_COMPOSE_MAX_N) */
+  uint64_t *candidates_of; /* per group: its candidate set (INTERSECT...) */
+  uint64_t *image;         /* scratch mask */
+  gboolean *assigned;      /* per group (FEWEST) */
   gboolean stopped;
-  guint64 candidates, checks, solutions;
+  guint64 candidates, candidates_saved, checks, solutions;
+  /* --trace */
+  FILE *trace;
+  size_t depth;
 };
+
+/* Composition tables are kept up to 6 items (720 x 720 ranks, 1 MiB); above,
+ * a composed permutation's rank is computed in O(n). */
+#define LG_COMPOSE_MAX_N 6
 
 LgSituation *
 lg_situation_new (LgProblem *problem, const LgPermut *permut,
@@ -60,6 +75,25 @@ lg_situation_new (LgProblem *problem, const LgPermut *permut,
   for (guint i = 0; i < s->n; i++)
     s->identity[i] = (uint8_t) i;
   s->composed = g_new (uint8_t, s->n);
+  s->rank = g_new0 (size_t, s->n_groups);
+  s->check = problem->check;
+  s->trace = problem->trace;
+  if (s->n <= 8)
+    {
+      s->inverse = g_new (uint16_t, s->n_perms);
+      for (size_t r = 0; r < s->n_perms; r++)
+        {
+          const uint8_t *p = lg_permut_get (permut, r);
+          for (guint i = 0; i < s->n; i++)
+            s->composed[p[i]] = (uint8_t) i;
+          s->inverse[r] = (uint16_t) lg_permut_rank (s->composed, (int) s->n);
+        }
+    }
+  if (s->n <= LG_COMPOSE_MAX_N)
+    s->compose = g_new0 (uint16_t *, s->n_perms);
+  s->candidates_of = g_new (uint64_t, s->n_groups * s->n_words);
+  s->image = g_new (uint64_t, s->n_words);
+  s->assigned = g_new0 (gboolean, s->n_groups);
   return s;
 }
 
@@ -75,6 +109,15 @@ lg_situation_free (LgSituation *s)
   g_free (s->solution.perm);
   g_free (s->identity);
   g_free (s->composed);
+  g_free (s->rank);
+  g_free (s->inverse);
+  if (s->compose)
+    for (size_t r = 0; r < s->n_perms; r++)
+      g_free (s->compose[r]);
+  g_free (s->compose);
+  g_free (s->candidates_of);
+  g_free (s->image);
+  g_free (s->assigned);
   g_free (s);
 }
 
@@ -82,6 +125,12 @@ const uint64_t *
 lg_situation_mask (const LgSituation *s, guint g1, guint g2)
 {
   return s->masks + lg_pair_index (g1, g2) * s->n_words;
+}
+
+guint64
+lg_situation_candidates_saved (const LgSituation *s)
+{
+  return s->candidates_saved;
 }
 
 void
@@ -140,6 +189,17 @@ context_cut (void *context)
   s->n_marks--;
 }
 
+static void
+trace_pair (LgSituation *s, guint pair)
+{
+  guint g2 = 1;
+  while (lg_pair_index (0, g2 + 1) <= pair)
+    g2++;
+  guint g1 = pair - lg_pair_index (0, g2);
+  fprintf (s->trace, "%s-%s", lg_problem_get_group (s->problem, g1)->name,
+           lg_problem_get_group (s->problem, g2)->name);
+}
+
 /* NODE_MASK.explore and SITUATION.change: narrow one pair's mask. */
 static bool
 explore_mask (void *context, LgNode *leaf)
@@ -152,7 +212,71 @@ explore_mask (void *context, LgNode *leaf)
   memcpy (s->undo_words + s->undo_top * s->n_words, value,
           s->n_words * sizeof (uint64_t));
   s->undo_top++;
-  return lg_bitset_and (value, m->words, s->n_words);
+  bool nonempty = lg_bitset_and (value, m->words, s->n_words);
+  if (G_UNLIKELY (s->trace))
+    {
+      fprintf (s->trace, "%*smask ", (int) (2 * s->depth + 2), "");
+      trace_pair (s, m->pair);
+      size_t before = lg_bitset_count (
+          s->undo_words + (s->undo_top - 1) * s->n_words, s->n_words);
+      if (nonempty)
+        fprintf (s->trace, ": %zu -> %zu remaining\n", before,
+                 lg_bitset_count (value, s->n_words));
+      else
+        fprintf (s->trace, ": %zu -> empty\n", before);
+    }
+  return nonempty;
+}
+
+static const char *
+node_name (const LgNode *node)
+{
+  switch (node->kind)
+    {
+    case LG_NODE_AND:
+      return "AND";
+    case LG_NODE_OR:
+      return "OR";
+    case LG_NODE_TRUE:
+      return "TRUE";
+    case LG_NODE_FALSE:
+      return "FALSE";
+    default:
+      return NULL;
+    }
+}
+
+/* --trace: the explorer's steps, indented by the number of open
+ * alternatives. */
+static void
+trace_step (void *context, LgBacktrackingEvent event, const LgNode *node,
+            size_t depth, uint32_t index)
+{
+  LgSituation *s = context;
+  FILE *out = s->trace;
+  s->depth = depth;
+  int indent = (int) (2 * depth);
+  switch (event)
+    {
+    case LG_BT_EXPLORE:
+      if (node_name (node))
+        fprintf (out, "%*sexplore %s (%u)\n", indent, "", node_name (node),
+                 node->n_children);
+      break;
+    case LG_BT_BACKTRACK:
+      fprintf (out, "%*sbacktrack\n", indent, "");
+      break;
+    case LG_BT_ALTERNATIVE:
+      fprintf (out, "%*salternative %u of %u\n", indent, "", index + 1,
+               node->n_children);
+      break;
+    case LG_BT_SUCCESS:
+      fprintf (out, "%*sthe whole tree holds: try_solution\n", indent, "");
+      break;
+    case LG_BT_EXHAUSTED:
+      fprintf (out, "no alternative left: the exploration is over\n");
+      break;
+    }
 }
 
 const LgBacktrackingHooks lg_situation_hooks = {
@@ -164,55 +288,241 @@ const LgBacktrackingHooks lg_situation_hooks = {
   .explore = explore_mask,
 };
 
+const LgBacktrackingHooks lg_situation_trace_hooks = {
+  .clear = context_clear,
+  .push = context_push,
+  .restore = context_restore,
+  .restore_and_pop = context_restore_and_pop,
+  .cut = context_cut,
+  .explore = explore_mask,
+  .trace = trace_step,
+};
+
 /* ---- try_solution ---------------------------------------------------------- */
 
+/* Rank of (perm q o perm t), that is of the permutation i -> q[t[i]]. */
+static inline size_t
+compose_rank (LgSituation *s, size_t q, size_t t)
+{
+  if (s->compose)
+    {
+      uint16_t *row = s->compose[t];
+      if (G_UNLIKELY (!row))
+        {
+          row = s->compose[t] = g_new (uint16_t, s->n_perms);
+          const uint8_t *pt = lg_permut_get (s->permut, t);
+          for (size_t r = 0; r < s->n_perms; r++)
+            {
+              const uint8_t *pq = lg_permut_get (s->permut, r);
+              for (guint i = 0; i < s->n; i++)
+                s->composed[i] = pq[pt[i]];
+              row[r] = (uint16_t) lg_permut_rank (s->composed, (int) s->n);
+            }
+        }
+      return row[q];
+    }
+  const uint8_t *pq = lg_permut_get (s->permut, q);
+  const uint8_t *pt = lg_permut_get (s->permut, t);
+  for (guint i = 0; i < s->n; i++)
+    s->composed[i] = pq[pt[i]];
+  return lg_permut_rank (s->composed, (int) s->n);
+}
+
 /* is_ok: is the association of groups mid < last implied by their two
- * permutations still possible in the situation? */
-static gboolean
+ * permutations still possible in the situation?  It is the permutation p
+ * with p[xmid[j]] = xlast[j], that is xlast o xmid^-1. */
+static inline gboolean
 is_ok (LgSituation *s, guint mid, guint last)
 {
-  const uint8_t *xmid = s->solution.perm[mid], *xlast = s->solution.perm[last];
   s->checks++;
-  for (guint j = 0; j < s->n; j++)
-    s->composed[xmid[j]] = xlast[j];
-  size_t k = lg_permut_rank (s->composed, (int) s->n);
+  size_t k;
+  if (s->inverse)
+    k = compose_rank (s, s->rank[last], s->inverse[s->rank[mid]]);
+  else
+    {
+      const uint8_t *xmid = s->solution.perm[mid];
+      const uint8_t *xlast = s->solution.perm[last];
+      for (guint j = 0; j < s->n; j++)
+        s->composed[xmid[j]] = xlast[j];
+      k = lg_permut_rank (s->composed, (int) s->n);
+    }
   return lg_bitset_test (lg_situation_mask (s, mid, last), k);
 }
 
 static void
-try_group (LgSituation *s, guint idx, LgSolutionFunc func, gpointer data)
+found_solution (LgSituation *s, LgSolutionFunc func, gpointer data)
+{
+  s->solutions++;
+  if (s->trace)
+    fprintf (s->trace, "%*ssolution %" G_GUINT64_FORMAT "\n",
+             (int) (2 * s->depth + 2), "", s->solutions);
+  if (func && !func (s->problem, &s->solution, data))
+    s->stopped = TRUE;
+}
+
+static void
+assign (LgSituation *s, guint g, size_t r)
+{
+  s->rank[g] = r;
+  s->solution.perm[g] = lg_permut_get (s->permut, r);
+}
+
+/* The original: every permutation of mask (0, idx), checked against the
+ * pair masks (j, idx) of the groups already placed. */
+static void
+try_faithful (LgSituation *s, guint idx, LgSolutionFunc func, gpointer data)
 {
   if (idx == s->n_groups)
     {
-      s->solutions++;
-      if (func && !func (s->problem, &s->solution, data))
-        s->stopped = TRUE;
+      found_solution (s, func, data);
       return;
     }
   const uint64_t *b = lg_situation_mask (s, 0, idx);
-  for (size_t r = lg_bitset_next (b, s->n_perms, 0); r < s->n_perms;
-       r = lg_bitset_next (b, s->n_perms, r + 1))
+  for (size_t w = 0; w < s->n_words; w++)
+    for (uint64_t bits = b[w]; bits; bits &= bits - 1)
+      {
+        size_t r = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+        s->candidates++;
+        assign (s, idx, r);
+        guint j = 1;
+        while (j < idx && is_ok (s, j, idx))
+          j++;
+        if (j == idx)
+          {
+            try_faithful (s, idx + 1, func, data);
+            if (s->stopped)
+              return;
+          }
+      }
+}
+
+/* Group j is placed (its permutation from group 0 has rank s->rank[j]); q is
+ * a permutation still possible for the pair of j and g.  Returns the rank of
+ * the permutation from group 0 to g that they imply.  The pair (g1 < g2)
+ * maps item i of g1 to item q[i] of g2: from j to g it is q, so item r of
+ * group 0 goes with q[sj[r]] (q o sj); from g to j it is q, so the answer is
+ * q^-1 o sj. */
+static size_t
+image_rank (LgSituation *s, size_t q, guint j, guint g)
+{
+  if (j < g)
+    return compose_rank (s, q, s->rank[j]);
+  if (s->inverse)
+    return compose_rank (s, s->inverse[q], s->rank[j]);
+  const uint8_t *pq = lg_permut_get (s->permut, q);
+  const uint8_t *sj = s->solution.perm[j];
+  uint8_t inverse[LG_PERMUT_MAX_N];
+  for (guint i = 0; i < s->n; i++)
+    inverse[pq[i]] = (uint8_t) i;
+  for (guint i = 0; i < s->n; i++)
+    s->composed[i] = inverse[sj[i]];
+  return lg_permut_rank (s->composed, (int) s->n);
+}
+
+/* The candidates of group g once the groups marked assigned are placed:
+ * mask (0, g) AND, for each placed j >= 1, the image of the pair mask of j
+ * and g under j's permutation.  Returns the number of candidates. */
+static size_t
+candidates_for (LgSituation *s, guint g, uint64_t *out)
+{
+  memcpy (out, lg_situation_mask (s, 0, g), s->n_words * sizeof *out);
+  for (guint j = 1; j < s->n_groups; j++)
     {
-      s->candidates++;
-      s->solution.perm[idx] = lg_permut_get (s->permut, r);
-      guint j = 1;
-      while (j < idx && is_ok (s, j, idx))
-        j++;
-      if (j == idx)
+      if (!s->assigned[j] || j == g)
+        continue;
+      guint g1 = MIN (j, g), g2 = MAX (j, g);
+      const uint64_t *pair = lg_situation_mask (s, g1, g2);
+      memset (s->image, 0, s->n_words * sizeof *s->image);
+      for (size_t w = 0; w < s->n_words; w++)
+        for (uint64_t bits = pair[w]; bits; bits &= bits - 1)
+          {
+            size_t q = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+            s->checks++;
+            lg_bitset_set (s->image, image_rank (s, q, j, g));
+          }
+      if (!lg_bitset_and (out, s->image, s->n_words))
+        return 0;
+    }
+  return lg_bitset_count (out, s->n_words);
+}
+
+/* INTERSECT (next group in order) and FEWEST (the group with the fewest
+ * candidates next); `level` groups besides group 0 are placed. */
+static void
+try_intersect (LgSituation *s, guint level, LgSolutionFunc func,
+               gpointer data)
+{
+  if (level == s->n_groups - 1)
+    {
+      found_solution (s, func, data);
+      return;
+    }
+  guint g = 0;
+  uint64_t *cand = NULL;
+  if (s->check == LG_CHECK_FEWEST)
+    {
+      size_t best = SIZE_MAX;
+      for (guint h = 1; h < s->n_groups; h++)
         {
-          try_group (s, idx + 1, func, data);
-          if (s->stopped)
-            return;
+          if (s->assigned[h])
+            continue;
+          uint64_t *c = s->candidates_of + h * s->n_words;
+          size_t count = candidates_for (s, h, c);
+          if (count < best)
+            {
+              best = count;
+              g = h;
+            }
+          if (count == 0)
+            break;
+        }
+      cand = s->candidates_of + g * s->n_words;
+      if (best == 0)
+        {
+          s->candidates_saved
+              += lg_bitset_count (lg_situation_mask (s, 0, g), s->n_words);
+          return;
         }
     }
+  else
+    {
+      g = level + 1;
+      cand = s->candidates_of + g * s->n_words;
+      candidates_for (s, g, cand);
+    }
+  s->candidates_saved += lg_bitset_count (lg_situation_mask (s, 0, g),
+                                          s->n_words)
+                         - lg_bitset_count (cand, s->n_words);
+  s->assigned[g] = TRUE;
+  for (size_t w = 0; w < s->n_words && !s->stopped; w++)
+    for (uint64_t bits = cand[w]; bits && !s->stopped; bits &= bits - 1)
+      {
+        s->candidates++;
+        assign (s, g, w * 64 + (size_t) lg_bitset_ctz64 (bits));
+        try_intersect (s, level + 1, func, data);
+      }
+  s->assigned[g] = FALSE;
 }
 
 gboolean
 lg_situation_try_solution (LgSituation *s, LgSolutionFunc func,
                            gpointer user_data)
 {
+  guint64 candidates = s->candidates, checks = s->checks;
+  guint64 solutions = s->solutions;
   s->solution.perm[0] = s->identity;
-  try_group (s, 1, func, user_data);
+  s->rank[0] = 0;
+  if (s->check == LG_CHECK_FAITHFUL || s->n_groups < 2)
+    try_faithful (s, 1, func, user_data);
+  else
+    try_intersect (s, 0, func, user_data);
+  if (s->trace)
+    fprintf (s->trace,
+             "%*stry_solution: %" G_GUINT64_FORMAT " candidates, %"
+             G_GUINT64_FORMAT " checks, %" G_GUINT64_FORMAT " solution%s\n",
+             (int) (2 * s->depth + 2), "", s->candidates - candidates,
+             s->checks - checks, s->solutions - solutions,
+             s->solutions - solutions > 1 ? "s" : "");
   return !s->stopped;
 }
 

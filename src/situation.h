@@ -37,8 +37,10 @@ LgSituation *lg_situation_new (LgProblem *problem, const LgPermut *permut,
                                const LgAndOrTree *tree);
 void lg_situation_free (LgSituation *situation);
 
-/* The hooks to give the explorer, with the situation as context. */
+/* The hooks to give the explorer, with the situation as context; the second
+ * set also writes every step to the problem's trace stream. */
 extern const LgBacktrackingHooks lg_situation_hooks;
+extern const LgBacktrackingHooks lg_situation_trace_hooks;
 
 /* Enumerates the solutions consistent with the current masks, calling func
  * for each; returns FALSE when func asked to stop. */
@@ -53,6 +55,7 @@ const uint64_t *lg_situation_mask (const LgSituation *situation, guint g1,
 void lg_situation_get_counts (const LgSituation *situation,
                               guint64 *candidates, guint64 *checks,
                               guint64 *solutions);
+guint64 lg_situation_candidates_saved (const LgSituation *situation);
 
 /* Brute-force check of a complete solution against every rule that is not
  * dropped: for each constraint group, some assignment of its variables must

@@ -62,6 +62,7 @@ lg_solver_transform (LgSolver *solver, GError **error)
   stats->time_transform = g_timer_elapsed (timer, NULL);
   stats->leaves_tried = solver->tree->leaves_tried;
   stats->leaves_kept = solver->tree->leaves_kept;
+  stats->leaves_saved = solver->tree->leaves_saved;
   stats->and_nodes = solver->tree->and_nodes;
   stats->or_nodes = solver->tree->or_nodes;
   stats->mask_nodes = solver->tree->mask_nodes;
@@ -77,8 +78,10 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data)
   g_autoptr (GTimer) timer = g_timer_new ();
   solver->situation
       = lg_situation_new (solver->problem, solver->permut, solver->tree);
-  solver->explorer
-      = lg_backtracking_new (&lg_situation_hooks, solver->situation);
+  solver->explorer = lg_backtracking_new (solver->problem->trace
+                                             ? &lg_situation_trace_hooks
+                                             : &lg_situation_hooks,
+                                         solver->situation);
   for (bool found
        = lg_backtracking_search_first (solver->explorer, solver->tree->root);
        found; found = lg_backtracking_search_next (solver->explorer))
@@ -93,6 +96,8 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data)
   stats->tree_solutions = bs->successes;
   lg_situation_get_counts (solver->situation, &stats->candidates,
                            &stats->checks, &stats->solutions);
+  stats->candidates_saved
+      = lg_situation_candidates_saved (solver->situation);
   return stats->solutions;
 }
 

@@ -596,6 +596,42 @@ collect (LgProblem *p, const LgSolution *solution, gpointer data)
   return TRUE;
 }
 
+/* Solves p with the given options and checks the multiset of solutions
+ * against the expected one. */
+static void
+check_variant (TProblem *t, LgProblem *p, GHashTable *expected, int seed,
+               gboolean challenge, LgCheck check)
+{
+  g_autoptr (GError) error = NULL;
+  lg_problem_set_challenge (p, challenge);
+  lg_problem_set_check (p, check);
+  Collect c = { t, g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                          NULL) };
+  gint64 n = lg_problem_solve (p, NULL, collect, &c, &error);
+  ck_assert_msg (n >= 0, "seed %d: %s", seed, error ? error->message : "");
+  guint64 total = 0;
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init (&it, expected);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    {
+      total += GPOINTER_TO_SIZE (value);
+      ck_assert_msg (g_hash_table_lookup (c.found, key) == value,
+                     "seed %d (challenge %d, check %d): solution %s expected "
+                     "%zu times, found %zu",
+                     seed, challenge, check, (char *) key,
+                     GPOINTER_TO_SIZE (value),
+                     GPOINTER_TO_SIZE (g_hash_table_lookup (c.found, key)));
+    }
+  ck_assert_msg (g_hash_table_size (c.found) == g_hash_table_size (expected),
+                 "seed %d (challenge %d, check %d): %u distinct solutions "
+                 "found, %u expected",
+                 seed, challenge, check, g_hash_table_size (c.found),
+                 g_hash_table_size (expected));
+  ck_assert_int_eq (n, (gint64) total);
+  g_hash_table_unref (c.found);
+}
+
 START_TEST (test_oracle_random_problems)
 {
   TProblem t;
@@ -604,11 +640,6 @@ START_TEST (test_oracle_random_problems)
   g_autoptr (GError) error = NULL;
   ck_assert_msg (lg_problem_check (p, &error), "seed %d: %s", _i,
                  error ? error->message : "");
-
-  Collect c = { &t, g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                           NULL) };
-  gint64 n = lg_problem_solve (p, NULL, collect, &c, &error);
-  ck_assert_msg (n >= 0, "seed %d: %s", _i, error ? error->message : "");
 
   GHashTable *expected = g_hash_table_new_full (g_str_hash, g_str_equal,
                                                 g_free, NULL);
@@ -620,26 +651,16 @@ START_TEST (test_oracle_random_problems)
   w.perm[0] = lg_permut_get (permut, 0); /* group 0: the identity */
   enumerate (&w, 1, permut, scope, scope_vars, n_scopes, expected);
 
-  guint64 total = 0;
-  GHashTableIter it;
-  gpointer key, value;
-  g_hash_table_iter_init (&it, expected);
-  while (g_hash_table_iter_next (&it, &key, &value))
-    {
-      total += GPOINTER_TO_SIZE (value);
-      ck_assert_msg (g_hash_table_lookup (c.found, key) == value,
-                     "seed %d: solution %s expected %zu times, found %zu",
-                     _i, (char *) key, GPOINTER_TO_SIZE (value),
-                     GPOINTER_TO_SIZE (g_hash_table_lookup (c.found, key)));
-    }
-  ck_assert_msg (g_hash_table_size (c.found) == g_hash_table_size (expected),
-                 "seed %d: %u distinct solutions found, %u expected", _i,
-                 g_hash_table_size (c.found), g_hash_table_size (expected));
-  ck_assert_int_eq (n, (gint64) total);
+  /* the faithful default, and the tutorial's improvements: the same
+   * solutions, as many times each */
+  static const LgCheck checks[]
+      = { LG_CHECK_FAITHFUL, LG_CHECK_INTERSECT, LG_CHECK_FEWEST };
+  for (guint c = 0; c < G_N_ELEMENTS (checks); c++)
+    for (int challenge = 0; challenge <= 1; challenge++)
+      check_variant (&t, p, expected, _i, challenge, checks[c]);
 
   lg_permut_free (permut);
   g_hash_table_unref (expected);
-  g_hash_table_unref (c.found);
   g_ptr_array_unref (t.garbage);
 }
 END_TEST
@@ -751,6 +772,110 @@ START_TEST (test_oracle_tutorial_solutions_satisfy_every_rule)
 }
 END_TEST
 
+/* ---- Larger dimensions: the strategies agree with each other ----------- */
+
+/* n = 7..9 take the paths without composition table (7, 8) or without
+ * inverse table (9): the variants must find the same solutions, each
+ * passing the brute-force check of every rule. */
+static LgProblem *
+large_problem (guint n, uint64_t seed)
+{
+  LgProblem *p = lg_problem_new ();
+  uint64_t rng = seed;
+  for (guint g = 0; g < 3; g++)
+    {
+      char name[8];
+      g_snprintf (name, sizeof name, "g%u", g);
+      LgGroup *group
+          = lg_group (p, g == 0 ? LG_GROUP_ORDERED : LG_GROUP_ATOMIC, name,
+                      NULL);
+      for (guint i = 0; i < n; i++)
+        {
+          char item[8];
+          g_snprintf (item, sizeof item, "i%u", i);
+          lg_group_add_item (p, group, item);
+        }
+    }
+  /* pin most of g1 and g2 to rows, leave a little freedom */
+  for (guint i = 0; i + 2 < n; i++)
+    {
+      char a[8], b[8], c[8];
+      g_snprintf (a, sizeof a, "i%u", i);
+      g_snprintf (b, sizeof b, "i%u", (i * 5 + 1) % n); /* 5: prime to n */
+      g_snprintf (c, sizeof c, "i%u", lgtest_rand_below (&rng, n));
+      lg_rule (p, lg_yes (p, lg_item (p, "g0", a), lg_item (p, "g1", b)));
+      lg_rule (p, lg_no (p, lg_item (p, "g1", b), lg_item (p, "g2", c)));
+    }
+  LgItem *x = lg_some (p, "g0"), *y = lg_some (p, "g0");
+  lg_rule (p, lg_eq (p, lg_abs (p, lg_sub (p, lg_ref (p, x), lg_ref (p, y))),
+                     lg_num (p, 1)));
+  lg_rule (p, lg_yes (p, x, lg_item (p, "g2", "i0")));
+  lg_rule (p, lg_yes (p, y, lg_item (p, "g1", "i1")));
+  return p;
+}
+
+static gboolean
+collect_keys (LgProblem *p, const LgSolution *solution, gpointer data)
+{
+  GPtrArray *keys = data;
+  guint n = lg_group_n_items (lg_problem_get_group (p, 0));
+  uint8_t rows[3][16];
+  const uint8_t *perm[3];
+  GString *key = g_string_new (NULL);
+  for (guint g = 0; g < 3; g++)
+    {
+      LgGroup *group = lg_problem_get_group (p, g);
+      for (guint r = 0; r < n; r++)
+        {
+          const LgItem *item = lg_solution_get (solution, g, r);
+          guint index = 0;
+          while (lg_group_get_item (group, index) != item)
+            index++;
+          rows[g][r] = (uint8_t) index;
+          g_string_append_c (key, (char) ('a' + index));
+        }
+      perm[g] = rows[g];
+    }
+  ck_assert_msg (lg_situation_verify (p, perm), "%s breaks a rule", key->str);
+  g_ptr_array_add (keys, g_string_free (key, FALSE));
+  return TRUE;
+}
+
+static gint
+compare_keys (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+START_TEST (test_oracle_large_dimension_strategies_agree)
+{
+  guint n = 7 + (guint) _i / 2;
+  g_autoptr (LgProblem) p = large_problem (n, 77 + (uint64_t) _i);
+  g_autoptr (GPtrArray) reference = NULL;
+  static const LgCheck checks[]
+      = { LG_CHECK_FAITHFUL, LG_CHECK_INTERSECT, LG_CHECK_FEWEST };
+  for (guint c = 0; c < G_N_ELEMENTS (checks); c++)
+    for (int challenge = 0; challenge <= 1; challenge++)
+      {
+        GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
+        lg_problem_set_check (p, checks[c]);
+        lg_problem_set_challenge (p, challenge);
+        ck_assert_int_ge (lg_problem_solve (p, NULL, collect_keys, keys, NULL),
+                          0);
+        g_ptr_array_sort (keys, compare_keys);
+        if (!reference)
+          {
+            reference = keys;
+            continue;
+          }
+        ck_assert_uint_eq (keys->len, reference->len);
+        for (guint k = 0; k < keys->len; k++)
+          ck_assert_str_eq (keys->pdata[k], reference->pdata[k]);
+        g_ptr_array_unref (keys);
+      }
+}
+END_TEST
+
 static Suite *
 lg_oracle_suite (void)
 {
@@ -759,6 +884,10 @@ lg_oracle_suite (void)
   tcase_set_timeout (tc, 300);
   tcase_add_loop_test (tc, test_oracle_random_problems, 0, 400);
   tcase_add_loop_test (tc, test_oracle_drop_rule, 0, 100);
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("large");
+  tcase_set_timeout (tc, 300);
+  tcase_add_loop_test (tc, test_oracle_large_dimension_strategies_agree, 0, 6);
   suite_add_tcase (s, tc);
   tc = tcase_create ("tutorial");
   tcase_set_timeout (tc, 300);

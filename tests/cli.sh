@@ -110,6 +110,55 @@ run "--stats house last" 0 --stats --count \
   fi
 }
 
+# ---- The tutorial's improvement exercises: the same solutions ------------------
+# solution_set FILE: each solution's rows joined on one line, sorted.
+solution_set () {
+  awk '/^\| / && !/^\| (house|forname|film|nationality) / { row = row $0 }
+       /^\+/ && row != "" { print row; row = "" }' "$1" | sort
+}
+run "--trace writes the steps on stderr" 0 -p small --trace && {
+  if cmp -s "$tmp/err" "$expected/small-trace.err" &&
+    cmp -s "$tmp/out" "$expected/small.out"; then
+    pass "--trace small"
+  else
+    fail "--trace small"
+    diff "$expected/small-trace.err" "$tmp/err" | head -10 | sed 's/^/#   /'
+  fi
+}
+for f in "$LG_DATADIR"/*.lgm; do
+  "$LOGIGRAM" "$f" >"$tmp/default" 2>/dev/null
+  solution_set "$tmp/default" >"$tmp/default.set"
+  for opts in "--challenge" "--check=intersect" "--check=fewest" \
+    "--challenge --check=intersect" "--challenge --check=fewest"; do
+    # shellcheck disable=SC2086
+    "$LOGIGRAM" $opts "$f" >"$tmp/variant" 2>/dev/null
+    solution_set "$tmp/variant" >"$tmp/variant.set"
+    if cmp -s "$tmp/default.set" "$tmp/variant.set" &&
+      [ "$(tail -n 2 "$tmp/default")" = "$(tail -n 2 "$tmp/variant")" ]; then
+      pass "$(basename "$f") $opts: same solutions"
+    else
+      fail "$(basename "$f") $opts: other solutions"
+    fi
+  done
+done
+run "--challenge saves leaves" 0 -p jojo --challenge --stats --count && {
+  if grep -q '^leaves tried: *116$' "$tmp/err" &&
+    grep -q '^leaves saved: *78110$' "$tmp/err"; then
+    pass "--challenge counters"
+  else
+    fail "--challenge counters"
+    grep leaves "$tmp/err" | sed 's/^/#   /'
+  fi
+}
+run "--check=intersect saves candidates" 0 --check=intersect --stats \
+  --count && {
+  if grep -Eq '^candidates saved: *[1-9][0-9]*$' "$tmp/err"; then
+    pass "--check=intersect counters"
+  else
+    fail "--check=intersect counters"
+  fi
+}
+
 # ---- Counting and stopping ----------------------------------------------------
 run "--count" 0 --count --drop 1 && {
   if [ "$(cat "$tmp/out")" = 25 ]; then pass "--count"; else
@@ -168,7 +217,8 @@ run "--version" 0 --version && {
 run "--help" 0 --help && {
   missing=
   for o in --problem --drop --order --stats --count --max-solutions \
-    --format --memory-limit --list-problems --list-rules --version; do
+    --format --memory-limit --trace --challenge --check --list-problems \
+    --list-rules --version; do
     grep -q -- "$o" "$tmp/out" || missing="$missing $o"
   done
   if [ -z "$missing" ]; then pass "--help lists every option"; else
@@ -197,6 +247,7 @@ bad_command "--order duplicate" \
 bad_command "--problem unknown" --problem nosuch
 bad_command "--max-solutions 0" --max-solutions 0
 bad_command "--format xml" --format xml
+bad_command "--check=nosuch" --check=nosuch
 bad_command "--memory-limit 3x" --memory-limit 3x
 bad_command "--memory-limit 0" --memory-limit 0
 bad_command "two files" "$LG_DATADIR/small.lgm" "$LG_DATADIR/small.lgm"
