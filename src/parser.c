@@ -1,0 +1,1764 @@
+/* parser — the reader of problem files (`.lgm`); see parser.h and
+ * doc/format.md for the language.
+ *
+ * The input is read one line at a time: the line's bytes are checked first
+ * (NUL, UTF-8, control characters, length), then lexed whole into an array
+ * of tokens, then parsed as one statement by recursive descent.  A lexical
+ * defect does not stop the lexer at once: it becomes an ERROR token that the
+ * parser reports when it reaches it, so the error reported is always the
+ * leftmost one the parser meets.  Names are resolved, and every rule
+ * checked, *before* the problem builder (logigram.h) is called: the builder
+ * only records its errors, while here each error can point at its token.
+ *
+ * Invariants: the token array of a line always ends with an EOL or an ERROR
+ * token, and the parser never moves past that last token; at most one error
+ * is ever set (the first), and every failing function returns FALSE (or
+ * NULL) after setting it.
+ */
+#include "parser.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "permut.h"
+
+G_DEFINE_QUARK (lg-parse-error-quark, lg_parse_error)
+
+/* ---- Tokens ------------------------------------------------------------ */
+
+typedef enum
+{
+  TOK_EOL,     /* end of the line's content (a comment starts an EOL) */
+  TOK_ERROR,   /* a lexical error: `text` is the message */
+  TOK_NAME,    /* [A-Za-z_][A-Za-z0-9_]*, maybe a keyword */
+  TOK_STRING,  /* "...": `text` is the contents, escapes resolved */
+  TOK_INT,     /* [0-9]+: `text` the digits, `magnitude` their value */
+  TOK_COLON,
+  TOK_COMMA,
+  TOK_LPAREN,
+  TOK_RPAREN,
+  TOK_PLUS,
+  TOK_MINUS,
+  TOK_STAR,
+  TOK_EQ,
+  TOK_NE,
+  TOK_LT,
+  TOK_GT,
+  TOK_LE,
+  TOK_GE
+} TokenKind;
+
+typedef enum
+{
+  KW_NONE,
+  KW_ATOMIC,
+  KW_ORDERED,
+  KW_NUMERIC,
+  KW_VAR,
+  KW_YES,
+  KW_NO,
+  KW_ASK,
+  KW_OF,
+  KW_AND,
+  KW_OR,
+  KW_NOT,
+  KW_ABS
+} Keyword;
+
+static const char *const keyword_names[] = {
+  [KW_ATOMIC] = "atomic", [KW_ORDERED] = "ordered", [KW_NUMERIC] = "numeric",
+  [KW_VAR] = "var",       [KW_YES] = "yes",         [KW_NO] = "no",
+  [KW_ASK] = "ask",       [KW_OF] = "of",           [KW_AND] = "and",
+  [KW_OR] = "or",         [KW_NOT] = "not",         [KW_ABS] = "abs",
+};
+
+/* 2^63: the magnitude of G_MININT64, the only one above G_MAXINT64 that an
+ * integer literal may have (it must then be negated). */
+#define MAGNITUDE_MAX ((guint64) G_MAXINT64 + 1)
+
+typedef struct
+{
+  TokenKind kind;
+  Keyword keyword;         /* TOK_NAME only */
+  LgParseError code;       /* TOK_ERROR only */
+  guint column;            /* from 1, in code points */
+  const char *src;         /* the token's bytes in the line */
+  gsize src_len;
+  char *text;              /* owned; see TokenKind */
+  guint64 magnitude;       /* TOK_INT only, at most MAGNITUDE_MAX */
+} Token;
+
+static void
+token_clear (gpointer data)
+{
+  Token *token = data;
+
+  g_clear_pointer (&token->text, g_free);
+}
+
+/* ---- Parser state ------------------------------------------------------ */
+
+typedef struct
+{
+  LgGroup *group;
+  char *name;
+  LgGroupKind kind;
+  guint index;          /* declaration order, from 0 */
+  guint line;           /* where it was declared */
+  GArray *values;       /* gint64, numeric groups only */
+} GroupInfo;
+
+typedef struct
+{
+  LgItem *item;
+  GroupInfo *group;
+  char *name;
+} VarInfo;
+
+typedef struct
+{
+  const char *filename;
+  LgProblem *problem;
+  GError *error;        /* the first error; never more than one */
+  guint line;           /* current line, from 1 */
+  GArray *tokens;       /* Token, the current line's */
+  guint pos;            /* current token */
+  guint depth;          /* expression nesting */
+  GPtrArray *groups;    /* GroupInfo *, in declaration order (owns them) */
+  GHashTable *group_table;  /* name -> GroupInfo * */
+  GHashTable *item_table;   /* item key -> GPtrArray of GroupInfo * */
+  GHashTable *var_table;    /* name -> VarInfo * (owns them) */
+  guint dimension;      /* items per group, 0 before the first group */
+} Parser;
+
+static void
+group_info_free (gpointer data)
+{
+  GroupInfo *info = data;
+
+  g_free (info->name);
+  if (info->values != NULL)
+    g_array_unref (info->values);
+  g_free (info);
+}
+
+static void
+var_info_free (gpointer data)
+{
+  VarInfo *info = data;
+
+  g_free (info->name);
+  g_free (info);
+}
+
+/* ---- Errors ------------------------------------------------------------ */
+
+static gboolean fail_at (Parser *p, guint line, guint column,
+                         LgParseError code, const char *format, ...)
+  G_GNUC_PRINTF (5, 6);
+
+static gboolean
+fail_valist (Parser *p, guint line, guint column, LgParseError code,
+             const char *format, va_list args)
+{
+  g_autofree char *message = NULL;
+
+  if (p->error != NULL)
+    return FALSE;
+  message = g_strdup_vprintf (format, args);
+  p->error = g_error_new (LG_PARSE_ERROR, code, "%s:%u:%u: error: %s",
+                          p->filename, line, column, message);
+  return FALSE;
+}
+
+/* Sets the error (unless one is set) and returns FALSE. */
+static gboolean
+fail_at (Parser *p, guint line, guint column, LgParseError code,
+         const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  fail_valist (p, line, column, code, format, args);
+  va_end (args);
+  return FALSE;
+}
+
+static gboolean fail (Parser *p, const Token *token, LgParseError code,
+                      const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+/* An error at `token`, on the current line. */
+static gboolean
+fail (Parser *p, const Token *token, LgParseError code, const char *format,
+      ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  fail_valist (p, p->line, token->column, code, format, args);
+  va_end (args);
+  return FALSE;
+}
+
+/* How a message shows a token: 'text' (its source, cut after 40 code
+ * points), "end of line", or "keyword 'and'". */
+static char *
+describe (const Token *token)
+{
+  const gsize max_chars = 40;
+  const char *cut;
+
+  switch (token->kind)
+    {
+    case TOK_EOL:
+      return g_strdup ("end of line");
+    case TOK_ERROR:
+      return g_strdup ("an invalid token");
+    case TOK_NAME:
+      if (token->keyword != KW_NONE)
+        return g_strdup_printf ("keyword '%s'", token->text);
+      break;
+    default:
+      break;
+    }
+  if ((gsize) g_utf8_strlen (token->src, token->src_len) <= max_chars)
+    return g_strdup_printf ("'%.*s'", (int) token->src_len, token->src);
+  cut = g_utf8_offset_to_pointer (token->src, max_chars);
+  return g_strdup_printf ("'%.*s...'", (int) (cut - token->src), token->src);
+}
+
+static gboolean
+expected_valist (Parser *p, const Token *token, gboolean name_wanted,
+                 const char *format, va_list args)
+{
+  g_autofree char *what = NULL;
+  g_autofree char *found = NULL;
+
+  /* a sign before a bad literal: the literal is the error */
+  if (token->kind == TOK_MINUS
+      && token + 1 <= &g_array_index (p->tokens, Token, p->tokens->len - 1)
+      && token[1].kind == TOK_ERROR)
+    token++;
+  if (token->kind == TOK_ERROR)
+    return fail (p, token, token->code, "%s", token->text);
+  what = g_strdup_vprintf (format, args);
+  found = describe (token);
+  if (name_wanted && token->kind == TOK_NAME && token->keyword != KW_NONE)
+    return fail (p, token, LG_PARSE_ERROR_SYNTAX,
+                 "expected %s, found %s (quote it to use it as a name)",
+                 what, found);
+  return fail (p, token, LG_PARSE_ERROR_SYNTAX, "expected %s, found %s",
+               what, found);
+}
+
+static gboolean expected (Parser *p, const Token *token, const char *format,
+                          ...) G_GNUC_PRINTF (3, 4);
+
+/* A syntax error at `token`: "expected WHAT, found TOKEN".  When `token` is
+ * a lexical error, that error is the one reported: it comes first. */
+static gboolean
+expected (Parser *p, const Token *token, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  expected_valist (p, token, FALSE, format, args);
+  va_end (args);
+  return FALSE;
+}
+
+static gboolean expected_name (Parser *p, const Token *token,
+                               const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+/* The same where a name is wanted: a keyword found there is told to be
+ * quoted. */
+static gboolean
+expected_name (Parser *p, const Token *token, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  expected_valist (p, token, TRUE, format, args);
+  va_end (args);
+  return FALSE;
+}
+
+static LgParseError
+code_of_problem_error (const GError *error)
+{
+  if (error->domain != LG_PROBLEM_ERROR)
+    return LG_PARSE_ERROR_FAILED;
+  switch (error->code)
+    {
+    case LG_PROBLEM_ERROR_UNKNOWN:
+      return LG_PARSE_ERROR_UNKNOWN;
+    case LG_PROBLEM_ERROR_DUPLICATE:
+      return LG_PARSE_ERROR_DUPLICATE;
+    case LG_PROBLEM_ERROR_SAME_GROUP:
+    case LG_PROBLEM_ERROR_NOT_INTEGER:
+    case LG_PROBLEM_ERROR_SIZE:
+      return LG_PARSE_ERROR_SEMANTIC;
+    default:
+      return LG_PARSE_ERROR_FAILED;
+    }
+}
+
+/* The builder refused something the parser let through: report the error
+ * it recorded, at `token` (the start of the statement). */
+static gboolean
+builder_failed (Parser *p, const Token *token)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!lg_problem_check (p->problem, &error))
+    return fail (p, token, code_of_problem_error (error), "%s",
+                 error->message);
+  return fail (p, token, LG_PARSE_ERROR_FAILED,
+               "the problem builder refused this line");
+}
+
+/* ---- Line checks and lexer --------------------------------------------- */
+
+/* Checks the bytes of one line (without its terminator): valid UTF-8, no
+ * NUL, no control character but tab, at most LG_PARSER_MAX_LINE bytes. */
+static gboolean
+check_line (Parser *p, const char *s, gsize len)
+{
+  const char *bad = NULL;
+  const char *c;
+  guint column = 1;
+
+  if (!g_utf8_validate_len (s, len, &bad))
+    {
+      column += g_utf8_strlen (s, bad - s);
+      if (*bad == '\0')
+        return fail_at (p, p->line, column, LG_PARSE_ERROR_ENCODING,
+                        "NUL byte in the file");
+      return fail_at (p, p->line, column, LG_PARSE_ERROR_ENCODING,
+                      "invalid UTF-8 byte 0x%02X", (guint) (guchar) *bad);
+    }
+  for (c = s; c < s + len; c = g_utf8_next_char (c), column++)
+    {
+      guchar b = (guchar) *c;
+
+      if ((b < 0x20 && b != '\t') || b == 0x7f)
+        return fail_at (p, p->line, column, LG_PARSE_ERROR_ENCODING,
+                        "control character U+%04X in the file", (guint) b);
+    }
+  if (len > LG_PARSER_MAX_LINE)
+    return fail_at (p, p->line, g_utf8_strlen (s, LG_PARSER_MAX_LINE) + 1,
+                    LG_PARSE_ERROR_LIMIT,
+                    "line is too long: %" G_GSIZE_FORMAT
+                    " bytes, at most %d", len, LG_PARSER_MAX_LINE);
+  return TRUE;
+}
+
+static gboolean
+is_name_start (char c)
+{
+  return g_ascii_isalpha (c) || c == '_';
+}
+
+static gboolean
+is_name_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_';
+}
+
+static Keyword
+keyword_of (const char *s, gsize len)
+{
+  for (guint k = KW_NONE + 1; k < G_N_ELEMENTS (keyword_names); k++)
+    if (strlen (keyword_names[k]) == len
+        && memcmp (keyword_names[k], s, len) == 0)
+      return k;
+  return KW_NONE;
+}
+
+static void error_token (Token *token, LgParseError code, const char *format,
+                         ...) G_GNUC_PRINTF (3, 4);
+
+static void
+error_token (Token *token, LgParseError code, const char *format, ...)
+{
+  va_list args;
+
+  token->kind = TOK_ERROR;
+  token->code = code;
+  g_free (token->text);
+  va_start (args, format);
+  token->text = g_strdup_vprintf (format, args);
+  va_end (args);
+}
+
+/* Lexes a string literal starting at s[*i] == '"'; on return *i and
+ * *column are past it (or the token is an ERROR). */
+static void
+lex_string (Token *token, const char *s, gsize len, gsize *i, guint *column)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  gsize j = *i + 1;
+  guint col = *column + 1;
+
+  while (j < len && s[j] != '"')
+    {
+      if (s[j] == '\\')
+        {
+          if (j + 1 < len && (s[j + 1] == '"' || s[j + 1] == '\\'))
+            {
+              g_string_append_c (text, s[j + 1]);
+              j += 2;
+              col += 2;
+              continue;
+            }
+          if (j + 1 < len)
+            {
+              const char *next = g_utf8_next_char (s + j + 1);
+
+              token->column = col;
+              error_token (token, LG_PARSE_ERROR_SYNTAX,
+                           "invalid escape '\\%.*s' in string: only \\\" "
+                           "and \\\\ are allowed",
+                           (int) (next - (s + j + 1)), s + j + 1);
+              return;
+            }
+          j++;
+          col++;
+          continue;   /* a final backslash: unterminated */
+        }
+      {
+        const char *next = g_utf8_next_char (s + j);
+
+        g_string_append_len (text, s + j, next - (s + j));
+        j = next - s;
+        col++;
+      }
+    }
+  if (j >= len)
+    {
+      error_token (token, LG_PARSE_ERROR_SYNTAX,
+                   "unterminated string: missing '\"' before the end of "
+                   "the line");
+      return;
+    }
+  j++;
+  col++;
+  token->src_len = j - *i;
+  *i = j;
+  *column = col;
+  if (text->len == 0)
+    {
+      error_token (token, LG_PARSE_ERROR_SYNTAX, "empty name \"\"");
+      return;
+    }
+  token->kind = TOK_STRING;
+  token->text = g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Lexes an integer literal (or a bad word starting with a digit). */
+static void
+lex_number (Token *token, const char *s, gsize len, gsize *i)
+{
+  gsize j = *i;
+  guint64 magnitude = 0;
+  gboolean too_large = FALSE;
+  gboolean digits_only = TRUE;
+
+  while (j < len && is_name_char (s[j]))
+    {
+      if (!g_ascii_isdigit (s[j]))
+        digits_only = FALSE;
+      else if (!too_large)
+        {
+          guint digit = s[j] - '0';
+
+          if (magnitude > (MAGNITUDE_MAX - digit) / 10)
+            too_large = TRUE;
+          else
+            magnitude = magnitude * 10 + digit;
+        }
+      j++;
+    }
+  token->src_len = j - *i;
+  *i = j;
+  token->text = g_strndup (token->src, token->src_len);
+  if (!digits_only)
+    error_token (token, LG_PARSE_ERROR_SYNTAX,
+                 "invalid integer literal '%.*s' (quote a name that starts "
+                 "with a digit)", (int) token->src_len, token->src);
+  else if (too_large)
+    error_token (token, LG_PARSE_ERROR_LIMIT,
+                 "integer literal %.*s is out of range (64-bit signed "
+                 "integers)", (int) token->src_len, token->src);
+  else
+    {
+      token->kind = TOK_INT;
+      token->magnitude = magnitude;
+    }
+}
+
+/* Lexes one operator or punctuation character; FALSE if `c` is none. */
+static gboolean
+lex_operator (Token *token, const char *s, gsize len, gsize i)
+{
+  char c = s[i];
+  char next = i + 1 < len ? s[i + 1] : '\0';
+
+  token->src_len = 1;
+  switch (c)
+    {
+    case ':': token->kind = TOK_COLON; return TRUE;
+    case ',': token->kind = TOK_COMMA; return TRUE;
+    case '(': token->kind = TOK_LPAREN; return TRUE;
+    case ')': token->kind = TOK_RPAREN; return TRUE;
+    case '+': token->kind = TOK_PLUS; return TRUE;
+    case '-': token->kind = TOK_MINUS; return TRUE;
+    case '*': token->kind = TOK_STAR; return TRUE;
+    case '=': token->kind = TOK_EQ; return TRUE;
+    case '!':
+      if (next != '=')
+        return FALSE;
+      token->kind = TOK_NE;
+      token->src_len = 2;
+      return TRUE;
+    case '<':
+      token->kind = next == '=' ? TOK_LE : TOK_LT;
+      token->src_len = next == '=' ? 2 : 1;
+      return TRUE;
+    case '>':
+      token->kind = next == '=' ? TOK_GE : TOK_GT;
+      token->src_len = next == '=' ? 2 : 1;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* Fills p->tokens with the tokens of the line `s` (already checked by
+ * check_line); the last token is EOL, or the first ERROR. */
+static void
+lex_line (Parser *p, const char *s, gsize len)
+{
+  gsize i = 0;
+  guint column = 1;
+
+  g_array_set_size (p->tokens, 0);
+  p->pos = 0;
+  p->depth = 0;
+  for (;;)
+    {
+      Token token = { 0 };
+
+      while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        {
+          i++;
+          column++;
+        }
+      token.column = column;
+      token.src = s + i;
+      if (i >= len || s[i] == '#')
+        {
+          token.kind = TOK_EOL;
+          g_array_append_val (p->tokens, token);
+          return;
+        }
+      if (is_name_start (s[i]))
+        {
+          gsize j = i;
+
+          while (j < len && is_name_char (s[j]))
+            j++;
+          token.kind = TOK_NAME;
+          token.src_len = j - i;
+          token.text = g_strndup (s + i, j - i);
+          token.keyword = keyword_of (s + i, j - i);
+          column += j - i;
+          i = j;
+        }
+      else if (g_ascii_isdigit (s[i]))
+        {
+          gsize start = i;
+
+          lex_number (&token, s, len, &i);
+          column += i - start;
+        }
+      else if (s[i] == '"')
+        lex_string (&token, s, len, &i, &column);
+      else if (lex_operator (&token, s, len, i))
+        {
+          i += token.src_len;
+          column += token.src_len;
+        }
+      else
+        {
+          gunichar c = g_utf8_get_char (s + i);
+
+          token.src_len = g_utf8_next_char (s + i) - (s + i);
+          if (c < 0x80)
+            error_token (&token, LG_PARSE_ERROR_SYNTAX,
+                         "unexpected character '%c'", (char) c);
+          else
+            error_token (&token, LG_PARSE_ERROR_SYNTAX,
+                         "unexpected character '%.*s' (U+%04X): outside "
+                         "strings and comments only ASCII is allowed",
+                         (int) token.src_len, token.src, (guint) c);
+        }
+      g_array_append_val (p->tokens, token);
+      if (token.kind == TOK_ERROR)
+        return;
+    }
+}
+
+/* ---- Token access ------------------------------------------------------ */
+
+static Token *
+peek_at (Parser *p, guint k)
+{
+  guint last = p->tokens->len - 1;
+  guint i = p->pos + k <= last ? p->pos + k : last;
+
+  return &g_array_index (p->tokens, Token, i);
+}
+
+static Token *
+peek (Parser *p)
+{
+  return peek_at (p, 0);
+}
+
+/* Returns the current token and moves past it (never past the last). */
+static Token *
+advance (Parser *p)
+{
+  Token *token = peek (p);
+
+  if (p->pos + 1 < p->tokens->len)
+    p->pos++;
+  return token;
+}
+
+static gboolean
+is_keyword (const Token *token, Keyword keyword)
+{
+  return token->kind == TOK_NAME && token->keyword == keyword;
+}
+
+/* A name usable for a group, item or variable: a non-keyword NAME or a
+ * STRING. */
+static gboolean
+is_name (const Token *token)
+{
+  return (token->kind == TOK_NAME && token->keyword == KW_NONE)
+         || token->kind == TOK_STRING;
+}
+
+/* Expects the end of the statement. */
+static gboolean
+expect_end (Parser *p, const char *after)
+{
+  Token *token = peek (p);
+
+  if (token->kind == TOK_EOL)
+    return TRUE;
+  if (token->kind == TOK_RPAREN)
+    return fail (p, token, LG_PARSE_ERROR_SYNTAX,
+                 "unbalanced ')': no '(' to close");
+  return expected (p, token, "end of line after %s", after);
+}
+
+/* ---- Integer texts ----------------------------------------------------- */
+
+typedef enum
+{
+  INT_OK,
+  INT_NOT_INTEGER,
+  INT_OUT_OF_RANGE
+} IntParse;
+
+/* Reads an integer literal as the file writes it: an optional '-' and
+ * decimal digits, nothing else. */
+static IntParse
+parse_int64 (const char *text, gint64 *value)
+{
+  gboolean negative = text[0] == '-';
+  const char *c = negative ? text + 1 : text;
+  guint64 magnitude = 0;
+  gboolean too_large = FALSE;
+
+  if (*c == '\0')
+    return INT_NOT_INTEGER;
+  for (; *c != '\0'; c++)
+    {
+      guint digit;
+
+      if (!g_ascii_isdigit (*c))
+        return INT_NOT_INTEGER;
+      digit = *c - '0';
+      if (magnitude > (MAGNITUDE_MAX - digit) / 10)
+        too_large = TRUE;
+      else
+        magnitude = magnitude * 10 + digit;
+    }
+  if (too_large || magnitude > (negative ? MAGNITUDE_MAX : G_MAXINT64))
+    return INT_OUT_OF_RANGE;
+  /* -(2^63) is G_MININT64: negate in unsigned arithmetic. */
+  *value = negative ? (gint64) (0 - magnitude) : (gint64) magnitude;
+  return INT_OK;
+}
+
+/* ---- Item tokens ------------------------------------------------------- */
+
+/* An item as written in a declaration or after `group:`: a name, a string,
+ * or an integer literal with an optional '-'. */
+typedef struct
+{
+  const Token *token;   /* its first token */
+  char *text;           /* owned: the name, or the literal as written */
+  IntParse as_integer;  /* whether text is an integer... */
+  gint64 value;         /* ...and its value when INT_OK */
+} ItemText;
+
+static void
+item_text_clear (ItemText *item)
+{
+  g_clear_pointer (&item->text, g_free);
+}
+
+static gboolean
+is_item_start (Parser *p, gboolean allow_keywords)
+{
+  const Token *token = peek (p);
+
+  return is_name (token) || token->kind == TOK_INT
+         || (token->kind == TOK_MINUS && peek_at (p, 1)->kind == TOK_INT)
+         || (allow_keywords && token->kind == TOK_NAME);
+}
+
+/* Reads an item text; the caller has checked is_item_start. */
+static void
+read_item_text (Parser *p, ItemText *item)
+{
+  Token *token = advance (p);
+
+  item->token = token;
+  if (token->kind == TOK_MINUS)
+    item->text = g_strconcat ("-", advance (p)->text, NULL);
+  else
+    item->text = g_strdup (token->text);
+  item->as_integer = parse_int64 (item->text, &item->value);
+}
+
+/* The item of `group` written `item`, or NULL.  Numeric groups compare
+ * values (so `children:00` is `children:0`), the others compare names. */
+static LgItem *
+group_find_item (const GroupInfo *group, const ItemText *item)
+{
+  if (group->kind != LG_GROUP_NUMERIC)
+    return lg_group_lookup_item (group->group, item->text);
+  if (item->as_integer != INT_OK)
+    return NULL;
+  for (guint i = 0; i < group->values->len; i++)
+    if (g_array_index (group->values, gint64, i) == item->value)
+      return lg_group_get_item (group->group, i);
+  return NULL;
+}
+
+/* The key of an item in p->item_table: its value for numeric groups, its
+ * name for the others. */
+static char *
+item_key (LgGroupKind kind, const char *name, gint64 value)
+{
+  if (kind == LG_GROUP_NUMERIC)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, value);
+  return g_strdup (name);
+}
+
+/* ---- References -------------------------------------------------------- */
+
+/* A reference to an item or a variable, as resolved by parse_ref. */
+typedef struct
+{
+  const Token *token;   /* its first token */
+  LgItem *item;
+  GroupInfo *group;
+  const char *name;     /* the item's or the variable's name */
+  gboolean is_variable;
+} Ref;
+
+/* "variable 'a'" or "item 'left'", for messages. */
+static char *
+describe_ref (const Ref *ref)
+{
+  return g_strdup_printf ("%s '%s'", ref->is_variable ? "variable" : "item",
+                          ref->name);
+}
+
+static int
+compare_group_index (gconstpointer a, gconstpointer b)
+{
+  const GroupInfo *x = *(GroupInfo *const *) a;
+  const GroupInfo *y = *(GroupInfo *const *) b;
+
+  return (x->index > y->index) - (x->index < y->index);
+}
+
+/* Appends to `found` the groups under `key` in the item table that really
+ * have `item`, once each. */
+static void
+collect_groups (Parser *p, const char *key, const ItemText *item,
+                GPtrArray *found)
+{
+  GPtrArray *groups = g_hash_table_lookup (p->item_table, key);
+
+  if (groups == NULL)
+    return;
+  for (guint i = 0; i < groups->len; i++)
+    {
+      GroupInfo *group = g_ptr_array_index (groups, i);
+
+      if (group_find_item (group, item) != NULL
+          && !g_ptr_array_find (found, group, NULL))
+        g_ptr_array_add (found, group);
+    }
+}
+
+/* Resolves a bare item (no `group:`): it must be in exactly one group. */
+static gboolean
+resolve_bare_item (Parser *p, const ItemText *item, Ref *ref)
+{
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+
+  collect_groups (p, item->text, item, found);
+  if (item->as_integer == INT_OK)
+    {
+      g_autofree char *key = item_key (LG_GROUP_NUMERIC, NULL, item->value);
+
+      collect_groups (p, key, item, found);
+    }
+  if (found->len == 0)
+    {
+      if (g_hash_table_contains (p->group_table, item->text))
+        return fail (p, item->token, LG_PARSE_ERROR_UNKNOWN,
+                     "'%s' is a group, not an item: write %s:ITEM",
+                     item->text, item->text);
+      if (item->as_integer == INT_OK)
+        return fail (p, item->token, LG_PARSE_ERROR_UNKNOWN,
+                     "unknown item '%s'", item->text);
+      return fail (p, item->token, LG_PARSE_ERROR_UNKNOWN,
+                   "unknown item or variable '%s'", item->text);
+    }
+  if (found->len > 1)
+    {
+      g_autoptr (GString) list = g_string_new (NULL);
+
+      g_ptr_array_sort (found, compare_group_index);
+      for (guint i = 0; i < found->len; i++)
+        {
+          const GroupInfo *group = g_ptr_array_index (found, i);
+
+          if (i > 0)
+            g_string_append (list, i + 1 == found->len ? " and " : ", ");
+          g_string_append_printf (list, "'%s'", group->name);
+        }
+      return fail (p, item->token, LG_PARSE_ERROR_AMBIGUOUS,
+                   "ambiguous item '%s': it is in groups %s; write "
+                   "GROUP:ITEM", item->text, list->str);
+    }
+  ref->group = g_ptr_array_index (found, 0);
+  ref->item = group_find_item (ref->group, item);
+  ref->name = lg_item_get_name (ref->item);
+  ref->is_variable = FALSE;
+  return TRUE;
+}
+
+/* ref := NAME ':' ITEM | NAME
+ * where NAME is a name or a string; with `allow_integer` (couples and
+ * questions), a bare integer literal is an item too.  `context` says what
+ * the reference follows, for messages. */
+static gboolean
+parse_ref (Parser *p, Ref *ref, gboolean allow_integer, const char *context)
+{
+  Token *token = peek (p);
+
+  ref->token = token;
+  if (is_name (token) && peek_at (p, 1)->kind == TOK_COLON)
+    {
+      GroupInfo *group = g_hash_table_lookup (p->group_table, token->text);
+      ItemText item = { 0 };
+
+      if (group == NULL)
+        return fail (p, token, LG_PARSE_ERROR_UNKNOWN, "unknown group '%s'",
+                     token->text);
+      advance (p);
+      advance (p);
+      if (!is_item_start (p, TRUE))
+        return expected (p, peek (p), "an item of group '%s' after ':'",
+                         group->name);
+      read_item_text (p, &item);
+      ref->item = group_find_item (group, &item);
+      if (ref->item == NULL)
+        {
+          fail (p, item.token, LG_PARSE_ERROR_UNKNOWN,
+                "unknown item '%s' in group '%s'", item.text, group->name);
+          item_text_clear (&item);
+          return FALSE;
+        }
+      item_text_clear (&item);
+      ref->group = group;
+      ref->name = lg_item_get_name (ref->item);
+      ref->is_variable = FALSE;
+      return TRUE;
+    }
+  if (is_name (token))
+    {
+      VarInfo *var = g_hash_table_lookup (p->var_table, token->text);
+      ItemText item = { 0 };
+      gboolean ok;
+
+      if (var != NULL)
+        {
+          advance (p);
+          ref->item = var->item;
+          ref->group = var->group;
+          ref->name = var->name;
+          ref->is_variable = TRUE;
+          return TRUE;
+        }
+      read_item_text (p, &item);
+      ok = resolve_bare_item (p, &item, ref);
+      item_text_clear (&item);
+      return ok;
+    }
+  if (allow_integer && is_item_start (p, FALSE))
+    {
+      ItemText item = { 0 };
+      gboolean ok;
+
+      read_item_text (p, &item);
+      ok = resolve_bare_item (p, &item, ref);
+      item_text_clear (&item);
+      return ok;
+    }
+  return expected_name (p, token, "an item or a variable %s", context);
+}
+
+/* ---- Declarations ------------------------------------------------------ */
+
+/* Adds the items of a new group to the item table. */
+static void
+index_items (Parser *p, GroupInfo *group, GPtrArray *names)
+{
+  for (guint i = 0; i < names->len; i++)
+    {
+      gint64 value = group->kind == LG_GROUP_NUMERIC
+                       ? g_array_index (group->values, gint64, i) : 0;
+      char *key = item_key (group->kind, g_ptr_array_index (names, i), value);
+      GPtrArray *groups = g_hash_table_lookup (p->item_table, key);
+
+      if (groups == NULL)
+        {
+          groups = g_ptr_array_new ();
+          g_hash_table_insert (p->item_table, key, groups);
+        }
+      else
+        g_free (key);
+      if (groups->len == 0 || g_ptr_array_index (groups, groups->len - 1)
+                                != group)
+        g_ptr_array_add (groups, group);
+    }
+}
+
+/* Counts the items left on a too long item list, from the current one. */
+static guint
+count_remaining_items (Parser *p)
+{
+  guint count = 1;
+
+  for (guint i = p->pos; i < p->tokens->len; i++)
+    if (g_array_index (p->tokens, Token, i).kind == TOK_COMMA)
+      count++;
+  return count;
+}
+
+/* group := ('atomic' | 'ordered' | 'numeric') NAME ':' ITEM {',' ITEM} */
+static gboolean
+parse_group (Parser *p, LgGroupKind kind)
+{
+  Token *keyword = advance (p);
+  Token *name = peek (p);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (gint64));
+  GroupInfo *info, *other;
+  LgGroup *group;
+
+  if (!is_name (name))
+    return expected_name (p, name, "a group name after '%s'",
+                          keyword->text);
+  other = g_hash_table_lookup (p->group_table, name->text);
+  if (other != NULL)
+    return fail (p, name, LG_PARSE_ERROR_DUPLICATE,
+                 "duplicate group '%s': already declared at line %u",
+                 name->text, other->line);
+  advance (p);
+  if (peek (p)->kind != TOK_COLON)
+    return expected (p, peek (p), "':' after group name '%s'", name->text);
+  advance (p);
+  if (peek (p)->kind == TOK_EOL)
+    return fail (p, peek (p), LG_PARSE_ERROR_SEMANTIC,
+                 "empty group '%s': expected at least one item after ':'",
+                 name->text);
+  for (;;)
+    {
+      ItemText item = { 0 };
+
+      if (!is_item_start (p, FALSE))
+        return expected_name (p, peek (p), "an item of group '%s'",
+                              name->text);
+      if (names->len == LG_PERMUT_MAX_N)
+        return fail (p, peek (p), LG_PARSE_ERROR_LIMIT,
+                     "dimension %u is too large: at most %d items per group",
+                     LG_PERMUT_MAX_N + count_remaining_items (p),
+                     LG_PERMUT_MAX_N);
+      read_item_text (p, &item);
+      if (kind == LG_GROUP_NUMERIC && item.as_integer != INT_OK)
+        {
+          if (item.as_integer == INT_OUT_OF_RANGE)
+            fail (p, item.token, LG_PARSE_ERROR_LIMIT,
+                  "item '%s' of numeric group '%s' is out of range (64-bit "
+                  "signed integers)", item.text, name->text);
+          else
+            fail (p, item.token, LG_PARSE_ERROR_SEMANTIC,
+                  "item '%s' of numeric group '%s' is not an integer",
+                  item.text, name->text);
+          item_text_clear (&item);
+          return FALSE;
+        }
+      for (guint i = 0; i < names->len; i++)
+        {
+          const char *previous = g_ptr_array_index (names, i);
+          gboolean same = kind == LG_GROUP_NUMERIC
+                            ? g_array_index (values, gint64, i) == item.value
+                            : strcmp (previous, item.text) == 0;
+
+          if (!same)
+            continue;
+          if (strcmp (previous, item.text) == 0)
+            fail (p, item.token, LG_PARSE_ERROR_DUPLICATE,
+                  "duplicate item '%s' in group '%s'", item.text,
+                  name->text);
+          else
+            fail (p, item.token, LG_PARSE_ERROR_DUPLICATE,
+                  "duplicate item '%s' in group '%s': same value as '%s'",
+                  item.text, name->text, previous);
+          item_text_clear (&item);
+          return FALSE;
+        }
+      g_array_append_val (values, item.value);
+      g_ptr_array_add (names, g_steal_pointer (&item.text));
+      if (peek (p)->kind != TOK_COMMA)
+        break;
+      advance (p);
+    }
+  if (peek (p)->kind != TOK_EOL)
+    return expected (p, peek (p), "',' or end of line after item '%s'",
+                     (const char *) g_ptr_array_index (names,
+                                                       names->len - 1));
+  if (p->dimension != 0 && names->len != p->dimension)
+    {
+      const GroupInfo *first = g_ptr_array_index (p->groups, 0);
+
+      return fail (p, name, LG_PARSE_ERROR_SEMANTIC,
+                   "group '%s' has %u item%s but group '%s' has %u: every "
+                   "group must have the same number of items", name->text,
+                   names->len, names->len == 1 ? "" : "s", first->name,
+                   p->dimension);
+    }
+
+  g_ptr_array_add (names, NULL);
+  group = lg_group (p->problem, kind, name->text,
+                    (const char *const *) names->pdata);
+  g_ptr_array_set_size (names, names->len - 1);
+  if (group == NULL)
+    return builder_failed (p, keyword);
+
+  info = g_new0 (GroupInfo, 1);
+  info->group = group;
+  info->name = g_strdup (name->text);
+  info->kind = kind;
+  info->index = p->groups->len;
+  info->line = p->line;
+  if (kind == LG_GROUP_NUMERIC)
+    info->values = g_steal_pointer (&values);
+  g_ptr_array_add (p->groups, info);
+  g_hash_table_insert (p->group_table, info->name, info);
+  index_items (p, info, names);
+  if (p->dimension == 0)
+    p->dimension = names->len;
+  return TRUE;
+}
+
+/* var := 'var' NAME {',' NAME} ':' GROUP */
+static gboolean
+parse_var (Parser *p)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();  /* Token * */
+  const Token *group_token;
+  GroupInfo *group;
+
+  advance (p);
+  for (;;)
+    {
+      Token *name = peek (p);
+
+      if (!is_name (name))
+        return expected_name (p, name, "a variable name after '%s'",
+                              names->len == 0 ? "var" : ",");
+      for (guint i = 0; i < names->len; i++)
+        if (strcmp (((Token *) g_ptr_array_index (names, i))->text,
+                    name->text) == 0)
+          return fail (p, name, LG_PARSE_ERROR_DUPLICATE,
+                       "variable '%s' is declared twice on this line",
+                       name->text);
+      g_ptr_array_add (names, advance (p));
+      if (peek (p)->kind != TOK_COMMA)
+        break;
+      advance (p);
+    }
+  if (peek (p)->kind != TOK_COLON)
+    return expected (p, peek (p), "',' or ':' after variable name '%s'",
+                     ((Token *) g_ptr_array_index (names, names->len - 1))
+                       ->text);
+  advance (p);
+  group_token = peek (p);
+  if (!is_name (group_token))
+    return expected_name (p, group_token, "a group name after ':'");
+  group = g_hash_table_lookup (p->group_table, group_token->text);
+  if (group == NULL)
+    return fail (p, group_token, LG_PARSE_ERROR_UNKNOWN,
+                 "unknown group '%s'", group_token->text);
+  advance (p);
+  if (!expect_end (p, "the group name"))
+    return FALSE;
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      const Token *name = g_ptr_array_index (names, i);
+      LgItem *item = lg_var_new (p->problem, group->name, name->text);
+      VarInfo *var;
+
+      if (item == NULL)
+        return builder_failed (p, name);
+      var = g_new0 (VarInfo, 1);
+      var->item = item;
+      var->group = group;
+      var->name = g_strdup (name->text);
+      g_hash_table_replace (p->var_table, var->name, var);
+    }
+  return TRUE;
+}
+
+/* couple := ('yes' | 'no') REF ',' REF */
+static gboolean
+parse_couple (Parser *p)
+{
+  Token *keyword = advance (p);
+  gboolean yes = keyword->keyword == KW_YES;
+  Ref x = { 0 }, y = { 0 };
+  g_autofree char *after = g_strdup_printf ("after '%s'", keyword->text);
+  LgRule *rule;
+
+  if (!parse_ref (p, &x, TRUE, after))
+    return FALSE;
+  if (peek (p)->kind != TOK_COMMA)
+    return expected (p, peek (p), "',' after '%s'", x.name);
+  advance (p);
+  if (!parse_ref (p, &y, TRUE, "after ','"))
+    return FALSE;
+  if (x.group == y.group)
+    {
+      g_autofree char *dx = describe_ref (&x);
+      g_autofree char *dy = describe_ref (&y);
+
+      return fail (p, y.token, LG_PARSE_ERROR_SEMANTIC,
+                   "%s and %s are both in group '%s': a couple needs two "
+                   "different groups", dx, dy, x.group->name);
+    }
+  if (!expect_end (p, "the rule"))
+    return FALSE;
+  lg_problem_set_line (p->problem, p->line);
+  rule = yes ? lg_yes (p->problem, x.item, y.item)
+             : lg_no (p->problem, x.item, y.item);
+  if (lg_rule (p->problem, rule) == 0)
+    return builder_failed (p, keyword);
+  return TRUE;
+}
+
+/* ask := 'ask' GROUP 'of' REF */
+static gboolean
+parse_ask (Parser *p)
+{
+  Token *keyword = advance (p);
+  Token *group_token = peek (p);
+  GroupInfo *group;
+  Ref ref = { 0 };
+
+  if (!is_name (group_token))
+    return expected_name (p, group_token, "a group name after 'ask'");
+  group = g_hash_table_lookup (p->group_table, group_token->text);
+  if (group == NULL)
+    return fail (p, group_token, LG_PARSE_ERROR_UNKNOWN,
+                 "unknown group '%s'", group_token->text);
+  advance (p);
+  if (!is_keyword (peek (p), KW_OF))
+    return expected (p, peek (p), "'of' after group name '%s'",
+                     group->name);
+  advance (p);
+  if (!parse_ref (p, &ref, TRUE, "after 'of'"))
+    return FALSE;
+  if (ref.is_variable)
+    return fail (p, ref.token, LG_PARSE_ERROR_SEMANTIC,
+                 "'ask' needs an item, not variable '%s'", ref.name);
+  if (ref.group == group)
+    return fail (p, ref.token, LG_PARSE_ERROR_SEMANTIC,
+                 "item '%s' is itself in group '%s': ask about an item of "
+                 "another group", ref.name, group->name);
+  if (!expect_end (p, "the question"))
+    return FALSE;
+  if (!lg_ask (p->problem, group->group, ref.item))
+    return builder_failed (p, keyword);
+  return TRUE;
+}
+
+/* ---- Relations and expressions ----------------------------------------- */
+
+/* A parsed (sub)expression: an integer expression or a relation.  The
+ * grammar mixes both below parentheses, so the type is checked as the
+ * parts are combined. */
+typedef struct
+{
+  gboolean is_relation;
+  LgExpr *expr;
+  LgRule *rule;
+  const Token *token;   /* its first token */
+} Value;
+
+static gboolean parse_or (Parser *p, Value *value);
+
+static const char relop_list[] = "a relational operator (=, !=, <, >, <=, >=)";
+
+static gboolean
+is_relop (TokenKind kind)
+{
+  return kind == TOK_EQ || kind == TOK_NE || kind == TOK_LT
+         || kind == TOK_GT || kind == TOK_LE || kind == TOK_GE;
+}
+
+/* `value` must be a relation: when it is an integer expression, the token
+ * after it should have been a relational operator. */
+static gboolean
+need_relation (Parser *p, const Value *value)
+{
+  if (value->is_relation)
+    return TRUE;
+  return expected (p, peek (p), "%s", relop_list);
+}
+
+/* `value` must be an integer expression. */
+static gboolean
+need_integer (Parser *p, const Value *value)
+{
+  if (!value->is_relation)
+    return TRUE;
+  return fail (p, value->token, LG_PARSE_ERROR_SYNTAX,
+               "expected an integer expression, found a relation");
+}
+
+static gboolean
+enter (Parser *p, const Token *token)
+{
+  if (++p->depth > LG_PARSER_MAX_DEPTH)
+    return fail (p, token, LG_PARSE_ERROR_LIMIT,
+                 "expression is nested too deeply: at most %d levels",
+                 LG_PARSER_MAX_DEPTH);
+  return TRUE;
+}
+
+static void
+leave (Parser *p)
+{
+  p->depth--;
+}
+
+/* An integer literal, negated or not, as an expression. */
+static gboolean
+make_number (Parser *p, const Token *token, gboolean negative, Value *value)
+{
+  guint64 limit = negative ? MAGNITUDE_MAX : (guint64) G_MAXINT64;
+
+  if (token->magnitude > limit)
+    return fail (p, token, LG_PARSE_ERROR_LIMIT,
+                 "integer literal %s is out of range (64-bit signed "
+                 "integers)", token->text);
+  value->is_relation = FALSE;
+  value->expr = lg_num (p->problem,
+                        negative ? (gint64) (0 - token->magnitude)
+                                 : (gint64) token->magnitude);
+  return TRUE;
+}
+
+/* primary := INT | REF | 'abs' '(' expr ')' | '(' or ')' */
+static gboolean
+parse_primary (Parser *p, Value *value)
+{
+  Token *token = peek (p);
+
+  value->token = token;
+  if (token->kind == TOK_INT)
+    {
+      advance (p);
+      return make_number (p, token, FALSE, value);
+    }
+  if (token->kind == TOK_LPAREN)
+    {
+      Value inner = { 0 };
+
+      if (!enter (p, token))
+        return FALSE;
+      advance (p);
+      if (!parse_or (p, &inner))
+        return FALSE;
+      if (peek (p)->kind != TOK_RPAREN)
+        return expected (p, peek (p), "')' to close the '(' at column %u",
+                         token->column);
+      advance (p);
+      leave (p);
+      *value = inner;
+      value->token = token;
+      return TRUE;
+    }
+  if (is_keyword (token, KW_ABS))
+    {
+      Value operand = { 0 };
+      Token *open;
+
+      advance (p);
+      open = peek (p);
+      if (open->kind != TOK_LPAREN)
+        return expected (p, open, "'(' after 'abs'");
+      if (!enter (p, open))
+        return FALSE;
+      advance (p);
+      if (!parse_or (p, &operand))
+        return FALSE;
+      if (peek (p)->kind != TOK_RPAREN)
+        return expected (p, peek (p), "')' to close the '(' at column %u",
+                         open->column);
+      if (!need_integer (p, &operand))
+        return FALSE;
+      advance (p);
+      leave (p);
+      value->is_relation = FALSE;
+      value->expr = lg_abs (p->problem, operand.expr);
+      return TRUE;
+    }
+  if (is_name (token))
+    {
+      Ref ref = { 0 };
+
+      if (!parse_ref (p, &ref, FALSE, ""))
+        return FALSE;
+      if (ref.group->kind == LG_GROUP_ATOMIC)
+        {
+          if (ref.is_variable)
+            return fail (p, token, LG_PARSE_ERROR_SEMANTIC,
+                         "expression on variable '%s' of atomic group "
+                         "'%s': only ordered and numeric groups have "
+                         "values", ref.name, ref.group->name);
+          return fail (p, token, LG_PARSE_ERROR_SEMANTIC,
+                       "expression on item '%s' of atomic group '%s': only "
+                       "ordered and numeric groups have values", ref.name,
+                       ref.group->name);
+        }
+      value->is_relation = FALSE;
+      value->expr = lg_ref (p->problem, ref.item);
+      return TRUE;
+    }
+  return expected_name (p, token,
+                        "an operand (a number, an item, a variable, 'abs' "
+                        "or '(')");
+}
+
+/* unary := '-' unary | primary */
+static gboolean
+parse_unary (Parser *p, Value *value)
+{
+  Token *minus = peek (p);
+  Value operand = { 0 };
+
+  if (minus->kind != TOK_MINUS)
+    return parse_primary (p, value);
+  value->token = minus;
+  advance (p);
+  if (peek (p)->kind == TOK_INT)
+    return make_number (p, advance (p), TRUE, value);  /* -2 is num(-2) */
+  if (!enter (p, minus))
+    return FALSE;
+  if (!parse_unary (p, &operand) || !need_integer (p, &operand))
+    return FALSE;
+  leave (p);
+  value->is_relation = FALSE;
+  value->expr = lg_neg (p->problem, operand.expr);
+  return TRUE;
+}
+
+/* term := unary {'*' unary} */
+static gboolean
+parse_term (Parser *p, Value *value)
+{
+  if (!parse_unary (p, value))
+    return FALSE;
+  while (peek (p)->kind == TOK_STAR)
+    {
+      Value right = { 0 };
+
+      if (!need_integer (p, value))
+        return FALSE;
+      advance (p);
+      if (!parse_unary (p, &right) || !need_integer (p, &right))
+        return FALSE;
+      value->expr = lg_mul (p->problem, value->expr, right.expr);
+    }
+  return TRUE;
+}
+
+/* sum := term {('+' | '-') term} */
+static gboolean
+parse_sum (Parser *p, Value *value)
+{
+  if (!parse_term (p, value))
+    return FALSE;
+  while (peek (p)->kind == TOK_PLUS || peek (p)->kind == TOK_MINUS)
+    {
+      gboolean plus = advance (p)->kind == TOK_PLUS;
+      Value right = { 0 };
+
+      if (!need_integer (p, value))
+        return FALSE;
+      if (!parse_term (p, &right) || !need_integer (p, &right))
+        return FALSE;
+      value->expr = plus ? lg_add (p->problem, value->expr, right.expr)
+                         : lg_sub (p->problem, value->expr, right.expr);
+    }
+  return TRUE;
+}
+
+/* comparison := sum [RELOP sum] */
+static gboolean
+parse_comparison (Parser *p, Value *value)
+{
+  Token *op;
+  Value right = { 0 };
+  LgExpr *left;
+
+  if (!parse_sum (p, value))
+    return FALSE;
+  op = peek (p);
+  if (!is_relop (op->kind))
+    return TRUE;
+  if (!need_integer (p, value))
+    return FALSE;
+  advance (p);
+  if (!parse_sum (p, &right) || !need_integer (p, &right))
+    return FALSE;
+  if (is_relop (peek (p)->kind))
+    return fail (p, peek (p), LG_PARSE_ERROR_SYNTAX,
+                 "comparisons do not chain: join them with 'and'");
+  left = value->expr;
+  value->is_relation = TRUE;
+  value->expr = NULL;
+  switch (op->kind)
+    {
+    case TOK_EQ: value->rule = lg_eq (p->problem, left, right.expr); break;
+    case TOK_NE: value->rule = lg_neq (p->problem, left, right.expr); break;
+    case TOK_LT: value->rule = lg_lt (p->problem, left, right.expr); break;
+    case TOK_GT: value->rule = lg_gt (p->problem, left, right.expr); break;
+    case TOK_LE: value->rule = lg_le (p->problem, left, right.expr); break;
+    case TOK_GE: value->rule = lg_ge (p->problem, left, right.expr); break;
+    default: g_assert_not_reached ();
+    }
+  return TRUE;
+}
+
+/* not := 'not' not | comparison */
+static gboolean
+parse_not (Parser *p, Value *value)
+{
+  Token *token = peek (p);
+  Value operand = { 0 };
+
+  if (!is_keyword (token, KW_NOT))
+    return parse_comparison (p, value);
+  if (!enter (p, token))
+    return FALSE;
+  advance (p);
+  if (!parse_not (p, &operand) || !need_relation (p, &operand))
+    return FALSE;
+  leave (p);
+  value->token = token;
+  value->is_relation = TRUE;
+  value->rule = lg_not (p->problem, operand.rule);
+  return TRUE;
+}
+
+/* and := not {'and' not} */
+static gboolean
+parse_and (Parser *p, Value *value)
+{
+  if (!parse_not (p, value))
+    return FALSE;
+  while (is_keyword (peek (p), KW_AND))
+    {
+      Value right = { 0 };
+
+      if (!need_relation (p, value))
+        return FALSE;
+      advance (p);
+      if (!parse_not (p, &right) || !need_relation (p, &right))
+        return FALSE;
+      value->rule = lg_and (p->problem, value->rule, right.rule);
+    }
+  return TRUE;
+}
+
+/* or := and {'or' and} */
+static gboolean
+parse_or (Parser *p, Value *value)
+{
+  if (!parse_and (p, value))
+    return FALSE;
+  while (is_keyword (peek (p), KW_OR))
+    {
+      Value right = { 0 };
+
+      if (!need_relation (p, value))
+        return FALSE;
+      advance (p);
+      if (!parse_and (p, &right) || !need_relation (p, &right))
+        return FALSE;
+      value->rule = lg_or (p->problem, value->rule, right.rule);
+    }
+  return TRUE;
+}
+
+/* relation rule := or, which must be a relation */
+static gboolean
+parse_relation_rule (Parser *p)
+{
+  Token *first = peek (p);
+  Value value = { 0 };
+
+  if (!parse_or (p, &value))
+    return FALSE;
+  if (peek (p)->kind == TOK_RPAREN)
+    return expect_end (p, "the rule");
+  if (!need_relation (p, &value))
+    return FALSE;
+  /* parse_or stopped before a token that cannot continue a relation */
+  if (peek (p)->kind != TOK_EOL && peek (p)->kind != TOK_ERROR)
+    {
+      g_autofree char *found = describe (peek (p));
+
+      return fail (p, peek (p), LG_PARSE_ERROR_SYNTAX,
+                   "unexpected %s after the rule: expected 'and', 'or' or "
+                   "end of line", found);
+    }
+  if (!expect_end (p, "the rule"))
+    return FALSE;
+  lg_problem_set_line (p->problem, p->line);
+  if (lg_rule (p->problem, value.rule) == 0)
+    return builder_failed (p, first);
+  return TRUE;
+}
+
+/* ---- Statements -------------------------------------------------------- */
+
+/* Whether `name` means anything yet: a group, an item or a variable. */
+static gboolean
+is_known_name (Parser *p, const char *name)
+{
+  return g_hash_table_contains (p->group_table, name)
+         || g_hash_table_contains (p->item_table, name)
+         || g_hash_table_contains (p->var_table, name);
+}
+
+/* statement := group | var | couple | ask | relation rule | (nothing) */
+static gboolean
+parse_statement (Parser *p)
+{
+  Token *token = peek (p);
+  Token *next = peek_at (p, 1);
+
+  if (token->kind == TOK_EOL)
+    return TRUE;
+  if (token->kind == TOK_ERROR)
+    return expected (p, token, "a statement");
+  if (token->kind == TOK_NAME)
+    switch (token->keyword)
+      {
+      case KW_ATOMIC:
+        return parse_group (p, LG_GROUP_ATOMIC);
+      case KW_ORDERED:
+        return parse_group (p, LG_GROUP_ORDERED);
+      case KW_NUMERIC:
+        return parse_group (p, LG_GROUP_NUMERIC);
+      case KW_VAR:
+        return parse_var (p);
+      case KW_YES:
+      case KW_NO:
+        return parse_couple (p);
+      case KW_ASK:
+        return parse_ask (p);
+      case KW_NONE:
+        /* Two words in a row cannot start a relation: a misspelt
+         * keyword, unless the first word names something. */
+        if ((next->kind == TOK_NAME && next->keyword == KW_NONE)
+            || next->kind == TOK_STRING || next->kind == TOK_INT)
+          if (!is_known_name (p, token->text))
+            return fail (p, token, LG_PARSE_ERROR_SYNTAX,
+                         "unknown keyword '%s': a line is a declaration "
+                         "(atomic, ordered, numeric, var), a rule (yes, "
+                         "no, or a relation) or a question (ask)",
+                         token->text);
+        break;
+      default:
+        break;
+      }
+  return parse_relation_rule (p);
+}
+
+/* ---- Entry points ------------------------------------------------------ */
+
+static gboolean
+parse_lines (Parser *p, const char *data, gsize length)
+{
+  const char *cur = data;
+  const char *end = data + length;
+
+  if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    cur += 3;   /* a UTF-8 byte order mark */
+  while (cur < end)
+    {
+      const char *newline = memchr (cur, '\n', end - cur);
+      const char *line_end = newline != NULL ? newline : end;
+      gsize len = line_end - cur;
+
+      if (p->line == G_MAXUINT)
+        return fail_at (p, p->line, 1, LG_PARSE_ERROR_LIMIT,
+                        "too many lines");
+      p->line++;
+      if (len > 0 && cur[len - 1] == '\r')
+        len--;
+      if (!check_line (p, cur, len))
+        return FALSE;
+      lex_line (p, cur, len);
+      if (!parse_statement (p))
+        return FALSE;
+      cur = newline != NULL ? newline + 1 : end;
+    }
+  return TRUE;
+}
+
+LgProblem *
+lg_parser_parse_data (const char *filename, const char *data, gsize length,
+                      GError **error)
+{
+  g_autoptr (LgProblem) problem = lg_problem_new ();
+  g_autoptr (GError) check_error = NULL;
+  Parser parser = { 0 };
+  Parser *p = &parser;
+  gboolean ok;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  p->filename = filename != NULL ? filename : "<input>";
+  p->problem = problem;
+  p->tokens = g_array_new (FALSE, TRUE, sizeof (Token));
+  g_array_set_clear_func (p->tokens, token_clear);
+  p->groups = g_ptr_array_new_with_free_func (group_info_free);
+  p->group_table = g_hash_table_new (g_str_hash, g_str_equal);
+  p->item_table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) g_ptr_array_unref);
+  p->var_table = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                        var_info_free);
+
+  ok = length == 0 || parse_lines (p, data, length);
+  if (ok && p->groups->len == 0)
+    ok = fail_at (p, 1, 1, LG_PARSE_ERROR_SEMANTIC,
+                  "no group: a problem declares at least one group "
+                  "('atomic', 'ordered' or 'numeric' NAME: ITEM, ...)");
+  if (ok && !lg_problem_check (problem, &check_error))
+    ok = fail_at (p, 1, 1, code_of_problem_error (check_error), "%s",
+                  check_error->message);
+
+  g_array_unref (p->tokens);
+  g_hash_table_unref (p->var_table);
+  g_hash_table_unref (p->item_table);
+  g_hash_table_unref (p->group_table);
+  g_ptr_array_unref (p->groups);
+  if (!ok)
+    {
+      g_propagate_error (error, p->error);
+      return NULL;
+    }
+  return g_steal_pointer (&problem);
+}
+
+/* The system's words for a file error (as cat or gcc print them), or
+ * NULL when GLib's own message must do. */
+static const char *
+describe_file_error (const GError *error)
+{
+  static const struct
+  {
+    GFileError code;
+    int errno_value;
+  } map[] = {
+    { G_FILE_ERROR_NOENT, ENOENT },   { G_FILE_ERROR_ACCES, EACCES },
+    { G_FILE_ERROR_ISDIR, EISDIR },   { G_FILE_ERROR_NOTDIR, ENOTDIR },
+    { G_FILE_ERROR_PERM, EPERM },     { G_FILE_ERROR_NAMETOOLONG,
+                                        ENAMETOOLONG },
+    { G_FILE_ERROR_LOOP, ELOOP },     { G_FILE_ERROR_NOMEM, ENOMEM },
+    { G_FILE_ERROR_NXIO, ENXIO },     { G_FILE_ERROR_IO, EIO },
+  };
+
+  if (error->domain != G_FILE_ERROR)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (map); i++)
+    if ((gint) map[i].code == error->code)
+      return g_strerror (map[i].errno_value);
+  return NULL;
+}
+
+LgProblem *
+lg_parser_parse_file (const char *filename, GError **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr (GError) file_error = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (filename != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!g_file_get_contents (filename, &data, &length, &file_error))
+    {
+      const char *reason = describe_file_error (file_error);
+
+      g_set_error (error, LG_PARSE_ERROR, LG_PARSE_ERROR_IO,
+                   "%s: error: %s", filename,
+                   reason != NULL ? reason : file_error->message);
+      return NULL;
+    }
+  return lg_parser_parse_data (filename, data, length, error);
+}

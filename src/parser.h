@@ -1,0 +1,59 @@
+/* parser — the reader of problem files (`.lgm`, SPEC section 8 and
+ * doc/format.md).
+ *
+ * A hand-written lexer and recursive-descent parser that builds an
+ * LgProblem through the public API of logigram.h, one line at a time.
+ * Every name is resolved and every rule checked before the builder is
+ * called, so that each defect is reported at the token that causes it.
+ *
+ * Invariant: a call returns either a problem that lg_problem_check accepts,
+ * or NULL and exactly one error in the LG_PARSE_ERROR domain whose message
+ * is the whole line `FILE:LINE:COLUMN: error: MESSAGE` (GNU style; lines
+ * and columns from 1, columns in UTF-8 code points), whatever the bytes.
+ */
+#ifndef LG_PARSER_H
+#define LG_PARSER_H
+
+#include <glib.h>
+
+#include "logigram.h"
+
+G_BEGIN_DECLS
+
+#define LG_PARSE_ERROR (lg_parse_error_quark ())
+GQuark lg_parse_error_quark (void);
+
+typedef enum
+{
+  LG_PARSE_ERROR_FAILED,     /* anything else */
+  LG_PARSE_ERROR_IO,         /* the file cannot be read */
+  LG_PARSE_ERROR_ENCODING,   /* NUL byte, invalid UTF-8, control character */
+  LG_PARSE_ERROR_SYNTAX,     /* missing or unexpected token, bad literal */
+  LG_PARSE_ERROR_UNKNOWN,    /* unknown group, item or variable */
+  LG_PARSE_ERROR_AMBIGUOUS,  /* a bare item name found in several groups */
+  LG_PARSE_ERROR_DUPLICATE,  /* a group or item declared twice */
+  LG_PARSE_ERROR_SEMANTIC,   /* well formed but meaningless: couple inside
+                                one group, groups of different sizes,
+                                expression on an atomic item, no group... */
+  LG_PARSE_ERROR_LIMIT       /* too long a line, too large a dimension,
+                                integer out of range, nesting too deep */
+} LgParseError;
+
+/* Longest line accepted, in bytes, without its line terminator. */
+#define LG_PARSER_MAX_LINE 4096
+/* Deepest nesting of parentheses and unary operators in a rule. */
+#define LG_PARSER_MAX_DEPTH 256
+
+/* Parses `length` bytes of `data` (NUL bytes included: they are errors).
+ * `filename` only names the input in messages; NULL stands for "<input>".
+ * Returns a new problem (transfer full), or NULL with `error` set. */
+LgProblem *lg_parser_parse_data (const char *filename, const char *data,
+                                 gsize length, GError **error);
+
+/* Reads `filename` and parses it.  An unreadable file gives
+ * `FILE: error: MESSAGE` with the code LG_PARSE_ERROR_IO. */
+LgProblem *lg_parser_parse_file (const char *filename, GError **error);
+
+G_END_DECLS
+
+#endif /* LG_PARSER_H */

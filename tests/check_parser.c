@@ -1,0 +1,877 @@
+/* check_parser — tests of the problem-file reader (src/parser.c).
+ *
+ * "core": the four tutorial files parse into exactly the tutorial's groups
+ * and rules, each rule carrying its source line; every extension of the
+ * format (relational operators, and/or/not, arithmetic, strings, numeric
+ * items, var redeclaration, line endings) means what doc/format.md says,
+ * checked by solving tiny problems rather than by reading the builder's
+ * internals.  "errors": one file per defect in $LG_TESTDIR/bad, whose first
+ * line `# expect: LINE:COLUMN: MESSAGE` is checked against the error, plus
+ * random mutations that must each give one well-formed error or a problem.
+ * "limits": the edges of the line length, dimension, integer range and
+ * nesting limits.
+ *
+ * The files of tests/bad that hold bytes a text editor would not keep were
+ * made with printf, e.g.
+ *   printf '# expect: 2:25: NUL byte in the file\n'\
+ *          'ordered house: left, mid\0dle, right\n' > nul-byte.lgm
+ *   printf '...\natomic city: paris, "z\xfcrich", rome\n' > invalid-utf8.lgm
+ *   printf '...\natomic city: paris,\x0c rome, oslo\n' > control-character.lgm
+ *   printf '...\natomic city: paris, rome,\roslo\n' > lone-carriage-return.lgm
+ * and long-line.lgm and nesting-too-deep.lgm by shell loops.
+ *
+ * Environment: LG_DATADIR (default "data") holds the *.lgm problems,
+ * LG_TESTDIR (default "tests") holds bad/.
+ */
+#include "parser.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "permut.h"
+
+static const char *
+data_dir (void)
+{
+  const char *dir = g_getenv ("LG_DATADIR");
+
+  return dir != NULL && *dir != '\0' ? dir : "data";
+}
+
+static const char *
+test_dir (void)
+{
+  const char *dir = g_getenv ("LG_TESTDIR");
+
+  return dir != NULL && *dir != '\0' ? dir : "tests";
+}
+
+static LgProblem *
+parse_text (const char *text, GError **error)
+{
+  return lg_parser_parse_data ("test.lgm", text, strlen (text), error);
+}
+
+/* Parses `text`, which must fail; returns the message without the
+ * "test.lgm:" prefix. */
+static char *
+parse_error (const char *text, gint *code)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem = parse_text (text, &error);
+
+  ck_assert_msg (problem == NULL, "parsed, but should not: %s", text);
+  ck_assert_ptr_nonnull (error);
+  ck_assert (error->domain == LG_PARSE_ERROR);
+  ck_assert (g_str_has_prefix (error->message, "test.lgm:"));
+  if (code != NULL)
+    *code = error->code;
+  return g_strdup (error->message + strlen ("test.lgm:"));
+}
+
+static LgProblem *
+parse_ok (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  LgProblem *problem = parse_text (text, &error);
+
+  ck_assert_msg (problem != NULL, "%s", error != NULL ? error->message : "");
+  return problem;
+}
+
+static gint64
+count_solutions (const char *text)
+{
+  g_autoptr (LgProblem) problem = parse_ok (text);
+  g_autoptr (GError) error = NULL;
+  gint64 n = lg_problem_solve (problem, NULL, NULL, NULL, &error);
+
+  ck_assert_msg (n >= 0, "%s", error != NULL ? error->message : "");
+  return n;
+}
+
+/* The groups of a problem as "KIND NAME: ITEM, ITEM\n" lines. */
+static char *
+groups_text (LgProblem *problem)
+{
+  static const char *const kinds[] = { "atomic", "ordered", "numeric" };
+  GString *text = g_string_new (NULL);
+
+  for (guint g = 0; g < lg_problem_n_groups (problem); g++)
+    {
+      LgGroup *group = lg_problem_get_group (problem, g);
+
+      g_string_append_printf (text, "%s %s:", kinds[lg_group_get_kind (group)],
+                              lg_group_get_name (group));
+      for (guint i = 0; i < lg_group_n_items (group); i++)
+        g_string_append_printf (text, "%s %s", i > 0 ? "," : "",
+                                lg_item_get_name (lg_group_get_item (group,
+                                                                     i)));
+      g_string_append_c (text, '\n');
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* ---- core: the tutorial files ------------------------------------------ */
+
+static const struct
+{
+  const char *name;
+  guint n_rules;        /* the tutorial's rule(...) calls */
+  const char *groups;   /* transcribed from logigram.e */
+} tutorial[] = {
+  { "classic", 22,
+    "ordered house: left, mid-left, middle, mid-right, right\n"
+    "atomic nationality: english, spanish, ukrainian, norvegian, japanese\n"
+    "atomic animal: dog, fox, zebra, horse, snail\n"
+    "atomic drink: tea, milk, orange juice, coffee, water\n"
+    "atomic cigarette: kools, winston, chesterfields, luckystrike, "
+    "parliaments\n"
+    "atomic color: green, ivory, yellow, blue, red\n" },
+  { "small", 8,
+    "atomic forname: marie, julie, eve\n"
+    "numeric children: 0, 1, 2\n"
+    "numeric birth: 1804, 1805, 1806\n" },
+  { "jojo", 24,
+    "atomic forname: marie, julie, eve, lucie, zora\n"
+    "numeric children: 0, 1, 2, 3, 4\n"
+    "numeric birth: 1804, 1805, 1806, 1807, 1808\n"
+    "numeric death: 1844, 1845, 1846, 1847, 1848\n" },
+  { "big", 41,
+    "atomic film: 10, coup, corse, prix, vipere\n"
+    "atomic acteur: emilio, gerard, louis, norbert, sammy\n"
+    "atomic animal: cheval, cobra, chien, singe, tigre\n"
+    "ordered jour: lundi, mardi, mercredi, jeudi, vendredi\n"
+    "numeric prise: 2, 3, 4, 6, 8\n"
+    "atomic lieu: cuisine, champ, escalier, foret, rue\n"
+    "numeric scene: 30, 60, 120, 180, 240\n"
+    "atomic ennui: agressivite, fuite, immobilite, panique, panne\n" },
+};
+
+/* The lines of `text` that hold a rule, found without the parser: those
+ * left non-empty once the comment is cut that start with no declaration
+ * keyword.  (The data files keep strings free of '#'.) */
+static GArray *
+rule_lines (const char *text)
+{
+  static const char *const declarations[] = { "atomic ", "ordered ",
+                                              "numeric ", "var ", "ask " };
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  GArray *numbers = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *hash = strchr (lines[i], '#');
+      gboolean is_rule;
+
+      if (hash != NULL)
+        *hash = '\0';
+      g_strstrip (lines[i]);
+      is_rule = lines[i][0] != '\0';
+      for (guint k = 0; k < G_N_ELEMENTS (declarations); k++)
+        if (g_str_has_prefix (lines[i], declarations[k]))
+          is_rule = FALSE;
+      if (is_rule)
+        {
+          guint number = i + 1;
+
+          g_array_append_val (numbers, number);
+        }
+    }
+  return numbers;
+}
+
+static void
+check_tutorial (guint index, const char *text, gsize length)
+{
+  g_autofree char *path = g_strdup_printf ("%s.lgm", tutorial[index].name);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem
+    = lg_parser_parse_data (path, text, length, &error);
+  g_autofree char *groups = NULL;
+  gsize bom = g_str_has_prefix (text, "\xEF\xBB\xBF") ? 3 : 0;
+  g_autofree char *plain = g_strndup (text + bom, length - bom);
+  g_autoptr (GArray) lines = NULL;
+
+  ck_assert_msg (problem != NULL, "%s", error != NULL ? error->message : "");
+  groups = groups_text (problem);
+  ck_assert_str_eq (groups, tutorial[index].groups);
+  ck_assert_uint_eq (lg_problem_n_rules (problem), tutorial[index].n_rules);
+  lines = rule_lines (plain);
+  ck_assert_uint_eq (lines->len, tutorial[index].n_rules);
+  for (guint r = 1; r <= lg_problem_n_rules (problem); r++)
+    ck_assert_uint_eq (lg_rule_get_line (lg_problem_get_rule (problem, r)),
+                       g_array_index (lines, guint, r - 1));
+}
+
+static char *
+read_tutorial (guint index, gsize *length)
+{
+  g_autofree char *path = g_strdup_printf ("%s/%s.lgm", data_dir (),
+                                           tutorial[index].name);
+  g_autoptr (GError) error = NULL;
+  char *text = NULL;
+
+  ck_assert_msg (g_file_get_contents (path, &text, length, &error), "%s",
+                 error != NULL ? error->message : "");
+  return text;
+}
+
+START_TEST (test_parser_tutorial_files)
+{
+  g_autofree char *path = g_strdup_printf ("%s/%s.lgm", data_dir (),
+                                           tutorial[_i].name);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem = lg_parser_parse_file (path, &error);
+  g_autofree char *text = NULL;
+  gsize length;
+
+  ck_assert_msg (problem != NULL, "%s", error != NULL ? error->message : "");
+  text = read_tutorial (_i, &length);
+  check_tutorial (_i, text, length);
+}
+END_TEST
+
+/* CRLF line ends, and no final newline, change nothing. */
+START_TEST (test_parser_line_endings)
+{
+  gsize length;
+  g_autofree char *text = read_tutorial (_i, &length);
+  g_autoptr (GString) crlf = g_string_new (NULL);
+  g_autofree char *chopped = NULL;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      if (text[i] == '\n')
+        g_string_append_c (crlf, '\r');
+      g_string_append_c (crlf, text[i]);
+    }
+  check_tutorial (_i, crlf->str, crlf->len);
+  /* without the final "\n", then without the final "\r\n" */
+  ck_assert (length > 0 && text[length - 1] == '\n');
+  check_tutorial (_i, text, length - 1);
+  check_tutorial (_i, crlf->str, crlf->len - 2);
+  /* a final CR with no LF */
+  check_tutorial (_i, crlf->str, crlf->len - 1);
+  /* a UTF-8 byte order mark */
+  chopped = g_strconcat ("\xEF\xBB\xBF", text, NULL);
+  check_tutorial (_i, chopped, length + 3);
+}
+END_TEST
+
+/* ---- core: the extensions ---------------------------------------------- */
+
+/* Base problem: houses x (ordered, values 0 1 2) and pets g; p is fixed in
+ * house K (0 <= K <= 2) and the variable x stands for p's house, so
+ * `condition` holds for x = K or the problem has no solution. */
+static guint
+holds_for (const char *condition)
+{
+  static const char *const houses[] = { "h0", "h1", "h2" };
+  guint mask = 0;
+
+  for (guint k = 0; k < 3; k++)
+    {
+      g_autofree char *text
+        = g_strdup_printf ("ordered h: h0, h1, h2\n"
+                           "atomic g: p, q, r\n"
+                           "yes h:%s, g:p\n"
+                           "var x: h\n"
+                           "yes x, g:p\n"
+                           "%s\n", houses[k], condition);
+      gint64 n = count_solutions (text);
+
+      ck_assert_msg (n == 0 || n == 2, "%s: %" G_GINT64_FORMAT, condition, n);
+      if (n == 2)
+        mask |= 1u << k;
+    }
+  return mask;
+}
+
+static const struct
+{
+  const char *condition;
+  guint holds;      /* bit K: true for x = K */
+} conditions[] = {
+  { "x = 1", 0x2 },
+  { "x != 1", 0x5 },
+  { "x < 1", 0x1 },
+  { "x > 1", 0x4 },
+  { "x <= 1", 0x3 },
+  { "x >= 1", 0x6 },
+  { "1 = x", 0x2 },
+  /* not > and > or */
+  { "x = 0 or x = 1 and x = 2", 0x1 },
+  { "(x = 0 or x = 1) and x = 2", 0x0 },
+  { "x = 2 and x = 1 or x = 0", 0x1 },
+  { "not x = 1", 0x5 },
+  { "not x = 0 and not x = 1", 0x4 },
+  { "not (x = 0 or x = 1)", 0x4 },
+  { "not not x = 1", 0x2 },
+  { "not (x = 1) or x = 1", 0x7 },
+  { "((x = 1))", 0x2 },
+  /* arithmetic: * before + -, left associative, unary minus */
+  { "x - 1 - 1 = 0", 0x4 },
+  { "2 * x + 1 = 3", 0x2 },
+  { "2 * (x + 1) = 2", 0x1 },
+  { "1 + 2 * x = 5", 0x4 },
+  { "-x = -2", 0x4 },
+  { "-x * 2 = -2", 0x2 },
+  { "- -x = 1", 0x2 },
+  { "x - -1 = 1", 0x1 },
+  { "abs(x - 2) = 2", 0x1 },
+  { "abs(1 - x) * 3 = 3", 0x5 },
+  { "(x) * (x) = 4", 0x4 },
+  { "x + -9223372036854775808 < 0", 0x7 },
+  { "x < 9223372036854775807", 0x7 },
+  /* references: group:item, bare items, the variable */
+  { "x = h:h1", 0x2 },
+  { "x = h1", 0x2 },
+  { "x < \"h2\"", 0x3 },
+  /* comments and tabs */
+  { "x\t=\t1  # a comment", 0x2 },
+};
+
+START_TEST (test_parser_relations)
+{
+  ck_assert_uint_eq (holds_for (conditions[_i].condition),
+                     conditions[_i].holds);
+}
+END_TEST
+
+/* Numeric items: signed literals; `group:item` compares values. */
+START_TEST (test_parser_numeric_items)
+{
+  static const char base[] =
+    "numeric t: -3, 0, 007\n"
+    "atomic g: p, q, r\n"
+    "yes t:-3, g:p\n"
+    "var y: t\n"
+    "yes y, g:p\n";
+  g_autofree char *eq = g_strconcat (base, "y = -3\n", NULL);
+  g_autofree char *ne = g_strconcat (base, "y = 3\n", NULL);
+  g_autofree char *by_value = g_strconcat (base, "no t:7, g:q\n"
+                                           "no t:00, g:r\n", NULL);
+  g_autofree char *bare = g_strconcat (base, "no 7, g:q\nno 0, g:r\n", NULL);
+  g_autoptr (LgProblem) problem = parse_ok (base);
+  LgGroup *t = lg_problem_lookup_group (problem, "t");
+
+  ck_assert_str_eq (lg_item_get_name (lg_group_get_item (t, 2)), "007");
+  ck_assert_int_eq (count_solutions (eq), 2);
+  ck_assert_int_eq (count_solutions (ne), 0);
+  ck_assert_int_eq (count_solutions (by_value), 1);
+  ck_assert_int_eq (count_solutions (bare), 1);
+}
+END_TEST
+
+/* An atomic item named "10" is reached as film:10 and film:"10". */
+START_TEST (test_parser_integer_item_names)
+{
+  g_autoptr (LgProblem) problem = parse_ok (
+    "atomic film: \"10\", coup, 7\n"
+    "atomic actor: ann, bob, cid\n"
+    "no film:10, actor:ann\n"
+    "no film:\"10\", actor:bob\n"
+    "no film:7, actor:cid\n");
+  LgGroup *film = lg_problem_lookup_group (problem, "film");
+
+  ck_assert_uint_eq (lg_problem_n_rules (problem), 3);
+  ck_assert_ptr_nonnull (lg_group_lookup_item (film, "10"));
+  ck_assert_ptr_nonnull (lg_group_lookup_item (film, "7"));
+}
+END_TEST
+
+/* Strings: spaces, hyphens, UTF-8, and the two escapes. */
+START_TEST (test_parser_strings)
+{
+  g_autoptr (LgProblem) problem = parse_ok (
+    "atomic \"odd group\": \"a \\\"quoted\\\" name\", \"back\\\\slash\", "
+    "\"zürich # not a comment\"\n"
+    "atomic g: p, q, r\n"
+    "yes \"odd group\":\"back\\\\slash\", p\n"
+    "yes \"zürich # not a comment\", q   # bare, and a real comment\n");
+  LgGroup *group = lg_problem_lookup_group (problem, "odd group");
+
+  ck_assert_ptr_nonnull (group);
+  ck_assert_str_eq (lg_item_get_name (lg_group_get_item (group, 0)),
+                    "a \"quoted\" name");
+  ck_assert_str_eq (lg_item_get_name (lg_group_get_item (group, 1)),
+                    "back\\slash");
+  ck_assert_str_eq (lg_item_get_name (lg_group_get_item (group, 2)),
+                    "zürich # not a comment");
+  ck_assert_uint_eq (lg_problem_n_rules (problem), 2);
+}
+END_TEST
+
+/* `var a` again makes a new variable from that line on. */
+START_TEST (test_parser_var_redeclared)
+{
+  static const char base[] =
+    "ordered h: h0, h1, h2\n"
+    "atomic g: p, q, r\n"
+    "var a: h\n"
+    "yes a, g:p\n";
+
+  g_autofree char *same = g_strconcat (base, "yes a, g:q\n", NULL);
+  g_autofree char *fresh = g_strconcat (base, "var a: h\nyes a, g:q\n", NULL);
+
+  /* p and q in the same house is impossible; in two houses, it is no
+   * constraint at all */
+  ck_assert_int_eq (count_solutions (same), 0);
+  ck_assert_int_eq (count_solutions (fresh), 6);
+}
+END_TEST
+
+/* A variable hides an item of the same name; group:item still reaches it. */
+START_TEST (test_parser_var_hides_item)
+{
+  ck_assert_int_eq (count_solutions ("ordered h: h0, h1, h2\n"
+                                            "atomic g: a, q, r\n"
+                                            "var a: h\n"
+                                            "yes a, g:a\n"
+                                            "a = 2\n"
+                                            "yes g:a, h2\n"), 2);
+}
+END_TEST
+
+START_TEST (test_parser_ask)
+{
+  g_autoptr (LgProblem) problem = parse_ok (
+    "ordered h: h0, h1, h2\n"
+    "atomic g: p, q, r\n"
+    "ask h of g:p\n"
+    "ask g of h1\n");
+
+  ck_assert_uint_eq (lg_problem_n_rules (problem), 0);
+}
+END_TEST
+
+/* Rules are numbered in file order and remember their line; declarations,
+ * comments and blank lines are not rules. */
+START_TEST (test_parser_rule_lines)
+{
+  g_autoptr (LgProblem) problem = parse_ok (
+    "# a comment\n"
+    "ordered h: h0, h1, h2\n"
+    "\n"
+    "atomic g: p, q, r\n"
+    "yes h0, p\n"
+    "   \t\n"
+    "var x, y: h\n"
+    "x < y or not x != y\n"
+    "ask g of h0\n"
+    "no y, g:r  # trailing comment\n");
+  static const guint lines[] = { 5, 8, 10 };
+
+  ck_assert_uint_eq (lg_problem_n_rules (problem), G_N_ELEMENTS (lines));
+  for (guint r = 0; r < G_N_ELEMENTS (lines); r++)
+    ck_assert_uint_eq (lg_rule_get_line (lg_problem_get_rule (problem,
+                                                              r + 1)),
+                       lines[r]);
+}
+END_TEST
+
+/* Columns count code points, not bytes; a missing name is "<input>". */
+START_TEST (test_parser_error_location)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem = NULL;
+  g_autofree char *message = NULL;
+  static const char text[] = "atomic city: \"zürich\", \"zürich\"\n";
+
+  message = parse_error (text, NULL);
+  ck_assert_str_eq (message, "1:24: error: duplicate item 'zürich' in group "
+                             "'city'");
+  problem = lg_parser_parse_data (NULL, text, strlen (text), &error);
+  ck_assert_ptr_null (problem);
+  ck_assert (g_str_has_prefix (error->message, "<input>:1:24: error: "));
+}
+END_TEST
+
+START_TEST (test_parser_empty_input)
+{
+  gint code;
+  g_autofree char *message = parse_error ("", &code);
+
+  ck_assert_int_eq (code, LG_PARSE_ERROR_SEMANTIC);
+  ck_assert (g_str_has_prefix (message, "1:1: error: no group"));
+}
+END_TEST
+
+START_TEST (test_parser_missing_file)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem
+    = lg_parser_parse_file ("no/such/file.lgm", &error);
+
+  ck_assert_ptr_null (problem);
+  ck_assert (g_error_matches (error, LG_PARSE_ERROR, LG_PARSE_ERROR_IO));
+  ck_assert_str_eq (error->message,
+                    "no/such/file.lgm: error: No such file or directory");
+}
+END_TEST
+
+/* ---- errors: one file per defect --------------------------------------- */
+
+static const struct
+{
+  const char *file;
+  LgParseError code;
+} bad_files[] = {
+  { "abs-without-paren.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "ambiguous-item.lgm", LG_PARSE_ERROR_AMBIGUOUS },
+  { "ambiguous-item-three.lgm", LG_PARSE_ERROR_AMBIGUOUS },
+  { "ask-missing-of.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "ask-same-group.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "ask-variable.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "bad-integer-literal.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "chained-comparison.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "control-character.lgm", LG_PARSE_ERROR_ENCODING },
+  { "couple-same-group.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "couple-same-group-var.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "couple-with-expression.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "dimension-too-large.lgm", LG_PARSE_ERROR_LIMIT },
+  { "duplicate-group.lgm", LG_PARSE_ERROR_DUPLICATE },
+  { "duplicate-item.lgm", LG_PARSE_ERROR_DUPLICATE },
+  { "duplicate-numeric-value.lgm", LG_PARSE_ERROR_DUPLICATE },
+  { "empty-group.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "empty-name.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "expr-on-atomic.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "expr-on-atomic-var.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "group-not-item.lgm", LG_PARSE_ERROR_UNKNOWN },
+  { "integer-out-of-range.lgm", LG_PARSE_ERROR_LIMIT },
+  { "integer-out-of-range-item.lgm", LG_PARSE_ERROR_LIMIT },
+  { "invalid-escape.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "invalid-utf8.lgm", LG_PARSE_ERROR_ENCODING },
+  { "keyword-as-name.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "logic-on-expression.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "lone-carriage-return.lgm", LG_PARSE_ERROR_ENCODING },
+  { "long-line.lgm", LG_PARSE_ERROR_LIMIT },
+  { "missing-colon.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "missing-comma.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "missing-item-after-colon.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "missing-operand.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "missing-relop.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "nesting-too-deep.lgm", LG_PARSE_ERROR_LIMIT },
+  { "no-group.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "non-ascii-name.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "not-on-expression.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "nul-byte.lgm", LG_PARSE_ERROR_ENCODING },
+  { "numeric-not-integer.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "relation-in-expression.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "size-mismatch.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "trailing-comma.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "trailing-words.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "trailing-words-relation.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unbalanced-paren.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unexpected-character.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unknown-bare-item.lgm", LG_PARSE_ERROR_UNKNOWN },
+  { "unknown-group.lgm", LG_PARSE_ERROR_UNKNOWN },
+  { "unknown-item.lgm", LG_PARSE_ERROR_UNKNOWN },
+  { "unknown-keyword.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unknown-variable.lgm", LG_PARSE_ERROR_UNKNOWN },
+  { "unmatched-paren.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unterminated-string.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "var-declared-twice.lgm", LG_PARSE_ERROR_DUPLICATE },
+  { "var-unknown-group.lgm", LG_PARSE_ERROR_UNKNOWN },
+};
+
+START_TEST (test_parser_bad_file)
+{
+  g_autofree char *path = g_build_filename (test_dir (), "bad",
+                                            bad_files[_i].file, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem = NULL;
+  g_autofree char *location = NULL;
+  g_autofree char *prefix = NULL;
+  const char *expect, *message;
+  char *newline;
+
+  ck_assert_msg (g_file_get_contents (path, &text, NULL, &error), "%s",
+                 error != NULL ? error->message : "");
+  ck_assert_msg (g_str_has_prefix (text, "# expect: "),
+                 "%s: the first line must be '# expect: LINE:COLUMN: "
+                 "MESSAGE'", path);
+  expect = text + strlen ("# expect: ");
+  newline = strchr (expect, '\n');
+  ck_assert_ptr_nonnull (newline);
+  *newline = '\0';
+  /* "LINE:COLUMN: MESSAGE" -> "LINE:COLUMN" and "MESSAGE" */
+  message = strstr (expect, ": ");
+  ck_assert_ptr_nonnull (message);
+  location = g_strndup (expect, message - expect);
+  message += 2;
+
+  problem = lg_parser_parse_file (path, &error);
+  ck_assert_msg (problem == NULL, "%s: parsed without error", path);
+  ck_assert_ptr_nonnull (error);
+  prefix = g_strdup_printf ("%s:%s: error: ", path, location);
+  ck_assert_msg (g_str_has_prefix (error->message, prefix),
+                 "%s: expected at %s, got: %s", path, location,
+                 error->message);
+  ck_assert_msg (strstr (error->message + strlen (prefix), message) != NULL,
+                 "%s: expected '%s', got: %s", path, message,
+                 error->message);
+  ck_assert_msg (strchr (error->message, '\n') == NULL,
+                 "%s: the message is more than one line", path);
+  ck_assert (error->domain == LG_PARSE_ERROR);
+  ck_assert_int_eq (error->code, bad_files[_i].code);
+}
+END_TEST
+
+/* Every file of tests/bad is in the table, and the reverse. */
+START_TEST (test_parser_bad_files_listed)
+{
+  g_autofree char *path = g_build_filename (test_dir (), "bad", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GDir) dir = g_dir_open (path, 0, &error);
+  const char *name;
+  guint n_files = 0;
+
+  ck_assert_msg (dir != NULL, "%s", error != NULL ? error->message : "");
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      gboolean listed = FALSE;
+
+      if (!g_str_has_suffix (name, ".lgm"))
+        continue;
+      n_files++;
+      for (guint i = 0; i < G_N_ELEMENTS (bad_files); i++)
+        listed = listed || strcmp (bad_files[i].file, name) == 0;
+      ck_assert_msg (listed, "%s/%s is not in the bad_files table", path,
+                     name);
+    }
+  ck_assert_uint_eq (n_files, G_N_ELEMENTS (bad_files));
+}
+END_TEST
+
+/* Checks the invariant of the parser on any input: a problem, or one
+ * error whose message is one line "FILE:LINE:COLUMN: error: MESSAGE". */
+static void
+check_outcome (const char *data, gsize length)
+{
+  /* an exact copy, so that a read past the end is caught */
+  g_autofree char *copy = g_memdup2 (data, length);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem
+    = lg_parser_parse_data ("fuzz.lgm", copy, length, &error);
+  guint line, column;
+  int end = 0;
+
+  if (problem != NULL)
+    {
+      ck_assert_ptr_null (error);
+      return;
+    }
+  ck_assert_ptr_nonnull (error);
+  ck_assert (error->domain == LG_PARSE_ERROR);
+  ck_assert_msg (sscanf (error->message, "fuzz.lgm:%u:%u: error: %n", &line,
+                         &column, &end) == 2 && end > 0,
+                 "malformed message: %s", error->message);
+  ck_assert (line >= 1 && column >= 1);
+  ck_assert (error->message[end] != '\0');
+  ck_assert (strchr (error->message, '\n') == NULL);
+  ck_assert (g_utf8_validate (error->message, -1, NULL));
+}
+
+/* Random mutations of a tutorial file: bytes replaced, inserted, deleted,
+ * lines duplicated; each must give a problem or one well-formed error. */
+START_TEST (test_parser_mutations)
+{
+  static const char alphabet[] = "abz09:,()+-*=<>!\"\\# \t\r\n\x00\xc3\xff";
+  gsize length;
+  g_autofree char *text = read_tutorial (_i, &length);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20240 + _i);
+
+  for (guint round = 0; round < 300; round++)
+    {
+      g_autoptr (GArray) bytes = g_array_new (FALSE, FALSE, 1);
+      guint n_edits = g_rand_int_range (rand, 1, 6);
+
+      g_array_append_vals (bytes, text, length);
+      for (guint e = 0; e < n_edits && bytes->len > 0; e++)
+        {
+          guint at = g_rand_int_range (rand, 0, bytes->len);
+          guint8 c = alphabet[g_rand_int_range (rand, 0,
+                                                sizeof alphabet - 1)];
+
+          switch (g_rand_int_range (rand, 0, 4))
+            {
+            case 0:
+              g_array_index (bytes, guint8, at) = c;
+              break;
+            case 1:
+              g_array_insert_val (bytes, at, c);
+              break;
+            case 2:
+              g_array_remove_index (bytes, at);
+              break;
+            default:
+              {
+                guint len = g_rand_int_range (rand, 1, 80);
+                g_autofree char *copy = NULL;
+
+                /* drawn beforehand: MIN evaluates its arguments twice */
+                len = MIN (len, bytes->len - at);
+                copy = g_memdup2 (bytes->data + at, len);
+
+                g_array_insert_vals (bytes, at, copy, len);
+              }
+              break;
+            }
+        }
+      check_outcome (bytes->data, bytes->len);
+    }
+}
+END_TEST
+
+/* ---- limits ------------------------------------------------------------ */
+
+START_TEST (test_parser_line_length_limit)
+{
+  g_autoptr (GString) text = g_string_new ("atomic g: a, b\n# ");
+  g_autofree char *message = NULL;
+  g_autoptr (LgProblem) problem = NULL;
+
+  /* a comment line of exactly LG_PARSER_MAX_LINE bytes, then CRLF */
+  while (text->len < strlen ("atomic g: a, b\n") + LG_PARSER_MAX_LINE)
+    g_string_append (text, "é");  /* 2 bytes each: lands exactly */
+  g_string_append (text, "\r\n");
+  problem = parse_ok (text->str);
+  /* one byte more */
+  g_string_insert_c (text, text->len - 2, 'x');
+  message = parse_error (text->str, NULL);
+  /* "# " then 2047 "é": byte 4097 is the 'x', code point 2050 */
+  ck_assert_str_eq (message, "2:2050: error: line is too long: 4097 bytes, "
+                             "at most 4096");
+}
+END_TEST
+
+START_TEST (test_parser_dimension_limit)
+{
+  g_autoptr (GString) text = g_string_new ("atomic g:");
+  g_autoptr (LgProblem) problem = NULL;
+  g_autofree char *message = NULL;
+  gint code;
+
+  for (guint i = 0; i < LG_PERMUT_MAX_N; i++)
+    g_string_append_printf (text, "%s i%u", i > 0 ? "," : "", i);
+  problem = parse_ok (text->str);
+  g_string_append (text, ", last");
+  message = parse_error (text->str, &code);
+  ck_assert_int_eq (code, LG_PARSE_ERROR_LIMIT);
+  ck_assert (strstr (message, "dimension 11 is too large: at most 10 items "
+                              "per group") != NULL);
+}
+END_TEST
+
+START_TEST (test_parser_integer_limits)
+{
+  g_autoptr (LgProblem) problem = parse_ok (
+    "numeric n: -9223372036854775808, 0, 9223372036854775807\n");
+  g_autofree char *low = parse_error (
+    "numeric n: -9223372036854775809, 0, 1\n", NULL);
+  g_autofree char *high = parse_error (
+    "numeric n: 9223372036854775808, 0, 1\n", NULL);
+  g_autofree char *string = parse_error (
+    "numeric n: 0, \"-9223372036854775809\", 1\n", NULL);
+  g_autofree char *expr = parse_error (
+    "numeric n: 0, 1\nvar x: n\nx < 9223372036854775808\n", NULL);
+
+  ck_assert_ptr_nonnull (problem);
+  ck_assert_str_eq (low, "1:13: error: integer literal 9223372036854775809 "
+                         "is out of range (64-bit signed integers)");
+  ck_assert_str_eq (high, "1:12: error: item '9223372036854775808' of "
+                          "numeric group 'n' is out of range (64-bit signed "
+                          "integers)");
+  ck_assert_str_eq (string, "1:15: error: item '-9223372036854775809' of "
+                            "numeric group 'n' is out of range (64-bit "
+                            "signed integers)");
+  ck_assert_str_eq (expr, "3:5: error: integer literal 9223372036854775808 "
+                          "is out of range (64-bit signed integers)");
+}
+END_TEST
+
+START_TEST (test_parser_nesting_limit)
+{
+  g_autoptr (GString) text = g_string_new ("ordered h: a, b\nvar x: h\nx = ");
+  g_autoptr (LgProblem) problem = NULL;
+  g_autofree char *message = NULL;
+  gsize middle;
+
+  for (guint i = 0; i < LG_PARSER_MAX_DEPTH; i++)
+    g_string_append_c (text, '(');
+  middle = text->len;
+  g_string_append_c (text, '1');
+  for (guint i = 0; i < LG_PARSER_MAX_DEPTH; i++)
+    g_string_append_c (text, ')');
+  problem = parse_ok (text->str);
+  g_string_insert_c (text, middle, '-');
+  g_clear_pointer (&problem, lg_problem_free);
+  problem = parse_ok (text->str);   /* -1 is a literal */
+  g_string_insert_c (text, middle, '-');
+  message = parse_error (text->str, NULL);
+  ck_assert (g_str_has_prefix (message, "3:261: error: expression is nested "
+                                        "too deeply"));
+}
+END_TEST
+
+/* ---- suite ------------------------------------------------------------- */
+
+Suite *lg_parser_suite (void);
+
+Suite *
+lg_parser_suite (void)
+{
+  Suite *suite = suite_create ("parser");
+  TCase *core = tcase_create ("core");
+  TCase *errors = tcase_create ("errors");
+  TCase *limits = tcase_create ("limits");
+
+  tcase_add_loop_test (core, test_parser_tutorial_files, 0,
+                       G_N_ELEMENTS (tutorial));
+  tcase_add_loop_test (core, test_parser_line_endings, 0,
+                       G_N_ELEMENTS (tutorial));
+  tcase_add_loop_test (core, test_parser_relations, 0,
+                       G_N_ELEMENTS (conditions));
+  tcase_add_test (core, test_parser_numeric_items);
+  tcase_add_test (core, test_parser_integer_item_names);
+  tcase_add_test (core, test_parser_strings);
+  tcase_add_test (core, test_parser_var_redeclared);
+  tcase_add_test (core, test_parser_var_hides_item);
+  tcase_add_test (core, test_parser_ask);
+  tcase_add_test (core, test_parser_rule_lines);
+  tcase_add_test (core, test_parser_error_location);
+  tcase_add_test (core, test_parser_empty_input);
+  tcase_add_test (core, test_parser_missing_file);
+  suite_add_tcase (suite, core);
+
+  tcase_add_loop_test (errors, test_parser_bad_file, 0,
+                       G_N_ELEMENTS (bad_files));
+  tcase_add_test (errors, test_parser_bad_files_listed);
+  tcase_add_loop_test (errors, test_parser_mutations, 0,
+                       G_N_ELEMENTS (tutorial));
+  tcase_set_timeout (errors, 60);
+  suite_add_tcase (suite, errors);
+
+  tcase_add_test (limits, test_parser_line_length_limit);
+  tcase_add_test (limits, test_parser_dimension_limit);
+  tcase_add_test (limits, test_parser_integer_limits);
+  tcase_add_test (limits, test_parser_nesting_limit);
+  suite_add_tcase (suite, limits);
+  return suite;
+}
+
+int
+main (void)
+{
+  SRunner *runner = srunner_create (lg_parser_suite ());
+  int n_failed;
+
+  srunner_run_all (runner, CK_ENV);
+  n_failed = srunner_ntests_failed (runner);
+  srunner_free (runner);
+  return n_failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
