@@ -8,7 +8,9 @@
 
 #include "permut.h"
 
-G_DEFINE_QUARK (lg - problem - error - quark, lg_problem_error)
+/* clang-format off */
+G_DEFINE_QUARK (lg-problem-error-quark, lg_problem_error)
+/* clang-format on */
 
 guint
 lg_utf8_width (const char *s)

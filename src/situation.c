@@ -27,8 +27,11 @@ struct LgSituation
   uint8_t *identity;
   uint8_t *composed;
   uint16_t *inverse;       /* rank -> rank of the inverse (n <= 8) */
-  uint16_t **compose;      /* s -> row: q -> rank (perm q o perm s), built
-                              on first use (n <= LG_COMPOSE_MAX_N) */
+  uint16_t *compose;       /* n! rows: row t maps q to rank (perm q o perm
+                              t); allocated at once, each row filled on
+                              first use (n <= LG_COMPOSE_MAX_N) */
+  uint8_t *compose_ready;  /* per row: filled? */
+
   uint64_t *candidates_of; /* per group: its candidate set (INTERSECT...) */
   uint64_t *image;         /* scratch mask */
   gboolean *assigned;      /* per group (FEWEST) */
@@ -90,7 +93,10 @@ lg_situation_new (LgProblem *problem, const LgPermut *permut,
         }
     }
   if (s->n <= LG_COMPOSE_MAX_N)
-    s->compose = g_new0 (uint16_t *, s->n_perms);
+    {
+      s->compose = g_new (uint16_t, s->n_perms * s->n_perms);
+      s->compose_ready = g_new0 (uint8_t, s->n_perms);
+    }
   s->candidates_of = g_new (uint64_t, s->n_groups * s->n_words);
   s->image = g_new (uint64_t, s->n_words);
   s->assigned = g_new0 (gboolean, s->n_groups);
@@ -111,10 +117,8 @@ lg_situation_free (LgSituation *s)
   g_free (s->composed);
   g_free (s->rank);
   g_free (s->inverse);
-  if (s->compose)
-    for (size_t r = 0; r < s->n_perms; r++)
-      g_free (s->compose[r]);
   g_free (s->compose);
+  g_free (s->compose_ready);
   g_free (s->candidates_of);
   g_free (s->image);
   g_free (s->assigned);
@@ -300,27 +304,33 @@ const LgBacktrackingHooks lg_situation_trace_hooks = {
 
 /* ---- try_solution ---------------------------------------------------------- */
 
+/* Row t of the composition table: q -> rank (perm q o perm t), the
+ * permutation i -> q[t[i]]; filled on first use. */
+static const uint16_t *
+compose_row (LgSituation *s, size_t t)
+{
+  uint16_t *row = s->compose + t * s->n_perms;
+  if (G_UNLIKELY (!s->compose_ready[t]))
+    {
+      const uint8_t *pt = lg_permut_get (s->permut, t);
+      for (size_t r = 0; r < s->n_perms; r++)
+        {
+          const uint8_t *pq = lg_permut_get (s->permut, r);
+          for (guint i = 0; i < s->n; i++)
+            s->composed[i] = pq[pt[i]];
+          row[r] = (uint16_t) lg_permut_rank (s->composed, (int) s->n);
+        }
+      s->compose_ready[t] = 1;
+    }
+  return row;
+}
+
 /* Rank of (perm q o perm t), that is of the permutation i -> q[t[i]]. */
 static inline size_t
 compose_rank (LgSituation *s, size_t q, size_t t)
 {
   if (s->compose)
-    {
-      uint16_t *row = s->compose[t];
-      if (G_UNLIKELY (!row))
-        {
-          row = s->compose[t] = g_new (uint16_t, s->n_perms);
-          const uint8_t *pt = lg_permut_get (s->permut, t);
-          for (size_t r = 0; r < s->n_perms; r++)
-            {
-              const uint8_t *pq = lg_permut_get (s->permut, r);
-              for (guint i = 0; i < s->n; i++)
-                s->composed[i] = pq[pt[i]];
-              row[r] = (uint16_t) lg_permut_rank (s->composed, (int) s->n);
-            }
-        }
-      return row[q];
-    }
+    return compose_row (s, t)[q];
   const uint8_t *pq = lg_permut_get (s->permut, q);
   const uint8_t *pt = lg_permut_get (s->permut, t);
   for (guint i = 0; i < s->n; i++)
@@ -393,6 +403,75 @@ try_faithful (LgSituation *s, guint idx, LgSolutionFunc func, gpointer data)
             if (s->stopped)
               return;
           }
+      }
+}
+
+/* The same result, the same order and the same counters as try_faithful,
+ * computed a word at a time with the composition table.  The candidates of
+ * group idx that pass the check against group j are the image of the pair
+ * mask (j, idx) under j's permutation sj: q passes to q o sj, one lookup in
+ * row sj.  So the candidates still alive after the checks against 1..j are
+ * mask (0, idx) AND the first j images; a candidate that the original drops
+ * at check j has cost it j checks, hence checks = the sum, over j, of the
+ * candidates alive before check j.  Permutations are kept as ranks and
+ * turned into rows of items only for a solution. */
+static void
+try_faithful_table (LgSituation *s, guint idx, LgSolutionFunc func,
+                    gpointer data)
+{
+  if (idx == s->n_groups)
+    {
+      for (guint g = 1; g < s->n_groups; g++)
+        s->solution.perm[g] = lg_permut_get (s->permut, s->rank[g]);
+      found_solution (s, func, data);
+      return;
+    }
+  const size_t n_words = s->n_words;
+  uint64_t *alive = s->candidates_of + idx * n_words;
+  memcpy (alive, lg_situation_mask (s, 0, idx), n_words * sizeof *alive);
+  size_t count = lg_bitset_count (alive, n_words);
+  s->candidates += count;
+  for (guint j = 1; j < idx && count; j++)
+    {
+      s->checks += count;
+      const uint64_t *pair = lg_situation_mask (s, j, idx);
+      size_t pair_count = lg_bitset_count (pair, n_words);
+      if (count < pair_count)
+        {
+          /* few candidates: check each one, as the original does, in the
+           * row of sj^-1 (candidate r passes when r o sj^-1 is in the
+           * pair mask) */
+          const uint16_t *row = compose_row (s, s->inverse[s->rank[j]]);
+          for (size_t w = 0; w < n_words; w++)
+            for (uint64_t bits = alive[w]; bits; bits &= bits - 1)
+              {
+                size_t r = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+                if (!lg_bitset_test (pair, row[r]))
+                  {
+                    alive[w] &= ~(bits & -bits);
+                    count--;
+                  }
+              }
+          continue;
+        }
+      /* few pair permutations: the image of the pair mask */
+      const uint16_t *row = compose_row (s, s->rank[j]);
+      uint64_t *image = s->image;
+      memset (image, 0, n_words * sizeof *image);
+      for (size_t w = 0; w < n_words; w++)
+        for (uint64_t bits = pair[w]; bits; bits &= bits - 1)
+          lg_bitset_set (image, row[w * 64 + (size_t) lg_bitset_ctz64 (bits)]);
+      if (!lg_bitset_and (alive, image, n_words))
+        return;
+      count = lg_bitset_count (alive, n_words);
+    }
+  for (size_t w = 0; w < n_words; w++)
+    for (uint64_t bits = alive[w]; bits; bits &= bits - 1)
+      {
+        s->rank[idx] = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+        try_faithful_table (s, idx + 1, func, data);
+        if (s->stopped)
+          return;
       }
 }
 
@@ -512,7 +591,9 @@ lg_situation_try_solution (LgSituation *s, LgSolutionFunc func,
   guint64 solutions = s->solutions;
   s->solution.perm[0] = s->identity;
   s->rank[0] = 0;
-  if (s->check == LG_CHECK_FAITHFUL || s->n_groups < 2)
+  if ((s->check == LG_CHECK_FAITHFUL || s->n_groups < 2) && s->compose)
+    try_faithful_table (s, 1, func, user_data);
+  else if (s->check == LG_CHECK_FAITHFUL || s->n_groups < 2)
     try_faithful (s, 1, func, user_data);
   else
     try_intersect (s, 0, func, user_data);
