@@ -9,8 +9,11 @@
 #include <string.h>
 
 #include "logigram.h"
+#include "diagnose.h"
 #include "parser.h"
 #include "problems.h"
+#include "solver.h"
+#include "views.h"
 
 enum
 {
@@ -36,14 +39,24 @@ typedef struct
   char *max_solutions_text;
   char *format_text;
   char *memory_limit_text;
+  gboolean trace;
+  gboolean challenge;
+  char *check_text;
+  char **shows;
+  gboolean dot;
+  char *max_nodes_text;
   gboolean list_problems;
   gboolean list_rules;
+  gboolean why_none;
+  gboolean redundant;
   gboolean version;
   char **files;
   /* parsed */
   guint64 max_solutions; /* 0: no limit */
   Format format;
   guint64 memory_limit;
+  LgCheck check;
+  guint64 max_nodes;
   guint64 printed;
 } Options;
 
@@ -55,6 +68,9 @@ options_clear (Options *o)
   g_free (o->order);
   g_free (o->max_solutions_text);
   g_free (o->format_text);
+  g_free (o->check_text);
+  g_strfreev (o->shows);
+  g_free (o->max_nodes_text);
   g_free (o->memory_limit_text);
   g_strfreev (o->files);
 }
@@ -238,6 +254,14 @@ run (Options *o)
                         o->files[0], o->files[1]);
   if (o->files && o->files[0] && o->problem_name)
     return usage_error ("give a FILE or --problem, not both");
+  if (o->why_none && o->redundant)
+    return usage_error ("give --why-none or --redundant, not both");
+  if ((o->why_none || o->redundant) &&
+      (o->count_only || o->max_solutions_text || o->format_text ||
+       o->list_rules))
+    return usage_error ("%s prints a report, not the solutions: leave out "
+                        "--count, --max-solutions, --format and --list-rules",
+                        o->why_none ? "--why-none" : "--redundant");
   if (o->max_solutions_text &&
       !parse_count (o->max_solutions_text, 1, &o->max_solutions))
     return usage_error ("--max-solutions takes a whole number from 1, "
@@ -256,12 +280,30 @@ run (Options *o)
         return usage_error ("--format takes table, json or csv, not '%s'",
                             o->format_text);
     }
+  if (o->check_text && !lg_check_from_string (o->check_text, &o->check))
+    return usage_error ("--check takes faithful, intersect or fewest, not "
+                        "'%s'", o->check_text);
   o->memory_limit = LG_DEFAULT_MEMORY_LIMIT;
   if (o->memory_limit_text &&
       !parse_size (o->memory_limit_text, &o->memory_limit))
     return usage_error ("--memory-limit takes a size such as 512M or 4G, "
                         "not '%s'",
                         o->memory_limit_text);
+  for (guint i = 0; o->shows && o->shows[i]; i++)
+    {
+      LgView view;
+      if (!lg_view_from_name (o->shows[i], &view))
+        return usage_error ("--show takes permutations, groups, masks or "
+                            "tree, not '%s'",
+                            o->shows[i]);
+    }
+  o->max_nodes = LG_VIEWS_DEFAULT_MAX_NODES;
+  if (o->max_nodes_text && !parse_count (o->max_nodes_text, 1, &o->max_nodes))
+    return usage_error ("--max-nodes takes a whole number from 1, not '%s'",
+                        o->max_nodes_text);
+  if (o->dot && o->shows && o->shows[0])
+    return usage_error ("--dot prints the tree instead of the solutions: "
+                        "no --show with it");
 
   timer = g_timer_new ();
   if (o->files && o->files[0])
@@ -310,9 +352,40 @@ run (Options *o)
     }
 
   lg_problem_set_memory_limit (problem, o->memory_limit);
-  gint64 n = lg_problem_solve (problem, &stats, on_solution, o, &error);
-  if (n < 0)
+  lg_problem_set_challenge (problem, o->challenge);
+  lg_problem_set_check (problem, o->check);
+  if (o->trace)
+    lg_problem_set_trace (problem, stderr);
+  if (o->why_none || o->redundant)
+    {
+      /* Many solves with rules dropped; the report alone on stdout. */
+      if (!lg_diagnose_run (problem,
+                            o->why_none ? LG_DIAGNOSE_WHY_NONE
+                                        : LG_DIAGNOSE_REDUNDANT,
+                            stdout, o->stats ? stderr : NULL, &error))
+        return problem_error (source, problem, error);
+      return EXIT_SOLVED;
+    }
+  /* lg_problem_solve's three steps, with the views in between: they are
+   * printed once the problem is known to be valid and transformed. */
+  g_autoptr (LgSolver) solver = lg_solver_new (problem, &stats, &error);
+  if (!solver || !lg_solver_transform (solver, &error))
     return problem_error (source, problem, error);
+  if (o->dot)
+    {
+      g_autofree char *title = g_path_get_basename (source);
+      lg_views_print_dot (stdout, problem, solver->tree, o->max_nodes, title);
+      if (o->stats)
+        lg_print_stats (stderr, &stats);
+      return EXIT_SOLVED;
+    }
+  for (guint i = 0; o->shows && o->shows[i]; i++)
+    {
+      LgView view = LG_VIEW_PERMUTATIONS;
+      lg_view_from_name (o->shows[i], &view);
+      lg_views_print (stdout, solver, view, o->max_nodes);
+    }
+  lg_solver_explore (solver, on_solution, o);
   if (o->count_only)
     printf ("%" G_GUINT64_FORMAT "\n", o->printed);
   else
@@ -356,10 +429,36 @@ main (int argc, char **argv)
       "Refuse problems needing more memory than SIZE (bytes, or with K, M, "
       "G; default 2G)",
       "SIZE" },
+    { "trace", 't', 0, G_OPTION_ARG_NONE, &o.trace,
+      "Write every step of the exploration on stderr, indented by depth",
+      NULL },
+    { "challenge", 0, 0, G_OPTION_ARG_NONE, &o.challenge,
+      "Transformation: evaluate each logical rule as soon as its variables "
+      "have values, and prune there (same solutions)", NULL },
+    { "check", 0, 0, G_OPTION_ARG_STRING, &o.check_text,
+      "try_solution strategy: faithful (default), intersect or fewest "
+      "(same solutions)", "STRATEGY" },
+    { "show", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.shows,
+      "Before the solutions, print a view of the inside: permutations (the "
+      "numbering; beyond 6 items, its first and last 20 rows), groups, masks "
+      "or tree (repeatable, printed in the order given)",
+      "WHAT" },
+    { "dot", 0, 0, G_OPTION_ARG_NONE, &o.dot,
+      "Print the AND/OR tree in Graphviz DOT instead of solving", NULL },
+    { "max-nodes", 0, 0, G_OPTION_ARG_STRING, &o.max_nodes_text,
+      "Show at most N nodes of the tree in --show tree and --dot (default "
+      "200)",
+      "N" },
     { "list-problems", 0, 0, G_OPTION_ARG_NONE, &o.list_problems,
       "List the built-in problems", NULL },
     { "list-rules", 0, 0, G_OPTION_ARG_NONE, &o.list_rules,
       "List the rules with their numbers (for --drop) and source lines", NULL },
+    { "why-none", 0, 0, G_OPTION_ARG_NONE, &o.why_none,
+      "For a problem without solution, print a minimal set of rules that "
+      "has no solution on its own", NULL },
+    { "redundant", 0, 0, G_OPTION_ARG_NONE, &o.redundant,
+      "Print the rules that can be dropped alone without changing the "
+      "solutions, and a minimal set of rules that keeps them", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
       "Print the version and exit", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL,

@@ -1,0 +1,392 @@
+/* diagnose — why a problem has no solution, and which of its rules are
+ * redundant (see diagnose.h), by solving the problem again and again with
+ * rules dropped through lg_problem_set_rule_dropped.
+ *
+ * Its job is to answer an author's two questions with as few and as short
+ * solves as possible.  Both rest on one fact: dropping a rule can only add
+ * solutions (the solver's semantics is monotone: a rule only clears
+ * permutations, a constraint group is an "exists an assignment of its
+ * variables").  So --why-none stops each solve at its first solution, and
+ * --redundant stops each solve at the first solution outside the original
+ * set: with rules dropped the solutions can be many more than the
+ * original's, and enumerating them all would be hopeless.  Greedy deletion
+ * in rule order then gives minimal sets: a rule kept at its turn is kept
+ * because dropping it (with a subset of the final drops) showed a solution,
+ * or a new one, and dropping more rules would only show more.
+ *
+ * Invariant: the rules examined are those not dropped on entry; every
+ * public function restores the entry drops before returning, on error too.
+ * Solutions are compared as sets of keys, one byte per group per row (the
+ * item's index in its group, plus one), because the faithful algorithm
+ * reports a solution once per path of its AND/OR tree.
+ */
+#include "diagnose.h"
+
+#include <string.h>
+
+typedef struct
+{
+  LgProblem *problem;
+  guint n_rules;
+  gboolean *entry_drops; /* per rule number - 1: dropped on entry */
+  GArray *examined;      /* guint: the rules not dropped on entry */
+  GHashTable *index;     /* LgItem * -> its index in its group + 1 */
+  guint n_groups, n;
+  char *key;            /* scratch: n_groups * n bytes and a NUL */
+  GHashTable *original; /* keys of the original solutions (owned) */
+  gboolean found_new;   /* a solve met a key outside original */
+  guint64 solves;
+} Diagnosis;
+
+static void
+diagnosis_init (Diagnosis *d, LgProblem *problem)
+{
+  memset (d, 0, sizeof *d);
+  d->problem = problem;
+  d->n_rules = lg_problem_n_rules (problem);
+  d->entry_drops = g_new0 (gboolean, d->n_rules + 1);
+  d->examined = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 1; i <= d->n_rules; i++)
+    {
+      d->entry_drops[i - 1] = lg_problem_rule_is_dropped (problem, i);
+      if (!d->entry_drops[i - 1])
+        g_array_append_val (d->examined, i);
+    }
+  d->index = g_hash_table_new (NULL, NULL);
+  d->n_groups = lg_problem_n_groups (problem);
+  for (guint g = 0; g < d->n_groups; g++)
+    {
+      const LgGroup *group = lg_problem_get_group (problem, g);
+      guint n_items = lg_group_n_items (group);
+      if (g == 0)
+        d->n = n_items;
+      /* Indices must fit a byte; the solver refuses such sizes anyway. */
+      for (guint k = 0; k < n_items && k < 255; k++)
+        g_hash_table_insert (d->index, lg_group_get_item (group, k),
+                             GUINT_TO_POINTER (k + 1));
+    }
+  d->key = g_malloc0 ((gsize) d->n_groups * d->n + 1);
+  d->original = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+/* Gives the problem back its entry drops, and frees the rest. */
+static void
+diagnosis_finish (Diagnosis *d)
+{
+  for (guint i = 1; i <= d->n_rules; i++)
+    lg_problem_set_rule_dropped (d->problem, i, d->entry_drops[i - 1]);
+  g_free (d->entry_drops);
+  g_array_unref (d->examined);
+  g_hash_table_unref (d->index);
+  g_free (d->key);
+  g_hash_table_unref (d->original);
+}
+
+/* The key of solution in d->key. */
+static const char *
+solution_key (Diagnosis *d, const LgSolution *solution)
+{
+  char *k = d->key;
+  for (guint g = 0; g < d->n_groups; g++)
+    for (guint row = 0; row < d->n; row++)
+      *k++ = (char) GPOINTER_TO_UINT (
+          g_hash_table_lookup (d->index, lg_solution_get (solution, g, row)));
+  *k = '\0';
+  return d->key;
+}
+
+static gboolean
+stop_at_first (LgProblem *problem, const LgSolution *solution, gpointer data)
+{
+  (void) problem;
+  (void) solution;
+  (void) data;
+  return FALSE;
+}
+
+static gboolean
+collect (LgProblem *problem, const LgSolution *solution, gpointer data)
+{
+  (void) problem;
+  Diagnosis *d = data;
+  const char *key = solution_key (d, solution);
+  if (!g_hash_table_contains (d->original, key))
+    g_hash_table_add (d->original, g_strdup (key));
+  return TRUE;
+}
+
+static gboolean
+stop_at_new (LgProblem *problem, const LgSolution *solution, gpointer data)
+{
+  (void) problem;
+  Diagnosis *d = data;
+  if (g_hash_table_contains (d->original, solution_key (d, solution)))
+    return TRUE;
+  d->found_new = TRUE;
+  return FALSE;
+}
+
+/* One solve with the current drops; the number of solutions found up to
+ * the callback's stop, or -1 with error set. */
+static gint64
+solve (Diagnosis *d, LgSolutionFunc func, GError **error)
+{
+  d->solves++;
+  d->found_new = FALSE;
+  return lg_problem_solve (d->problem, NULL, func, d, error);
+}
+
+/* The examined rules that are not dropped now, ascending. */
+static GArray *
+undropped (Diagnosis *d)
+{
+  GArray *kept = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < d->examined->len; i++)
+    {
+      guint number = g_array_index (d->examined, guint, i);
+      if (!lg_problem_rule_is_dropped (d->problem, number))
+        g_array_append_val (kept, number);
+    }
+  return kept;
+}
+
+/* ---- --why-none ------------------------------------------------------------ */
+
+void
+lg_why_none_clear (LgWhyNone *result)
+{
+  if (result->core)
+    g_array_unref (result->core);
+  memset (result, 0, sizeof *result);
+}
+
+gboolean
+lg_diagnose_why_none (LgProblem *problem, LgWhyNone *result, GError **error)
+{
+  Diagnosis d;
+  gboolean ok = FALSE;
+  memset (result, 0, sizeof *result);
+  diagnosis_init (&d, problem);
+  result->n_examined = d.examined->len;
+
+  gint64 found = solve (&d, stop_at_first, error);
+  if (found < 0)
+    goto out;
+  result->has_solution = found > 0;
+  if (!result->has_solution)
+    for (guint i = 0; i < d.examined->len; i++)
+      {
+        guint number = g_array_index (d.examined, guint, i);
+        lg_problem_set_rule_dropped (problem, number, TRUE);
+        found = solve (&d, stop_at_first, error);
+        if (found < 0)
+          goto out;
+        if (found > 0) /* needed: take it back */
+          lg_problem_set_rule_dropped (problem, number, FALSE);
+      }
+  result->core = result->has_solution
+                     ? g_array_new (FALSE, FALSE, sizeof (guint))
+                     : undropped (&d);
+  ok = TRUE;
+
+out:
+  result->solves = d.solves;
+  diagnosis_finish (&d);
+  if (!ok)
+    lg_why_none_clear (result);
+  return ok;
+}
+
+/* ---- --redundant ----------------------------------------------------------- */
+
+void
+lg_redundancy_clear (LgRedundancy *result)
+{
+  if (result->redundant)
+    g_array_unref (result->redundant);
+  if (result->dropped)
+    g_array_unref (result->dropped);
+  memset (result, 0, sizeof *result);
+}
+
+/* Whether dropping `number` too leaves the original solutions unchanged;
+ * the rule stays dropped when it does.  -1 on error. */
+static int
+try_drop (Diagnosis *d, guint number, GError **error)
+{
+  lg_problem_set_rule_dropped (d->problem, number, TRUE);
+  if (solve (d, stop_at_new, error) < 0)
+    return -1;
+  if (d->found_new)
+    lg_problem_set_rule_dropped (d->problem, number, FALSE);
+  return !d->found_new;
+}
+
+gboolean
+lg_diagnose_redundant (LgProblem *problem, LgRedundancy *result, GError **error)
+{
+  Diagnosis d;
+  gboolean ok = FALSE;
+  memset (result, 0, sizeof *result);
+  diagnosis_init (&d, problem);
+  result->n_examined = d.examined->len;
+  result->redundant = g_array_new (FALSE, FALSE, sizeof (guint));
+  result->dropped = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree gboolean *alone = g_new0 (gboolean, d.examined->len + 1);
+
+  if (solve (&d, collect, error) < 0)
+    goto out;
+  result->n_solutions = g_hash_table_size (d.original);
+
+  /* (1) Each rule dropped alone. */
+  for (guint i = 0; i < d.examined->len; i++)
+    {
+      guint number = g_array_index (d.examined, guint, i);
+      int unchanged = try_drop (&d, number, error);
+      if (unchanged < 0)
+        goto out;
+      alone[i] = unchanged;
+      if (unchanged)
+        {
+          g_array_append_val (result->redundant, number);
+          lg_problem_set_rule_dropped (problem, number, FALSE);
+        }
+    }
+
+  /* (2) Greedy deletion.  A rule that changes the solutions when dropped
+   * alone changes them with more rules dropped too: no solve for it.  Until
+   * a rule is dropped, the test is the one of (1). */
+  guint n_dropped = 0;
+  for (guint i = 0; i < d.examined->len; i++)
+    {
+      guint number = g_array_index (d.examined, guint, i);
+      if (!alone[i])
+        continue;
+      if (n_dropped == 0)
+        {
+          lg_problem_set_rule_dropped (problem, number, TRUE);
+          n_dropped++;
+          continue;
+        }
+      int unchanged = try_drop (&d, number, error);
+      if (unchanged < 0)
+        goto out;
+      n_dropped += (guint) unchanged;
+    }
+  for (guint i = 0; i < d.examined->len; i++)
+    {
+      guint number = g_array_index (d.examined, guint, i);
+      if (lg_problem_rule_is_dropped (problem, number))
+        g_array_append_val (result->dropped, number);
+    }
+  result->n_kept = d.examined->len - result->dropped->len;
+  ok = TRUE;
+
+out:
+  result->solves = d.solves;
+  diagnosis_finish (&d);
+  if (!ok)
+    lg_redundancy_clear (result);
+  return ok;
+}
+
+/* ---- Reports ----------------------------------------------------------------- */
+
+static void
+print_rule (FILE *out, LgProblem *problem, guint number)
+{
+  const LgRule *rule = lg_problem_get_rule (problem, number);
+  g_autofree char *text = lg_rule_to_string (rule);
+  guint line = lg_rule_get_line (rule);
+  if (line)
+    fprintf (out, "rule %u (line %u): %s\n", number, line, text);
+  else
+    fprintf (out, "rule %u: %s\n", number, text);
+}
+
+void
+lg_why_none_print (FILE *out, LgProblem *problem, const LgWhyNone *result)
+{
+  guint n = result->core ? result->core->len : 0;
+  if (result->has_solution)
+    fputs ("The problem has a solution: nothing to explain.\n", out);
+  else if (n == 0)
+    fputs ("No solution, even without any rule.\n", out);
+  else if (n == 1)
+    fputs ("No solution; this rule has no solution on its own:\n", out);
+  else
+    fprintf (out,
+             "No solution; these %u rules have no solution on their own, "
+             "and each of them is needed:\n",
+             n);
+  for (guint i = 0; i < n; i++)
+    print_rule (out, problem, g_array_index (result->core, guint, i));
+}
+
+void
+lg_redundancy_print (FILE *out, LgProblem *problem, const LgRedundancy *result)
+{
+  guint k = result->redundant->len, t = result->n_examined;
+  if (t == 0)
+    fputs ("The problem has no rule: none is redundant.\n", out);
+  else if (k == 0)
+    fprintf (out,
+             "None of the %u rule%s is redundant: dropping any one of them "
+             "alone changes the solutions.\n",
+             t, t == 1 ? "" : "s");
+  else if (k == 1)
+    fprintf (out,
+             "1 of the %u rule%s is redundant: dropping it alone leaves the "
+             "solutions unchanged:\n",
+             t, t == 1 ? "" : "s");
+  else
+    fprintf (out,
+             "%u of the %u rules are redundant: dropping any one of them "
+             "alone leaves the solutions unchanged:\n",
+             k, t);
+  for (guint i = 0; i < k; i++)
+    print_rule (out, problem, g_array_index (result->redundant, guint, i));
+
+  fprintf (out,
+           "A minimal set of %u rule%s keeps the same solutions; it "
+           "drops: ",
+           result->n_kept, result->n_kept == 1 ? "" : "s");
+  if (result->dropped->len == 0)
+    fputs ("none", out);
+  for (guint i = 0; i < result->dropped->len; i++)
+    fprintf (out, "%s%u", i ? ", " : "",
+             g_array_index (result->dropped, guint, i));
+  fputs (".\n", out);
+}
+
+gboolean
+lg_diagnose_run (LgProblem *problem, LgDiagnoseMode mode, FILE *out,
+                 FILE *stats, GError **error)
+{
+  g_autoptr (GTimer) timer = g_timer_new ();
+  guint64 solves;
+  if (mode == LG_DIAGNOSE_WHY_NONE)
+    {
+      LgWhyNone result;
+      if (!lg_diagnose_why_none (problem, &result, error))
+        return FALSE;
+      lg_why_none_print (out, problem, &result);
+      solves = result.solves;
+      lg_why_none_clear (&result);
+    }
+  else
+    {
+      LgRedundancy result;
+      if (!lg_diagnose_redundant (problem, &result, error))
+        return FALSE;
+      lg_redundancy_print (out, problem, &result);
+      solves = result.solves;
+      lg_redundancy_clear (&result);
+    }
+  if (stats)
+    fprintf (stats,
+             "time diagnose:        %.6f s\n"
+             "solves:               %" G_GUINT64_FORMAT "\n",
+             g_timer_elapsed (timer, NULL), solves);
+  return TRUE;
+}

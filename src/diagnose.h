@@ -1,0 +1,93 @@
+/* diagnose — two diagnostics for puzzle authors, --why-none and
+ * --redundant, built on lg_problem_solve and the rule-dropping switches of
+ * the public API (src/logigram.h).
+ *
+ *   why-none   for a problem without solution, a minimal set of rules that
+ *              has no solution on its own: every rule of it is needed.
+ *   redundant  the rules whose removal alone leaves the set of solutions
+ *              unchanged, and a minimal set of rules that keeps it.
+ *
+ * Invariant: the rules examined are those not dropped on entry (rules
+ * dropped by --drop stay dropped and are never reported); each function
+ * gives the problem back with exactly the drops it had on entry, on error
+ * too.  Solutions are compared as sets, never as the multiset the faithful
+ * algorithm prints.
+ */
+#ifndef LG_DIAGNOSE_H
+#define LG_DIAGNOSE_H
+
+#include <stdio.h>
+
+#include "logigram.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint n_examined;      /* rules not dropped on entry */
+  gboolean has_solution; /* the problem as given has a solution */
+  GArray *core;          /* guint rule numbers, ascending: a set of rules
+                             with no solution on its own, each rule of it
+                             needed; empty when has_solution */
+  guint64 solves;        /* lg_problem_solve calls made */
+} LgWhyNone;
+
+typedef struct
+{
+  guint n_examined;    /* rules not dropped on entry */
+  guint64 n_solutions; /* distinct solutions of the problem as given */
+  GArray *redundant;   /* guint rule numbers, ascending: the rules whose
+                             removal alone leaves the solutions unchanged */
+  GArray *dropped;     /* guint rule numbers, ascending: the rules left
+                             out by the minimal set that keeps them */
+  guint n_kept;        /* rules of that minimal set */
+  guint64 solves;      /* lg_problem_solve calls made */
+} LgRedundancy;
+
+/* Deletion: each examined rule in order is dropped, and kept dropped when
+ * the problem still has no solution.  Each solve stops at its first
+ * solution.  FALSE with error set (result cleared) when the problem is
+ * invalid. */
+gboolean lg_diagnose_why_none (LgProblem *problem, LgWhyNone *result,
+                               GError **error);
+void lg_why_none_clear (LgWhyNone *result);
+
+/* Enumerates the solutions once, then drops each examined rule alone, then
+ * deletes greedily in order; each solve with rules dropped stops at the
+ * first solution outside the original set.  FALSE with error set (result
+ * cleared) when the problem is invalid. */
+gboolean lg_diagnose_redundant (LgProblem *problem, LgRedundancy *result,
+                                GError **error);
+void lg_redundancy_clear (LgRedundancy *result);
+
+/* The reports of the command line (see doc/logigram.1):
+ *
+ *   No solution; these N rules have no solution on their own, and each of
+ *   them is needed:
+ *   rule N (line L): TEXT
+ *
+ *   K of the T rules are redundant: dropping any one of them alone leaves
+ *   the solutions unchanged:
+ *   rule N (line L): TEXT
+ *   A minimal set of M rules keeps the same solutions; it drops: 4, 7, 9.
+ *
+ * "(line L)" is left out for a rule without source line. */
+void lg_why_none_print (FILE *out, LgProblem *problem, const LgWhyNone *result);
+void lg_redundancy_print (FILE *out, LgProblem *problem,
+                          const LgRedundancy *result);
+
+typedef enum
+{
+  LG_DIAGNOSE_WHY_NONE,
+  LG_DIAGNOSE_REDUNDANT
+} LgDiagnoseMode;
+
+/* Runs one diagnostic and prints its report on out; when stats is not
+ * NULL, prints there the number of solves and the time taken.  FALSE with
+ * error set, and nothing printed, when the problem is invalid. */
+gboolean lg_diagnose_run (LgProblem *problem, LgDiagnoseMode mode, FILE *out,
+                          FILE *stats, GError **error);
+
+G_END_DECLS
+
+#endif /* LG_DIAGNOSE_H */

@@ -1,0 +1,618 @@
+/* views — see views.h.
+ *
+ * The tree views walk the tree in preorder (the exploration order) and
+ * count every node, printed or not, so that the caps and the per-level
+ * summary describe the whole tree.  The pair masks are computed one pair at
+ * a time, with one scratch mask per tree level. */
+#include "views.h"
+
+#include <string.h>
+
+#include "bitset.h"
+
+static const char *const view_names[] = {
+  [LG_VIEW_PERMUTATIONS] = "permutations",
+  [LG_VIEW_GROUPS] = "groups",
+  [LG_VIEW_MASKS] = "masks",
+  [LG_VIEW_TREE] = "tree",
+};
+
+gboolean
+lg_view_from_name (const char *name, LgView *view)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (view_names); i++)
+    if (g_str_equal (name, view_names[i]))
+      {
+        *view = (LgView) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* ---- Helpers ------------------------------------------------------------ */
+
+/* The groups g1 < g2 of a pair index (the inverse of lg_pair_index). */
+static void
+pair_groups (guint pair, guint *g1, guint *g2)
+{
+  guint b = 1;
+  while (lg_pair_index (0, b + 1) <= pair)
+    b++;
+  *g2 = b;
+  *g1 = pair - lg_pair_index (0, b);
+}
+
+static const char *
+group_name (LgProblem *problem, guint g)
+{
+  return lg_group_get_name (lg_problem_get_group (problem, g));
+}
+
+static void
+put_repeated (FILE *out, int c, guint count)
+{
+  for (guint i = 0; i < count; i++)
+    fputc (c, out);
+}
+
+/* " TEXT" padded to width, then " |" (the printer's cells). */
+static void
+put_cell (FILE *out, const char *text, guint width, gboolean right)
+{
+  guint w = lg_utf8_width (text);
+  fputc (' ', out);
+  if (right)
+    put_repeated (out, ' ', width > w ? width - w : 0);
+  fputs (text, out);
+  if (!right)
+    put_repeated (out, ' ', width > w ? width - w : 0);
+  fputs (" |", out);
+}
+
+static const char *
+plural (guint64 count, const char *one, const char *many)
+{
+  return count == 1 ? one : many;
+}
+
+/* ---- permutations ------------------------------------------------------- */
+
+typedef struct
+{
+  FILE *out;
+  const LgGroup *g0, *g1;
+  guint n, first_width, *widths, number_width, lehmer_width;
+  uint8_t *digits;
+  char *lehmer;
+} PermTable;
+
+static void
+perm_dash_line (const PermTable *t)
+{
+  fputc ('+', t->out);
+  put_repeated (t->out, '-', t->first_width + 2);
+  fputc ('+', t->out);
+  for (guint i = 0; i < t->n; i++)
+    {
+      put_repeated (t->out, '-', t->widths[i] + 2);
+      fputc ('+', t->out);
+    }
+  put_repeated (t->out, '-', t->number_width + 2);
+  fputc ('+', t->out);
+  put_repeated (t->out, '-', t->lehmer_width + 2);
+  fputs ("+\n", t->out);
+}
+
+static void
+perm_row (PermTable *t, const LgPermut *permut, size_t rank)
+{
+  const uint8_t *p = lg_permut_get (permut, rank);
+  fputc ('|', t->out);
+  put_cell (t->out, rank == 0 ? lg_group_get_name (t->g1) : "", t->first_width,
+            FALSE);
+  for (guint i = 0; i < t->n; i++)
+    put_cell (t->out, lg_item_get_name (lg_group_get_item (t->g1, p[i])),
+              t->widths[i], FALSE);
+  char number[24];
+  g_snprintf (number, sizeof number, "%zu", rank + 1);
+  put_cell (t->out, number, t->number_width, TRUE);
+  lg_permut_lehmer (p, (int) t->n, t->digits);
+  for (guint i = 0; i < t->n; i++)
+    t->lehmer[i] = (char) ('0' + t->digits[i]);
+  t->lehmer[t->n] = '\0';
+  put_cell (t->out, t->lehmer, t->lehmer_width, FALSE);
+  fputc ('\n', t->out);
+}
+
+void
+lg_views_print_permutations (FILE *out, LgProblem *problem,
+                             const LgPermut *permut)
+{
+  PermTable t = { 0 };
+  t.out = out;
+  t.n = (guint) permut->n;
+  t.g0 = lg_problem_get_group (problem, 0);
+  /* With one group, the table shows its permutations onto itself. */
+  t.g1 =
+      lg_problem_get_group (problem, lg_problem_n_groups (problem) > 1 ? 1 : 0);
+  t.first_width = MAX (lg_utf8_width (lg_group_get_name (t.g0)),
+                       lg_utf8_width (lg_group_get_name (t.g1)));
+  guint image_width = 0;
+  for (guint i = 0; i < t.n; i++)
+    image_width =
+        MAX (image_width,
+             lg_utf8_width (lg_item_get_name (lg_group_get_item (t.g1, i))));
+  t.widths = g_new (guint, t.n);
+  for (guint i = 0; i < t.n; i++)
+    t.widths[i] =
+        MAX (image_width,
+             lg_utf8_width (lg_item_get_name (lg_group_get_item (t.g0, i))));
+  char count[24];
+  g_snprintf (count, sizeof count, "%zu", permut->count);
+  t.number_width = MAX ((guint) strlen ("number"), (guint) strlen (count));
+  t.lehmer_width = MAX ((guint) strlen ("lehmer"), t.n);
+  t.digits = g_new (uint8_t, t.n);
+  t.lehmer = g_new (char, t.n + 1);
+
+  perm_dash_line (&t);
+  fputc ('|', out);
+  put_cell (out, lg_group_get_name (t.g0), t.first_width, FALSE);
+  for (guint i = 0; i < t.n; i++)
+    put_cell (out, lg_item_get_name (lg_group_get_item (t.g0, i)), t.widths[i],
+              FALSE);
+  put_cell (out, "number", t.number_width, FALSE);
+  put_cell (out, "lehmer", t.lehmer_width, FALSE);
+  fputc ('\n', out);
+  perm_dash_line (&t);
+  size_t shown = LG_VIEWS_PERMUTATION_ROWS;
+  if (t.n <= 6 || permut->count <= 2 * shown)
+    for (size_t r = 0; r < permut->count; r++)
+      perm_row (&t, permut, r);
+  else
+    {
+      for (size_t r = 0; r < shown; r++)
+        perm_row (&t, permut, r);
+      fprintf (out, "... (%zu rows)\n", permut->count);
+      for (size_t r = permut->count - shown; r < permut->count; r++)
+        perm_row (&t, permut, r);
+    }
+  perm_dash_line (&t);
+  g_free (t.widths);
+  g_free (t.digits);
+  g_free (t.lehmer);
+}
+
+/* ---- groups ------------------------------------------------------------- */
+
+static void
+print_rules (FILE *out, const GPtrArray *rules)
+{
+  for (guint i = 0; i < rules->len; i++)
+    {
+      const LgRule *rule = rules->pdata[i];
+      g_autofree char *text = lg_rule_to_string (rule);
+      if (rule->line)
+        fprintf (out, "  rule %u (line %u): %s\n", rule->number, rule->line,
+                 text);
+      else
+        fprintf (out, "  rule %u: %s\n", rule->number, text);
+    }
+}
+
+static void
+print_group (FILE *out, const LgConstraintGroup *cg, const char *name)
+{
+  fprintf (out, "%s: %u %s, %u logical %s, %u couple %s\n", name, cg->vars->len,
+           plural (cg->vars->len, "variable", "variables"), cg->logic->len,
+           plural (cg->logic->len, "rule", "rules"), cg->couple->len,
+           plural (cg->couple->len, "rule", "rules"));
+  for (guint i = 0; i < cg->vars->len; i++)
+    {
+      const LgItem *var = cg->vars->pdata[i];
+      fprintf (out, "  variable %s: %s\n", lg_item_get_name (var),
+               lg_group_get_name (lg_item_get_group (var)));
+    }
+  print_rules (out, cg->logic);
+  print_rules (out, cg->couple);
+}
+
+void
+lg_views_print_groups (FILE *out, const LgConstraintSet *set)
+{
+  print_group (out, set->unbound, "unbound group");
+  for (guint i = 0; i < set->groups->len; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("group %u", i + 1);
+      print_group (out, set->groups->pdata[i], name);
+    }
+}
+
+/* ---- masks -------------------------------------------------------------- */
+
+typedef struct
+{
+  guint pair;
+  size_t n_words;
+  GPtrArray *scratch; /* one mask per level, made on first use */
+} MaskEval;
+
+static uint64_t *
+scratch_mask (MaskEval *e, guint depth)
+{
+  while (e->scratch->len <= depth)
+    g_ptr_array_add (e->scratch, NULL);
+  if (!e->scratch->pdata[depth])
+    e->scratch->pdata[depth] = g_new (uint64_t, e->n_words);
+  return e->scratch->pdata[depth];
+}
+
+/* What node allows on e->pair: TRUE for everything (out is then left as it
+ * was), else FALSE with the mask written to out.  A node on level d uses
+ * the scratch mask of level d + 1. */
+static gboolean
+allows_all (MaskEval *e, const LgNode *node, guint depth, uint64_t *out)
+{
+  size_t n_words = e->n_words;
+  switch (node->kind)
+    {
+    case LG_NODE_TRUE:
+    case LG_NODE_CUT:
+      return TRUE;
+    case LG_NODE_FALSE:
+      memset (out, 0, n_words * sizeof *out);
+      return FALSE;
+    case LG_NODE_LEAF:
+      {
+        const LgMaskNode *m = node->data;
+        if (m->pair != e->pair)
+          return TRUE;
+        memcpy (out, m->words, n_words * sizeof *out);
+        return FALSE;
+      }
+    case LG_NODE_CUT_POINT:
+      return node->n_children == 0 ||
+             allows_all (e, node->children[0], depth, out);
+    case LG_NODE_AND:
+      {
+        gboolean all = TRUE;
+        for (uint32_t i = 0; i < node->n_children; i++)
+          if (all)
+            all = allows_all (e, node->children[i], depth + 1, out);
+          else
+            {
+              uint64_t *child = scratch_mask (e, depth + 1);
+              if (!allows_all (e, node->children[i], depth + 1, child) &&
+                  !lg_bitset_and (out, child, n_words))
+                break; /* nothing left: the other children cannot add */
+            }
+        return all;
+      }
+    case LG_NODE_OR:
+      {
+        memset (out, 0, n_words * sizeof *out);
+        for (uint32_t i = 0; i < node->n_children; i++)
+          {
+            uint64_t *child = scratch_mask (e, depth + 1);
+            if (allows_all (e, node->children[i], depth + 1, child))
+              return TRUE;
+            for (size_t w = 0; w < n_words; w++)
+              out[w] |= child[w];
+          }
+        return FALSE;
+      }
+    }
+  g_return_val_if_reached (TRUE);
+}
+
+void
+lg_views_tree_masks (const LgNode *root, guint n_pairs, size_t n_bits,
+                     uint64_t *masks)
+{
+  MaskEval e = { 0 };
+  e.n_words = lg_bitset_n_words (n_bits);
+  e.scratch = g_ptr_array_new_with_free_func (g_free);
+  for (guint pair = 0; pair < n_pairs; pair++)
+    {
+      uint64_t *out = masks + pair * e.n_words;
+      e.pair = pair;
+      if (!root || allows_all (&e, root, 0, out))
+        lg_bitset_set_all (out, n_bits);
+    }
+  g_ptr_array_unref (e.scratch);
+}
+
+void
+lg_views_print_pair_masks (FILE *out, LgProblem *problem,
+                           const LgPermut *permut, const uint64_t *masks)
+{
+  guint n_groups = lg_problem_n_groups (problem);
+  guint n_pairs = n_groups * (n_groups - 1) / 2;
+  size_t n_words = lg_bitset_n_words (permut->count);
+  for (guint pair = 0; pair < n_pairs; pair++)
+    {
+      guint g1, g2;
+      pair_groups (pair, &g1, &g2);
+      const LgGroup *group1 = lg_problem_get_group (problem, g1);
+      const LgGroup *group2 = lg_problem_get_group (problem, g2);
+      const uint64_t *mask = masks + pair * n_words;
+      fprintf (out, "\nGROUP\t%s\t%s\n\n", lg_group_get_name (group1),
+               lg_group_get_name (group2));
+      for (size_t r = lg_bitset_next (mask, permut->count, 0);
+           r < permut->count; r = lg_bitset_next (mask, permut->count, r + 1))
+        {
+          const uint8_t *p = lg_permut_get (permut, r);
+          for (int k = 0; k < permut->n; k++)
+            fprintf (out, "\t%s\t%s\n",
+                     lg_item_get_name (lg_group_get_item (group1, (guint) k)),
+                     lg_item_get_name (lg_group_get_item (group2, p[k])));
+          fputc ('\n', out);
+        }
+      fprintf (out, "%zu of %zu permutations possible\n",
+               lg_bitset_count (mask, n_words), permut->count);
+    }
+}
+
+/* ---- tree and dot ------------------------------------------------------- */
+
+typedef struct
+{
+  FILE *out;
+  LgProblem *problem;
+  size_t n_perms, n_words;
+  guint64 max_nodes;
+  guint64 next;   /* preorder number of the next node */
+  GArray *levels; /* guint64 nodes per level */
+} TreeWalk;
+
+static void
+tree_walk_init (TreeWalk *w, FILE *out, LgProblem *problem,
+                const LgAndOrTree *tree, guint64 max_nodes)
+{
+  *w = (TreeWalk) { 0 };
+  w->out = out;
+  w->problem = problem;
+  w->n_perms =
+      (size_t) lg_permut_factorial ((int) lg_problem_dimension (problem));
+  w->n_words = tree->n_words;
+  w->max_nodes = max_nodes;
+  w->levels = g_array_new (FALSE, TRUE, sizeof (guint64));
+}
+
+static void
+count_level (TreeWalk *w, guint depth)
+{
+  if (w->levels->len <= depth)
+    g_array_set_size (w->levels, depth + 1);
+  g_array_index (w->levels, guint64, depth)++;
+}
+
+/* The permutations a mask leaf leaves possible. */
+static size_t
+mask_remaining (const TreeWalk *w, const LgMaskNode *m)
+{
+  return lg_bitset_count (m->words, w->n_words);
+}
+
+static void
+print_tree_node (TreeWalk *w, const LgNode *node, guint depth)
+{
+  guint64 id = w->next++;
+  count_level (w, depth);
+  if (id < w->max_nodes)
+    {
+      put_repeated (w->out, ' ', 2 * depth);
+      switch (node->kind)
+        {
+        case LG_NODE_AND:
+          fprintf (w->out, "AND (%u %s)\n", node->n_children,
+                   plural (node->n_children, "child", "children"));
+          break;
+        case LG_NODE_OR:
+          fprintf (w->out, "OR (%u %s)\n", node->n_children,
+                   plural (node->n_children, "alternative", "alternatives"));
+          break;
+        case LG_NODE_TRUE:
+          fputs ("TRUE\n", w->out);
+          break;
+        case LG_NODE_FALSE:
+          fputs ("FALSE\n", w->out);
+          break;
+        case LG_NODE_CUT:
+          fputs ("CUT\n", w->out);
+          break;
+        case LG_NODE_CUT_POINT:
+          fputs ("CUT POINT\n", w->out);
+          break;
+        case LG_NODE_LEAF:
+          {
+            const LgMaskNode *m = node->data;
+            guint g1, g2;
+            pair_groups (m->pair, &g1, &g2);
+            fprintf (w->out, "mask %s-%s %u-%u: %zu of %zu remaining\n",
+                     group_name (w->problem, g1), group_name (w->problem, g2),
+                     g1, g2, mask_remaining (w, m), w->n_perms);
+            break;
+          }
+        }
+    }
+  for (uint32_t i = 0; i < node->n_children; i++)
+    print_tree_node (w, node->children[i], depth + 1);
+}
+
+void
+lg_views_print_tree (FILE *out, LgProblem *problem, const LgAndOrTree *tree,
+                     guint64 max_nodes)
+{
+  TreeWalk w;
+  tree_walk_init (&w, out, problem, tree, max_nodes);
+  if (tree->root)
+    print_tree_node (&w, tree->root, 0);
+  if (w.next > max_nodes)
+    fprintf (out, "... %" G_GUINT64_FORMAT " more %s\n", w.next - max_nodes,
+             plural (w.next - max_nodes, "node", "nodes"));
+  for (guint d = 0; d < w.levels->len; d++)
+    fprintf (out, "level %u: %" G_GUINT64_FORMAT "\n", d,
+             g_array_index (w.levels, guint64, d));
+  fprintf (out, "total: %" G_GUINT64_FORMAT "\n", w.next);
+  g_array_unref (w.levels);
+}
+
+/* s as the inside of a DOT string: quotes and backslashes escaped. */
+static void
+put_dot_string (FILE *out, const char *s)
+{
+  for (; *s; s++)
+    {
+      if (*s == '"' || *s == '\\')
+        fputc ('\\', out);
+      fputc (*s, out);
+    }
+}
+
+static void
+print_dot_node (TreeWalk *w, const LgNode *node, guint64 id)
+{
+  FILE *out = w->out;
+  fprintf (out, "  n%" G_GUINT64_FORMAT " [", id);
+  switch (node->kind)
+    {
+    case LG_NODE_AND:
+      fputs ("shape=box, label=\"AND\"", out);
+      break;
+    case LG_NODE_OR:
+      fputs ("shape=diamond, label=\"OR\"", out);
+      break;
+    case LG_NODE_TRUE:
+      fputs ("shape=plaintext, label=\"TRUE\"", out);
+      break;
+    case LG_NODE_FALSE:
+      fputs ("shape=octagon, label=\"FALSE\"", out);
+      break;
+    case LG_NODE_CUT:
+      fputs ("shape=triangle, label=\"CUT\"", out);
+      break;
+    case LG_NODE_CUT_POINT:
+      fputs ("shape=invtriangle, label=\"CUT POINT\"", out);
+      break;
+    case LG_NODE_LEAF:
+      {
+        const LgMaskNode *m = node->data;
+        guint g1, g2;
+        pair_groups (m->pair, &g1, &g2);
+        fputs ("shape=ellipse, label=\"", out);
+        put_dot_string (out, group_name (w->problem, g1));
+        fputc ('-', out);
+        put_dot_string (out, group_name (w->problem, g2));
+        fprintf (out, "\\n%zu of %zu\"", mask_remaining (w, m), w->n_perms);
+        break;
+      }
+    }
+  fputs ("];\n", out);
+}
+
+static void
+walk_dot (TreeWalk *w, const LgNode *node)
+{
+  guint64 id = w->next++;
+  gboolean shown = id < w->max_nodes, to_more = FALSE;
+  if (shown)
+    print_dot_node (w, node, id);
+  for (uint32_t i = 0; i < node->n_children; i++)
+    {
+      guint64 child = w->next;
+      if (shown && child < w->max_nodes)
+        fprintf (w->out,
+                 "  n%" G_GUINT64_FORMAT " -> n%" G_GUINT64_FORMAT ";\n", id,
+                 child);
+      else if (shown && !to_more)
+        {
+          fprintf (w->out, "  n%" G_GUINT64_FORMAT " -> more [style=dashed];\n",
+                   id);
+          to_more = TRUE;
+        }
+      walk_dot (w, node->children[i]);
+    }
+}
+
+void
+lg_views_print_dot (FILE *out, LgProblem *problem, const LgAndOrTree *tree,
+                    guint64 max_nodes, const char *title)
+{
+  TreeWalk w;
+  tree_walk_init (&w, out, problem, tree, max_nodes);
+  fputs ("digraph logigram {\n", out);
+  if (title)
+    {
+      fputs ("  labelloc=t;\n  label=\"", out);
+      put_dot_string (out, title);
+      fputs ("\";\n", out);
+    }
+  fputs ("  fontname=\"Helvetica\";\n  node [fontname=\"Helvetica\"];\n", out);
+  if (tree->root)
+    walk_dot (&w, tree->root);
+  if (w.next > max_nodes)
+    fprintf (out,
+             "  more [shape=note, label=\"%" G_GUINT64_FORMAT " more %s\"];\n",
+             w.next - max_nodes, plural (w.next - max_nodes, "node", "nodes"));
+  fputs ("}\n", out);
+  g_array_unref (w.levels);
+}
+
+/* ---- One view, with its title ------------------------------------------- */
+
+static guint64
+count_nodes (const LgNode *node)
+{
+  guint64 n = 1;
+  for (uint32_t i = 0; i < node->n_children; i++)
+    n += count_nodes (node->children[i]);
+  return n;
+}
+
+void
+lg_views_print (FILE *out, const LgSolver *solver, LgView view,
+                guint64 max_nodes)
+{
+  g_return_if_fail (solver->tree != NULL);
+  LgProblem *problem = solver->problem;
+  const LgPermut *permut = solver->permut;
+  const LgAndOrTree *tree = solver->tree;
+  switch (view)
+    {
+    case LG_VIEW_PERMUTATIONS:
+      fprintf (out,
+               "== permutations: n = %d, %zu permutations numbered from 1, "
+               "mask bit = number - 1 ==\n",
+               permut->n, permut->count);
+      lg_views_print_permutations (out, problem, permut);
+      break;
+    case LG_VIEW_GROUPS:
+      fprintf (out, "== groups: the unbound group and %u constraint %s ==\n",
+               solver->set->groups->len,
+               plural (solver->set->groups->len, "group", "groups"));
+      lg_views_print_groups (out, solver->set);
+      break;
+    case LG_VIEW_MASKS:
+      {
+        fprintf (out,
+                 "== masks: the permutations the tree allows, per group "
+                 "pair (%u %s) ==\n",
+                 tree->n_pairs, plural (tree->n_pairs, "pair", "pairs"));
+        uint64_t *masks =
+            g_new (uint64_t, MAX (tree->n_pairs, 1) * tree->n_words);
+        lg_views_tree_masks (tree->root, tree->n_pairs, permut->count, masks);
+        lg_views_print_pair_masks (out, problem, permut, masks);
+        g_free (masks);
+        break;
+      }
+    case LG_VIEW_TREE:
+      {
+        guint64 n = tree->root ? count_nodes (tree->root) : 0;
+        fprintf (out, "== tree: the AND/OR tree, %" G_GUINT64_FORMAT " %s ==\n",
+                 n, plural (n, "node", "nodes"));
+        lg_views_print_tree (out, problem, tree, max_nodes);
+        break;
+      }
+    }
+  fputc ('\n', out);
+}

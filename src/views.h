@@ -1,0 +1,87 @@
+/* views — views of the inside: what the three steps build, printed for
+ * people (the command line's --show and --dot, and the lead's --trace).
+ *
+ *   permutations  the numbering of SPEC section 4 (the tutorial's A/X table)
+ *   groups        the constraint groups of step 1, the unbound one first
+ *   masks         per group pair, the permutations the tree still allows
+ *   tree          the AND/OR tree of step 2 as indented text, and per level
+ *   dot           the same tree in Graphviz DOT
+ *
+ * Invariant: the views only read.  They change neither the problem, nor the
+ * partition, nor the tree, so printing them between the solver's steps
+ * leaves the exploration, its order and its counters as they were.  Every
+ * view is deterministic: the same problem prints the same bytes.
+ */
+#ifndef LG_VIEWS_H
+#define LG_VIEWS_H
+
+#include <stdio.h>
+
+#include "solver.h"
+
+typedef enum
+{
+  LG_VIEW_PERMUTATIONS,
+  LG_VIEW_GROUPS,
+  LG_VIEW_MASKS,
+  LG_VIEW_TREE
+} LgView;
+
+/* The default cap of lg_views_print_tree and lg_views_print_dot. */
+#define LG_VIEWS_DEFAULT_MAX_NODES 200
+
+/* Rows the permutations view shows at each end of a table of more than
+ * 6! rows (it shows them all up to n = 6). */
+#define LG_VIEWS_PERMUTATION_ROWS 20
+
+/* The view called `name` ("permutations", "groups", "masks", "tree");
+ * FALSE when there is none. */
+gboolean lg_view_from_name (const char *name, LgView *view);
+
+/* Prints one view, its title line ("== NAME: ... ==") first and an empty
+ * line last, of a solver that has been transformed (lg_solver_transform
+ * returned TRUE).  max_nodes caps the tree view. */
+void lg_views_print (FILE *out, const LgSolver *solver, LgView view,
+                     guint64 max_nodes);
+
+/* The permutation table: one row per permutation (lexicographic order,
+ * numbered from 1), the items of group 1 under the items of group 0 they
+ * are associated with, the number and the Lehmer digits. */
+void lg_views_print_permutations (FILE *out, LgProblem *problem,
+                                  const LgPermut *permut);
+
+/* The constraint groups: the unbound group, then groups 1..k, each with its
+ * variables (creation order) and its logical rules then its couple rules. */
+void lg_views_print_groups (FILE *out, const LgConstraintSet *set);
+
+/* Writes into masks (n_pairs masks of lg_bitset_n_words (n_bits) words)
+ * the permutations the tree under root still allows, pair by pair: an AND
+ * node allows the intersection of what its children allow (a child that
+ * does not touch a pair allows all of it), an OR node the union, a mask
+ * leaf its mask on its pair, TRUE everything and FALSE nothing. */
+void lg_views_tree_masks (const LgNode *root, guint n_pairs, size_t n_bits,
+                          uint64_t *masks);
+
+/* Prints the pair masks of any mask array (the pairs in pair-index order,
+ * each of lg_bitset_n_words (permut->count) words; a situation's array is
+ * lg_situation_mask (situation, 0, 1)), as the original's
+ * SITUATION.print_group_pair: "\nGROUP\tG1\tG2\n\n", then for each
+ * permutation still set its n lines "\tITEM1\tITEM2" and an empty line;
+ * then "R of M permutations possible". */
+void lg_views_print_pair_masks (FILE *out, LgProblem *problem,
+                                const LgPermut *permut, const uint64_t *masks);
+
+/* The AND/OR tree as indented text (two spaces per level), at most
+ * max_nodes nodes in preorder then "... N more nodes", then the number of
+ * nodes on each level of the whole tree. */
+void lg_views_print_tree (FILE *out, LgProblem *problem,
+                          const LgAndOrTree *tree, guint64 max_nodes);
+
+/* The AND/OR tree as a Graphviz digraph: AND boxes, OR diamonds, mask
+ * ellipses (pair and remaining count), TRUE and FALSE; nodes n0, n1, ... in
+ * preorder, at most max_nodes of them and then one "N more nodes" node.
+ * title (may be NULL) labels the graph. */
+void lg_views_print_dot (FILE *out, LgProblem *problem, const LgAndOrTree *tree,
+                         guint64 max_nodes, const char *title);
+
+#endif /* LG_VIEWS_H */

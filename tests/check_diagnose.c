@@ -1,0 +1,551 @@
+/* check_diagnose — the diagnostics of src/diagnose.h, checked through the
+ * public API alone, independently of the module's own reasoning.
+ *
+ * --why-none: the set it reports has no solution on its own, and dropping
+ * any one rule of it gives a solution (every rule is needed).  --redundant:
+ * every rule it calls redundant leaves the set of solutions unchanged when
+ * dropped alone, every other examined rule changes it; the rules kept by
+ * its minimal set give the same solutions, and dropping any one more
+ * changes them.  "The same solutions" is checked here by an enumeration
+ * that does not trust monotony: every original solution must appear, and
+ * no other.  Checked on the data files (einstein-cat-not-water, classic,
+ * einstein), and on seeded random small problems built with the API
+ * (n <= 4, 2 to 4 groups, yes/no couples, sometimes a neighbour clause
+ * with variables), with and without a rule dropped beforehand.  Every
+ * diagnosis must give the problem back with the drops it had.
+ */
+#include "diagnose.h"
+
+#include <string.h>
+
+#include "lgtest.h"
+#include "logigram.h"
+#include "parser.h"
+
+Suite *lg_diagnose_suite (void);
+
+/* ---- The test's own view of solutions ------------------------------------ */
+
+/* "a".."z" per group per row: the item's position found by a linear scan of
+ * its group (the module uses a hash table of indices). */
+static char *
+key_of (LgProblem *p, const LgSolution *s)
+{
+  guint n_groups = lg_problem_n_groups (p);
+  guint n = lg_group_n_items (lg_problem_get_group (p, 0));
+  GString *key = g_string_new (NULL);
+  for (guint g = 0; g < n_groups; g++)
+    {
+      const LgGroup *group = lg_problem_get_group (p, g);
+      for (guint r = 0; r < n; r++)
+        {
+          const LgItem *item = lg_solution_get (s, g, r);
+          guint k = 0;
+          while (k < n && lg_group_get_item (group, k) != item)
+            k++;
+          LGTEST_CHECK (k < n, "item of group %u not found", g);
+          g_string_append_c (key, (char) ('a' + k));
+        }
+    }
+  return g_string_free (key, FALSE);
+}
+
+typedef struct
+{
+  GHashTable *set;  /* all keys (collect), or the reference (compare) */
+  GHashTable *seen; /* compare: reference keys met */
+  gboolean other;   /* compare: met a key outside the reference */
+} Walk;
+
+static gboolean
+collect_cb (LgProblem *p, const LgSolution *s, gpointer data)
+{
+  Walk *w = data;
+  g_hash_table_add (w->set, key_of (p, s));
+  return TRUE;
+}
+
+static gboolean
+first_cb (LgProblem *p, const LgSolution *s, gpointer data)
+{
+  (void) p;
+  (void) s;
+  (void) data;
+  return FALSE;
+}
+
+static gboolean
+compare_cb (LgProblem *p, const LgSolution *s, gpointer data)
+{
+  Walk *w = data;
+  char *key = key_of (p, s);
+  if (!g_hash_table_contains (w->set, key))
+    {
+      w->other = TRUE;
+      g_free (key);
+      return FALSE; /* different: no need to go on */
+    }
+  g_hash_table_add (w->seen, key);
+  return TRUE;
+}
+
+/* Every solution of p, as a set of keys. */
+static GHashTable *
+solution_set (LgProblem *p)
+{
+  g_autoptr (GError) error = NULL;
+  Walk w = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
+             NULL, FALSE };
+  gint64 n = lg_problem_solve (p, NULL, collect_cb, &w, &error);
+  ck_assert_msg (n >= 0, "%s", error ? error->message : "");
+  return w.set;
+}
+
+static gboolean
+has_solution (LgProblem *p)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 n = lg_problem_solve (p, NULL, first_cb, NULL, &error);
+  ck_assert_msg (n >= 0, "%s", error ? error->message : "");
+  return n > 0;
+}
+
+/* Whether p's solutions are exactly the set `reference`. */
+static gboolean
+same_solutions (LgProblem *p, GHashTable *reference)
+{
+  g_autoptr (GError) error = NULL;
+  Walk w = { reference,
+             g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
+             FALSE };
+  gint64 n = lg_problem_solve (p, NULL, compare_cb, &w, &error);
+  ck_assert_msg (n >= 0, "%s", error ? error->message : "");
+  gboolean same =
+      !w.other && g_hash_table_size (w.seen) == g_hash_table_size (reference);
+  g_hash_table_unref (w.seen);
+  return same;
+}
+
+static gboolean *
+save_drops (LgProblem *p)
+{
+  guint n = lg_problem_n_rules (p);
+  gboolean *drops = g_new0 (gboolean, n + 1);
+  for (guint i = 1; i <= n; i++)
+    drops[i] = lg_problem_rule_is_dropped (p, i);
+  return drops;
+}
+
+static void
+restore_drops (LgProblem *p, const gboolean *drops)
+{
+  for (guint i = 1; i <= lg_problem_n_rules (p); i++)
+    lg_problem_set_rule_dropped (p, i, drops[i]);
+}
+
+static void
+assert_drops (LgProblem *p, const gboolean *drops)
+{
+  for (guint i = 1; i <= lg_problem_n_rules (p); i++)
+    LGTEST_CHECK (lg_problem_rule_is_dropped (p, i) == drops[i],
+                  "rule %u: drop not given back", i);
+}
+
+static gboolean
+contains (const GArray *a, guint number)
+{
+  for (guint i = 0; i < a->len; i++)
+    if (g_array_index (a, guint, i) == number)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+assert_ascending_examined (LgProblem *p, const gboolean *entry, const GArray *a)
+{
+  for (guint i = 0; i < a->len; i++)
+    {
+      guint number = g_array_index (a, guint, i);
+      LGTEST_CHECK (number >= 1 && number <= lg_problem_n_rules (p),
+                    "rule %u out of range", number);
+      LGTEST_CHECK (!entry[number], "rule %u was dropped on entry", number);
+      LGTEST_CHECK (i == 0 || g_array_index (a, guint, i - 1) < number,
+                    "not ascending at %u", i);
+    }
+}
+
+static guint
+n_examined (LgProblem *p, const gboolean *entry)
+{
+  guint n = 0;
+  for (guint i = 1; i <= lg_problem_n_rules (p); i++)
+    n += !entry[i];
+  return n;
+}
+
+/* ---- The properties ---------------------------------------------------- */
+
+/* Checks --why-none on p; returns whether p had no solution. */
+static gboolean
+check_why_none (LgProblem *p)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree gboolean *entry = save_drops (p);
+  gboolean unsolvable = !has_solution (p);
+  LgWhyNone r;
+  ck_assert_msg (lg_diagnose_why_none (p, &r, &error), "%s",
+                 error ? error->message : "");
+  assert_drops (p, entry);
+  ck_assert_uint_eq (r.n_examined, n_examined (p, entry));
+  ck_assert_int_eq (r.has_solution, !unsolvable);
+  ck_assert (r.core != NULL);
+  assert_ascending_examined (p, entry, r.core);
+  if (!unsolvable)
+    {
+      ck_assert_uint_eq (r.core->len, 0);
+      ck_assert_uint_eq (r.solves, 1);
+    }
+  else
+    {
+      ck_assert_uint_eq (r.solves, 1 + r.n_examined);
+      /* Only the core: no solution. */
+      for (guint i = 1; i <= lg_problem_n_rules (p); i++)
+        if (!entry[i] && !contains (r.core, i))
+          lg_problem_set_rule_dropped (p, i, TRUE);
+      ck_assert_msg (!has_solution (p), "the core has a solution");
+      /* Each rule of it needed. */
+      for (guint i = 0; i < r.core->len; i++)
+        {
+          guint number = g_array_index (r.core, guint, i);
+          lg_problem_set_rule_dropped (p, number, TRUE);
+          ck_assert_msg (has_solution (p), "rule %u of the core not needed",
+                         number);
+          lg_problem_set_rule_dropped (p, number, FALSE);
+        }
+      restore_drops (p, entry);
+    }
+  lg_why_none_clear (&r);
+  return unsolvable;
+}
+
+/* Checks --redundant on p; returns the number of redundant rules. */
+static guint
+check_redundant (LgProblem *p)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree gboolean *entry = save_drops (p);
+  GHashTable *original = solution_set (p);
+  LgRedundancy r;
+  ck_assert_msg (lg_diagnose_redundant (p, &r, &error), "%s",
+                 error ? error->message : "");
+  assert_drops (p, entry);
+  guint examined = n_examined (p, entry);
+  ck_assert_uint_eq (r.n_examined, examined);
+  ck_assert_uint_eq (r.n_solutions, g_hash_table_size (original));
+  assert_ascending_examined (p, entry, r.redundant);
+  assert_ascending_examined (p, entry, r.dropped);
+  ck_assert_uint_eq (r.n_kept + r.dropped->len, examined);
+  ck_assert_uint_le (r.solves, 1 + 2 * (guint64) examined);
+
+  /* (1) Redundant alone exactly when the solutions stay the same. */
+  for (guint i = 1; i <= lg_problem_n_rules (p); i++)
+    {
+      if (entry[i])
+        continue;
+      lg_problem_set_rule_dropped (p, i, TRUE);
+      gboolean same = same_solutions (p, original);
+      lg_problem_set_rule_dropped (p, i, FALSE);
+      ck_assert_msg (same == contains (r.redundant, i),
+                     "rule %u: %s when dropped alone, reported %s", i,
+                     same ? "same solutions" : "other solutions",
+                     contains (r.redundant, i) ? "redundant" : "needed");
+    }
+  /* (2) The minimal set keeps them, and each of its rules is needed. */
+  for (guint i = 0; i < r.dropped->len; i++)
+    {
+      guint number = g_array_index (r.dropped, guint, i);
+      ck_assert_msg (contains (r.redundant, number),
+                     "rule %u dropped by the minimal set, not redundant",
+                     number);
+      lg_problem_set_rule_dropped (p, number, TRUE);
+    }
+  ck_assert_msg (same_solutions (p, original),
+                 "the minimal set changes the solutions");
+  for (guint i = 1; i <= lg_problem_n_rules (p); i++)
+    {
+      if (entry[i] || contains (r.dropped, i))
+        continue;
+      lg_problem_set_rule_dropped (p, i, TRUE);
+      gboolean same = same_solutions (p, original);
+      lg_problem_set_rule_dropped (p, i, FALSE);
+      ck_assert_msg (!same, "rule %u of the minimal set is not needed", i);
+    }
+  restore_drops (p, entry);
+  guint n_redundant = r.redundant->len;
+  lg_redundancy_clear (&r);
+  g_hash_table_unref (original);
+  return n_redundant;
+}
+
+static LgProblem *
+load (const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = lgtest_data_path (name);
+  LgProblem *p = lg_parser_parse_file (path, &error);
+  ck_assert_msg (p != NULL, "%s: %s", path, error ? error->message : "");
+  return p;
+}
+
+/* ---- The data files ---------------------------------------------------------- */
+
+START_TEST (test_diagnose_why_none_einstein_cat_not_water)
+{
+  g_autoptr (LgProblem) p = load ("einstein-cat-not-water.lgm");
+  ck_assert (check_why_none (p));
+  /* The contradicting clue 16 (the last rule) is in the core. */
+  LgWhyNone r;
+  ck_assert (lg_diagnose_why_none (p, &r, NULL));
+  ck_assert (contains (r.core, lg_problem_n_rules (p)));
+  ck_assert_uint_lt (r.core->len, r.n_examined);
+  lg_why_none_clear (&r);
+}
+END_TEST
+
+START_TEST (test_diagnose_why_none_solvable)
+{
+  static const char *const files[] = { "classic.lgm", "einstein.lgm" };
+  g_autoptr (LgProblem) p = load (files[_i]);
+  ck_assert (!check_why_none (p));
+}
+END_TEST
+
+START_TEST (test_diagnose_why_none_keeps_command_line_drops)
+{
+  /* Without clue 16 (dropped as --drop would), the riddle is solvable. */
+  g_autoptr (LgProblem) p = load ("einstein-cat-not-water.lgm");
+  guint last = lg_problem_n_rules (p);
+  ck_assert (lg_problem_drop_rule (p, last, NULL));
+  ck_assert (!check_why_none (p));
+  ck_assert (lg_problem_rule_is_dropped (p, last));
+  /* Without a rule outside the core, still none, and it is not examined. */
+  lg_problem_set_rule_dropped (p, last, FALSE);
+  LgWhyNone r;
+  ck_assert (lg_diagnose_why_none (p, &r, NULL));
+  guint outside = 1;
+  while (contains (r.core, outside))
+    outside++;
+  lg_why_none_clear (&r);
+  ck_assert (lg_problem_drop_rule (p, outside, NULL));
+  ck_assert (check_why_none (p));
+  ck_assert (lg_diagnose_why_none (p, &r, NULL));
+  ck_assert (!contains (r.core, outside));
+  ck_assert_uint_eq (r.n_examined, last - 1);
+  lg_why_none_clear (&r);
+  ck_assert (lg_problem_rule_is_dropped (p, outside));
+}
+END_TEST
+
+START_TEST (test_diagnose_redundant_data)
+{
+  static const char *const files[] = { "classic.lgm", "einstein.lgm",
+                                       "einstein-cat-not-water.lgm" };
+  g_autoptr (LgProblem) p = load (files[_i]);
+  check_redundant (p);
+}
+END_TEST
+
+START_TEST (test_diagnose_redundant_keeps_command_line_drops)
+{
+  g_autoptr (LgProblem) p = load ("classic.lgm");
+  ck_assert (lg_problem_drop_rule (p, 1, NULL)); /* 25 solutions */
+  check_redundant (p);
+  LgRedundancy r;
+  ck_assert (lg_diagnose_redundant (p, &r, NULL));
+  ck_assert_uint_eq (r.n_solutions, 25);
+  ck_assert (!contains (r.redundant, 1) && !contains (r.dropped, 1));
+  lg_redundancy_clear (&r);
+  ck_assert (lg_problem_rule_is_dropped (p, 1));
+}
+END_TEST
+
+START_TEST (test_diagnose_invalid_problem)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  lg_group (p, LG_GROUP_ATOMIC, "a", (const char *[]) { "x", "y", NULL });
+  lg_group (p, LG_GROUP_ATOMIC, "b", (const char *[]) { "u", "v", "w", NULL });
+  lg_rule (p, lg_yes (p, lg_item (p, "a", "x"), lg_item (p, "b", "u")));
+  lg_problem_set_rule_dropped (p, 1, TRUE);
+  g_autoptr (GError) e1 = NULL;
+  g_autoptr (GError) e2 = NULL;
+  LgWhyNone w;
+  LgRedundancy r;
+  ck_assert (!lg_diagnose_why_none (p, &w, &e1));
+  ck_assert (e1 != NULL && w.core == NULL);
+  ck_assert (!lg_diagnose_redundant (p, &r, &e2));
+  ck_assert (e2 != NULL && r.redundant == NULL && r.dropped == NULL);
+  ck_assert (lg_problem_rule_is_dropped (p, 1));
+}
+END_TEST
+
+/* ---- Random small problems -------------------------------------------------- */
+
+static LgProblem *
+random_problem (uint64_t *rng)
+{
+  static const char *const names[] = { "g0", "g1", "g2", "g3" };
+  static const char *const items[] = { "i0", "i1", "i2", "i3" };
+  LgProblem *p = lg_problem_new ();
+  guint n = 2 + lgtest_rand_below (rng, 3);
+  guint G = 2 + lgtest_rand_below (rng, 3);
+  for (guint g = 0; g < G; g++)
+    {
+      const char *list[5] = { NULL };
+      for (guint k = 0; k < n; k++)
+        list[k] = items[k];
+      lg_group (p, g == 0 ? LG_GROUP_ORDERED : LG_GROUP_ATOMIC, names[g], list);
+    }
+  guint n_clauses = 1 + lgtest_rand_below (rng, 7);
+  for (guint c = 0; c < n_clauses; c++)
+    {
+      guint g1 = lgtest_rand_below (rng, G);
+      guint g2 = (g1 + 1 + lgtest_rand_below (rng, G - 1)) % G;
+      const char *x = items[lgtest_rand_below (rng, n)];
+      const char *y = items[lgtest_rand_below (rng, n)];
+      guint kind = lgtest_rand_below (rng, 6);
+      if (kind == 0 && g1 != 0 && g2 != 0)
+        {
+          /* a neighbour clause: the g0 of g1:x is next to the g0 of g2:y */
+          LgItem *a = lg_some (p, "g0"), *b = lg_some (p, "g0");
+          lg_rule (
+              p, lg_eq (p, lg_abs (p, lg_sub (p, lg_ref (p, a), lg_ref (p, b))),
+                        lg_num (p, 1)));
+          lg_rule (p, lg_yes (p, a, lg_item (p, names[g1], x)));
+          lg_rule (p, lg_yes (p, b, lg_item (p, names[g2], y)));
+        }
+      else
+        {
+          LgItem *ix = lg_item (p, names[g1], x);
+          LgItem *iy = lg_item (p, names[g2], y);
+          lg_rule (p, kind < 3 ? lg_yes (p, ix, iy) : lg_no (p, ix, iy));
+        }
+    }
+  ck_assert (lg_problem_check (p, NULL));
+  return p;
+}
+
+START_TEST (test_diagnose_random)
+{
+  uint64_t rng = 0xd1a9 + (uint64_t) _i * 7919;
+  guint unsolvable = 0, with_redundant = 0, predropped = 0;
+  for (int round = 0; round < 60; round++)
+    {
+      g_autoptr (LgProblem) p = random_problem (&rng);
+      if (lgtest_rand_below (&rng, 4) == 0)
+        {
+          lg_problem_set_rule_dropped (
+              p, 1 + lgtest_rand_below (&rng, lg_problem_n_rules (p)), TRUE);
+          predropped++;
+        }
+      unsolvable += check_why_none (p);
+      with_redundant += check_redundant (p) > 0;
+    }
+  /* The generator covers both cases. */
+  ck_assert_uint_gt (unsolvable, 3);
+  ck_assert_uint_gt (with_redundant, 3);
+  ck_assert_uint_gt (predropped, 3);
+}
+END_TEST
+
+/* ---- The reports ------------------------------------------------------------ */
+
+static char *
+report (LgProblem *p, LgDiagnoseMode mode)
+{
+  char *text = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&text, &size);
+  ck_assert (out != NULL);
+  ck_assert (lg_diagnose_run (p, mode, out, NULL, NULL));
+  fclose (out);
+  return text;
+}
+
+START_TEST (test_diagnose_report_without_lines)
+{
+  /* Rules built with the API have no line: "rule N: TEXT". */
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  lg_group (p, LG_GROUP_ATOMIC, "a", (const char *[]) { "x", "y", NULL });
+  lg_group (p, LG_GROUP_ATOMIC, "b", (const char *[]) { "u", "v", NULL });
+  lg_rule (p, lg_yes (p, lg_item (p, "a", "x"), lg_item (p, "b", "u")));
+  lg_rule (p, lg_yes (p, lg_item (p, "a", "y"), lg_item (p, "b", "v")));
+  lg_rule (p, lg_no (p, lg_item (p, "a", "x"), lg_item (p, "b", "u")));
+  g_autofree char *why = report (p, LG_DIAGNOSE_WHY_NONE);
+  ck_assert_str_eq (why, "No solution; these 2 rules have no solution on "
+                         "their own, and each of them is needed:\n"
+                         "rule 2: yes a:y, b:v\n"
+                         "rule 3: no a:x, b:u\n");
+  /* One rule false on its own: the singular. */
+  lg_rule (p, lg_eq (p, lg_num (p, 1), lg_num (p, 2)));
+  g_autofree char *one = report (p, LG_DIAGNOSE_WHY_NONE);
+  ck_assert_str_eq (one, "No solution; this rule has no solution on its "
+                         "own:\n"
+                         "rule 4: 1 = 2\n");
+  /* Solvable once both are dropped. */
+  lg_problem_set_rule_dropped (p, 3, TRUE);
+  lg_problem_set_rule_dropped (p, 4, TRUE);
+  g_autofree char *none = report (p, LG_DIAGNOSE_WHY_NONE);
+  ck_assert_str_eq (none, "The problem has a solution: nothing to "
+                          "explain.\n");
+}
+END_TEST
+
+START_TEST (test_diagnose_report_redundant_without_lines)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  lg_group (p, LG_GROUP_ATOMIC, "a", (const char *[]) { "x", "y", NULL });
+  lg_group (p, LG_GROUP_ATOMIC, "b", (const char *[]) { "u", "v", NULL });
+  lg_rule (p, lg_yes (p, lg_item (p, "a", "x"), lg_item (p, "b", "u")));
+  lg_rule (p, lg_yes (p, lg_item (p, "a", "y"), lg_item (p, "b", "v")));
+  lg_rule (p, lg_no (p, lg_item (p, "a", "x"), lg_item (p, "b", "v")));
+  g_autofree char *text = report (p, LG_DIAGNOSE_REDUNDANT);
+  ck_assert_str_eq (text,
+                    "3 of the 3 rules are redundant: dropping any one of "
+                    "them alone leaves the solutions unchanged:\n"
+                    "rule 1: yes a:x, b:u\n"
+                    "rule 2: yes a:y, b:v\n"
+                    "rule 3: no a:x, b:v\n"
+                    "A minimal set of 1 rule keeps the same solutions; it "
+                    "drops: 1, 2.\n");
+}
+END_TEST
+
+Suite *
+lg_diagnose_suite (void)
+{
+  Suite *s = suite_create ("diagnose");
+  TCase *tc = tcase_create ("data");
+  tcase_set_timeout (tc, 120);
+  tcase_add_test (tc, test_diagnose_why_none_einstein_cat_not_water);
+  tcase_add_loop_test (tc, test_diagnose_why_none_solvable, 0, 2);
+  tcase_add_test (tc, test_diagnose_why_none_keeps_command_line_drops);
+  tcase_add_loop_test (tc, test_diagnose_redundant_data, 0, 3);
+  tcase_add_test (tc, test_diagnose_redundant_keeps_command_line_drops);
+  tcase_add_test (tc, test_diagnose_invalid_problem);
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("random");
+  tcase_set_timeout (tc, 120);
+  tcase_add_loop_test (tc, test_diagnose_random, 0, 5);
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("reports");
+  tcase_add_test (tc, test_diagnose_report_without_lines);
+  tcase_add_test (tc, test_diagnose_report_redundant_without_lines);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return lgtest_run (lg_diagnose_suite ());
+}

@@ -1,0 +1,170 @@
+#!/bin/bash
+# cli-diagnose.sh — end-to-end tests of --why-none and --redundant, byte for
+# byte.
+#
+# Each check runs src/logigram and compares its stdout with a file of
+# tests/expected/diagnose-*.out, and its exit status (0 diagnosed, 1 invalid
+# problem, 2 bad command line).  The properties of the reports themselves
+# (the rule sets are unsatisfiable, minimal...) are checked by
+# tests/check_diagnose.  Environment (set by make check): LOGIGRAM,
+# LG_DATADIR, LG_TESTDIR.
+set -u
+LOGIGRAM=${LOGIGRAM:-src/logigram}
+LG_DATADIR=${LG_DATADIR:-data}
+LG_TESTDIR=${LG_TESTDIR:-tests}
+expected=$LG_TESTDIR/expected
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass () { passed=$((passed + 1)); echo "ok - $1"; }
+fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
+
+# run NAME STATUS ARGS... : runs logigram, keeps stdout/stderr in $tmp.
+run () {
+  local name=$1 want=$2
+  shift 2
+  "$LOGIGRAM" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  if [ "$got" -ne "$want" ]; then
+    fail "$name: exit status $got, expected $want"
+    sed 's/^/#   /' "$tmp/err" | head -5
+    return 1
+  fi
+  return 0
+}
+
+# same_output NAME EXPECTED-FILE STATUS ARGS...
+same_output () {
+  local name=$1 file=$2 status=$3
+  shift 3
+  run "$name" "$status" "$@" || return
+  if cmp -s "$tmp/out" "$file"; then
+    pass "$name"
+  else
+    fail "$name: stdout differs from $file"
+    diff "$file" "$tmp/out" | head -10 | sed 's/^/#   /'
+  fi
+}
+
+# ---- The reports ---------------------------------------------------------------
+same_output "--why-none einstein-cat-not-water" \
+  "$expected/diagnose-einstein-cat-not-water-why-none.out" 0 --why-none \
+  "$LG_DATADIR/einstein-cat-not-water.lgm"
+same_output "--redundant classic" "$expected/diagnose-classic-redundant.out" 0 \
+  --redundant "$LG_DATADIR/classic.lgm"
+same_output "--redundant einstein" "$expected/diagnose-einstein-redundant.out" \
+  0 --redundant "$LG_DATADIR/einstein.lgm"
+same_output "--why-none on a solvable problem" \
+  "$expected/diagnose-solvable-why-none.out" 0 --why-none \
+  "$LG_DATADIR/einstein.lgm"
+same_output "--redundant small (built in)" \
+  "$expected/diagnose-small-redundant.out" 0 --redundant --problem small
+same_output "--redundant without FILE is classic" \
+  "$expected/diagnose-classic-redundant.out" 0 --redundant
+same_output "--why-none --problem classic" \
+  "$expected/diagnose-solvable-why-none.out" 0 --why-none -p classic
+
+# ---- Rules dropped on the command line stay dropped ----------------------------
+same_output "--why-none --drop 26: solvable without the contradicting clue" \
+  "$expected/diagnose-solvable-why-none.out" 0 --why-none --drop 26 \
+  "$LG_DATADIR/einstein-cat-not-water.lgm"
+run "--redundant --drop 23" 0 --redundant --drop 23 \
+  "$LG_DATADIR/einstein.lgm" && {
+  if head -n 1 "$tmp/out" | grep -q ' of the 24 rules ' &&
+    ! grep -q '^rule 23 ' "$tmp/out" &&
+    ! tail -n 1 "$tmp/out" | grep -Eq '(: |, )23[,.]'; then
+    pass "--redundant leaves out the dropped rule"
+  else
+    fail "--redundant examined the dropped rule"
+    sed 's/^/#   /' "$tmp/out"
+  fi
+}
+
+# ---- --stats: the number of solves on stderr, stdout unchanged ------------------
+stats_case () {
+  local name=$1 file=$2 solves=$3
+  shift 3
+  run "$name" 0 --stats "$@" || return
+  if cmp -s "$tmp/out" "$file" && grep -q "^solves: *$solves\$" "$tmp/err" &&
+    grep -q '^time diagnose: ' "$tmp/err"; then
+    pass "$name"
+  else
+    fail "$name"
+    sed 's/^/#   /' "$tmp/err"
+  fi
+}
+# 1 + one per rule (26)
+stats_case "--why-none --stats" \
+  "$expected/diagnose-einstein-cat-not-water-why-none.out" 27 --why-none \
+  "$LG_DATADIR/einstein-cat-not-water.lgm"
+# a solvable problem: one solve, stopped at the first solution
+stats_case "--why-none --stats, solvable" \
+  "$expected/diagnose-solvable-why-none.out" 1 --why-none \
+  "$LG_DATADIR/einstein.lgm"
+# 1 + 22 alone; no rule redundant alone, so no greedy solve
+stats_case "--redundant --stats classic" \
+  "$expected/diagnose-classic-redundant.out" 23 --redundant \
+  "$LG_DATADIR/classic.lgm"
+# 1 + 25 alone + 2 greedy (the first redundant rule needs none)
+stats_case "--redundant --stats einstein" \
+  "$expected/diagnose-einstein-redundant.out" 28 --redundant \
+  "$LG_DATADIR/einstein.lgm"
+
+# ---- --help ------------------------------------------------------------------------
+run "--help" 0 --help && {
+  if grep -q -- '--why-none' "$tmp/out" && grep -q -- '--redundant' "$tmp/out"
+  then pass "--help lists --why-none and --redundant"; else
+    fail "--help lacks --why-none or --redundant"; fi
+}
+
+# ---- Bad command lines: status 2, nothing on stdout -----------------------------
+bad_command () {
+  local name=$1
+  shift
+  run "$name" 2 "$@" || return
+  if [ -s "$tmp/out" ]; then fail "$name: wrote on stdout"; return; fi
+  if grep -q "Try 'logigram --help'" "$tmp/err"; then pass "$name"; else
+    fail "$name: no hint on stderr"; fi
+}
+bad_command "--why-none --redundant" --why-none --redundant
+bad_command "--why-none --count" --why-none --count
+bad_command "--redundant --max-solutions 2" --redundant --max-solutions 2
+bad_command "--redundant --format json" --redundant --format json
+bad_command "--why-none --list-rules" --why-none --list-rules
+bad_command "--why-none --drop 99" --why-none --drop 99
+
+# ---- Invalid problems: status 1, one error line, nothing on stdout ----------------
+invalid () {
+  local name=$1
+  shift
+  run "$name" 1 "$@" || return
+  if [ -s "$tmp/out" ]; then fail "$name: wrote on stdout"; return; fi
+  if [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+    fail "$name: $(wc -l <"$tmp/err") lines on stderr"
+    return
+  fi
+  if grep -Eq "^.+:[0-9]+:[0-9]+: error: .+" "$tmp/err"; then pass "$name"; else
+    fail "$name: not FILE:LINE:COLUMN: error: ..."
+    sed 's/^/#   /' "$tmp/err"
+  fi
+}
+for f in "$LG_TESTDIR"/bad/*.lgm; do
+  [ -e "$f" ] || continue
+  for o in --why-none --redundant; do
+    invalid "$o bad/$(basename "$f")" "$o" "$f"
+  done
+done
+# Errors found while solving: overflow, memory limit.
+printf 'numeric n: 1, 2\natomic a: x, y\nvar v: n\nv * 9223372036854775807 > 0\nyes v, a:x\n' \
+  >"$tmp/overflow.lgm"
+for o in --why-none --redundant; do
+  invalid "$o overflow" "$o" "$tmp/overflow.lgm" &&
+    { grep -q "overflow.lgm:4:1: error: integer overflow in rule 1" "$tmp/err" ||
+      fail "$o overflow message: $(cat "$tmp/err")"; }
+  invalid "$o --memory-limit 1K" "$o" --memory-limit 1K
+done
+
+echo "# $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

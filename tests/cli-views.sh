@@ -1,0 +1,153 @@
+#!/bin/bash
+# cli-views.sh — end-to-end tests of the views of the inside (--show WHAT,
+# --dot, --max-nodes), byte for byte.
+#
+# Each check runs src/logigram and compares its stdout with a file
+# tests/expected/views-*, and its exit status (0 solved, 1 invalid problem,
+# 2 bad command line).  The expected files were written by the program and
+# checked by hand (small.lgm's tree is worked out in tests/check_views.c).
+# Environment (set by make check): LOGIGRAM, LG_DATADIR, LG_TESTDIR.
+set -u
+LOGIGRAM=${LOGIGRAM:-src/logigram}
+LG_DATADIR=${LG_DATADIR:-data}
+LG_TESTDIR=${LG_TESTDIR:-tests}
+expected=$LG_TESTDIR/expected
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass () { passed=$((passed + 1)); echo "ok - $1"; }
+fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
+
+# run NAME STATUS ARGS... : runs logigram, keeps stdout/stderr in $tmp.
+run () {
+  local name=$1 want=$2
+  shift 2
+  "$LOGIGRAM" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  if [ "$got" -ne "$want" ]; then
+    fail "$name: exit status $got, expected $want"
+    sed 's/^/#   /' "$tmp/err" | head -5
+    return 1
+  fi
+  return 0
+}
+
+# same_output NAME EXPECTED-FILE STATUS ARGS...
+same_output () {
+  local name=$1 file=$2 status=$3
+  shift 3
+  run "$name" "$status" "$@" || return
+  if cmp -s "$tmp/out" "$file"; then
+    pass "$name"
+  else
+    fail "$name: stdout differs from $file"
+    diff "$file" "$tmp/out" | head -10 | sed 's/^/#   /'
+  fi
+}
+
+# ---- Each view, on small.lgm and classic.lgm ---------------------------------
+for p in small classic; do
+  for v in permutations groups masks tree; do
+    same_output "--show $v $p.lgm" "$expected/views-$p-$v.out" 0 \
+      --show "$v" "$LG_DATADIR/$p.lgm"
+  done
+  same_output "--dot $p.lgm" "$expected/views-$p.dot" 0 --dot \
+    "$LG_DATADIR/$p.lgm"
+done
+
+# Several views, in the order given, then the solutions as usual.
+same_output "--show tree --show groups" "$expected/views-small-tree-groups.out" \
+  0 --show tree --show groups "$LG_DATADIR/small.lgm"
+run "--show leaves the solutions unchanged" 0 --show masks --show tree && {
+  size=$(wc -c <"$expected/classic.out")
+  if tail -c "$size" "$tmp/out" | cmp -s - "$expected/classic.out"; then
+    pass "--show leaves the solutions unchanged"
+  else
+    fail "--show changed the solutions"
+  fi
+}
+
+# More than 6 items: the first and last 20 rows of the permutations.
+same_output "--show permutations, 7 items" \
+  "$expected/views-seven-permutations.out" 0 --show permutations \
+  "$LG_TESTDIR/input/seven.lgm"
+
+# Quotes and backslashes in names are escaped in DOT.
+same_output "--dot escapes names" "$expected/views-escapes.dot" 0 --dot \
+  "$LG_TESTDIR/input/escapes.lgm"
+
+# ---- --max-nodes ---------------------------------------------------------------
+same_output "--show tree --max-nodes 10" "$expected/views-classic-tree-10.out" \
+  0 --show tree --max-nodes 10 "$LG_DATADIR/classic.lgm"
+same_output "--dot --max-nodes 10" "$expected/views-classic-10.dot" 0 --dot \
+  --max-nodes 10 "$LG_DATADIR/classic.lgm"
+run "--max-nodes 1" 0 --dot --max-nodes 1 "$LG_DATADIR/small.lgm" && {
+  if [ "$(grep -c '^  n[0-9]* \[' "$tmp/out")" = 1 ] &&
+    grep -q '^  more \[shape=note, label="12 more nodes"\];$' "$tmp/out"; then
+    pass "--max-nodes 1"
+  else
+    fail "--max-nodes 1"
+  fi
+}
+# The default cap is 200 nodes: the jojo tree has 385.
+run "--dot default cap" 0 --dot -p jojo && {
+  if [ "$(grep -c '^  n[0-9]* \[' "$tmp/out")" = 200 ] &&
+    grep -q '^  more \[shape=note, label="[0-9]* more nodes"\];$' "$tmp/out"
+  then
+    pass "--dot default cap"
+  else
+    fail "--dot default cap"
+  fi
+}
+
+# ---- --help ----------------------------------------------------------------------
+run "--help" 0 --help && {
+  missing=
+  for o in --show --dot --max-nodes; do
+    grep -q -- "$o" "$tmp/out" || missing="$missing $o"
+  done
+  if [ -z "$missing" ]; then pass "--help lists the view options"; else
+    fail "--help lacks$missing"; fi
+}
+
+# ---- Bad command lines: status 2, nothing on stdout ------------------------------
+bad_command () {
+  local name=$1
+  shift
+  run "$name" 2 "$@" || return
+  if [ -s "$tmp/out" ]; then fail "$name: wrote on stdout"; return; fi
+  if grep -q "Try 'logigram --help'" "$tmp/err"; then pass "$name"; else
+    fail "$name: no hint on stderr"; fi
+}
+bad_command "--show nosuch" --show nosuch
+bad_command "--show tree --show nosuch" --show tree --show nosuch
+bad_command "--show without WHAT" --show
+bad_command "--max-nodes 0" --show tree --max-nodes 0
+bad_command "--max-nodes x" --dot --max-nodes x
+bad_command "--dot with --show" --dot --show tree
+
+# ---- Invalid problems: status 1, nothing on stdout --------------------------------
+run "--show on an invalid problem" 1 --show permutations --show groups \
+  --show masks --show tree "$LG_TESTDIR/bad/size-mismatch.lgm" && {
+  if [ ! -s "$tmp/out" ]; then pass "--show on an invalid problem"; else
+    fail "--show on an invalid problem wrote on stdout"; fi
+}
+# An overflow is found by the transformation: still nothing on stdout.
+printf 'numeric n: 1, 2\natomic a: x, y\nvar v: n\nv * 9223372036854775807 > 0\nyes v, a:x\n' \
+  >"$tmp/overflow.lgm"
+for opt in "--show groups" "--dot"; do
+  # shellcheck disable=SC2086
+  run "$opt on an overflow" 1 $opt "$tmp/overflow.lgm" && {
+    if [ ! -s "$tmp/out" ] &&
+      grep -q "overflow.lgm:4:1: error: integer overflow" "$tmp/err"; then
+      pass "$opt on an overflow"
+    else
+      fail "$opt on an overflow"
+    fi
+  }
+done
+
+echo "# $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
