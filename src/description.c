@@ -502,6 +502,12 @@ lg_problem_set_trace (LgProblem *p, FILE *out)
   p->trace = out;
 }
 
+void
+lg_problem_set_trace_masks (LgProblem *p, gboolean trace_masks)
+{
+  p->trace_masks = trace_masks;
+}
+
 guint
 lg_problem_dimension (LgProblem *p)
 {

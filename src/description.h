@@ -105,6 +105,7 @@ struct _LgProblem
   gboolean challenge;    /* see lg_problem_set_challenge */
   LgCheck check;         /* see lg_problem_set_check */
   FILE *trace;           /* see lg_problem_set_trace */
+  gboolean trace_masks;  /* see lg_problem_set_trace_masks */
   guint error_line;      /* source line of the rule that made the last
                             lg_problem_solve fail, 0 when none */
 };

@@ -187,6 +187,9 @@ gboolean lg_check_from_string (const char *name, LgCheck *check);
 /* Writes every step of the exploration to out, indented by depth (NULL:
  * no trace, the default). */
 void lg_problem_set_trace (LgProblem *problem, FILE *out);
+/* With a trace: also print the pair masks of the situation each time the
+ * whole tree holds (--show masks --trace). */
+void lg_problem_set_trace_masks (LgProblem *problem, gboolean trace_masks);
 
 /* Returns FALSE and the first recorded error, if any, or a validity error
  * (no group, groups of different sizes, dimension too large). */

@@ -356,6 +356,9 @@ run (Options *o)
   lg_problem_set_check (problem, o->check);
   if (o->trace)
     lg_problem_set_trace (problem, stderr);
+  for (guint i = 0; o->trace && o->shows && o->shows[i]; i++)
+    if (g_str_equal (o->shows[i], "masks"))
+      lg_problem_set_trace_masks (problem, TRUE);
   if (o->why_none || o->redundant)
     {
       /* Many solves with rules dropped; the report alone on stdout. */

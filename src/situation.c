@@ -6,6 +6,7 @@
 #include "bitset.h"
 #include "constraint.h"
 #include "constraint_set.h"
+#include "views.h"
 
 struct LgSituation
 {
@@ -276,6 +277,8 @@ trace_step (void *context, LgBacktrackingEvent event, const LgNode *node,
       break;
     case LG_BT_SUCCESS:
       fprintf (out, "%*sthe whole tree holds: try_solution\n", indent, "");
+      if (s->problem->trace_masks)
+        lg_views_print_pair_masks (out, s->problem, s->permut, s->masks);
       break;
     case LG_BT_EXHAUSTED:
       fprintf (out, "no alternative left: the exploration is over\n");

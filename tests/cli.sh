@@ -125,6 +125,14 @@ run "--trace writes the steps on stderr" 0 -p small --trace && {
     diff "$expected/small-trace.err" "$tmp/err" | head -10 | sed 's/^/#   /'
   fi
 }
+run "--show masks --trace: the masks at each solution" 0 -p small \
+  --show masks --trace && {
+  if cmp -s "$tmp/err" "$expected/small-trace-masks.err"; then
+    pass "--show masks --trace small"
+  else
+    fail "--show masks --trace small"
+  fi
+}
 for f in "$LG_DATADIR"/*.lgm; do
   "$LOGIGRAM" "$f" >"$tmp/default" 2>/dev/null
   solution_set "$tmp/default" >"$tmp/default.set"
