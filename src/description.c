@@ -497,6 +497,24 @@ lg_check_from_string (const char *name, LgCheck *check)
 }
 
 void
+lg_problem_set_engine (LgProblem *p, LgEngine engine)
+{
+  p->engine = engine;
+}
+
+gboolean
+lg_engine_from_string (const char *name, LgEngine *engine)
+{
+  if (g_strcmp0 (name, "faithful") == 0)
+    *engine = LG_ENGINE_FAITHFUL;
+  else if (g_strcmp0 (name, "fast") == 0)
+    *engine = LG_ENGINE_FAST;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+void
 lg_problem_set_trace (LgProblem *p, FILE *out)
 {
   p->trace = out;

@@ -104,6 +104,7 @@ struct _LgProblem
   guint64 memory_limit;  /* bytes, see lg_problem_set_memory_limit */
   gboolean challenge;    /* see lg_problem_set_challenge */
   LgCheck check;         /* see lg_problem_set_check */
+  LgEngine engine;       /* see lg_problem_set_engine */
   FILE *trace;           /* see lg_problem_set_trace */
   gboolean trace_masks;  /* see lg_problem_set_trace_masks */
   guint error_line;      /* source line of the rule that made the last

@@ -184,6 +184,18 @@ void lg_problem_set_check (LgProblem *problem, LgCheck check);
 /* Parses "faithful", "intersect" or "fewest". */
 gboolean lg_check_from_string (const char *name, LgCheck *check);
 
+/* Engines.  FAITHFUL is the tutorial's algorithm (the default).  FAST
+ * keeps exactly the same solutions, each printed once, with another search:
+ * see src/engine_fast.h. */
+typedef enum
+{
+  LG_ENGINE_FAITHFUL,
+  LG_ENGINE_FAST
+} LgEngine;
+void lg_problem_set_engine (LgProblem *problem, LgEngine engine);
+/* Parses "faithful" or "fast". */
+gboolean lg_engine_from_string (const char *name, LgEngine *engine);
+
 /* Writes every step of the exploration to out, indented by depth (NULL:
  * no trace, the default). */
 void lg_problem_set_trace (LgProblem *problem, FILE *out);
