@@ -11,16 +11,16 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 note () { printf 'autogen.sh: %s\n' "$*" >&2; }
 
-packages=(build-essential autoconf automake pkg-config libglib2.0-dev libglib2.0-dev-bin check)
+packages=(build-essential autoconf automake pkg-config libglib2.0-dev check)
 
 # Prints what is missing, one word a line; nothing when all is there.
 missing () {
   local cmd
-  for cmd in gcc make autoconf automake autoreconf aclocal pkg-config glib-compile-resources; do
+  for cmd in gcc make autoconf automake autoreconf aclocal pkg-config; do
     command -v "$cmd" > /dev/null 2>&1 || echo "$cmd"
   done
   if command -v pkg-config > /dev/null 2>&1; then
-    pkg-config --exists glib-2.0 gio-2.0 || echo "glib-2.0 (libglib2.0-dev)"
+    pkg-config --exists glib-2.0 || echo "glib-2.0 (libglib2.0-dev)"
     pkg-config --exists check || echo "check (check)"
   fi
 }

@@ -1,13 +1,7 @@
 /* problems — see problems.h. */
 #include "problems.h"
 
-#include <gio/gio.h>
-
 #include "parser.h"
-
-/* Made by glib-compile-resources --c-name lg_problems (Makefile.am);
- * calling it also keeps the resource's object in the link. */
-GResource *lg_problems_get_resource (void);
 
 static const char *const names[] = { "classic", "small", "jojo", "big", NULL };
 
@@ -22,10 +16,10 @@ lg_problems_lookup (const char *name)
 {
   if (!name || !g_strv_contains (names, name))
     return NULL;
-  g_autofree char *path
-      = g_strdup_printf ("/org/logigram/problems/%s.lgm", name);
-  return g_resource_lookup_data (lg_problems_get_resource (), path,
-                                 G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  for (const LgEmbeddedProblem *p = lg_problems_embedded; p->name; p++)
+    if (g_str_equal (p->name, name))
+      return g_bytes_new_static (p->data, p->size);
+  return NULL;
 }
 
 LgProblem *

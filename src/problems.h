@@ -1,10 +1,20 @@
 /* problems — the four tutorial problems built into the binary (classic,
- * small, jojo, big).  They are the files data/NAME.lgm, compiled in as a
- * GResource, so the shipped files and the built-in problems cannot differ. */
+ * small, jojo, big).  They are the files data/NAME.lgm, turned into byte
+ * arrays by build-aux/embed-problems.sh at build time, so the shipped files
+ * and the built-in problems cannot differ. */
 #ifndef LG_PROBLEMS_H
 #define LG_PROBLEMS_H
 
 #include "logigram.h"
+
+/* The generated table (src/problems-data.c), ended by a NULL name. */
+typedef struct
+{
+  const char *name;
+  const char *data;
+  gsize size;
+} LgEmbeddedProblem;
+extern const LgEmbeddedProblem lg_problems_embedded[];
 
 /* The names, NULL-terminated, classic first (the default). */
 const char *const *lg_problems_names (void);

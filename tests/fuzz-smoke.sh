@@ -19,7 +19,7 @@ flags="-g -O1 -std=gnu11 -fsanitize=fuzzer,address,undefined -fno-sanitize-recov
 sources=()
 for f in "$src"/*.c; do
   case $(basename "$f") in
-    main.c | problems.c | problems-resources.c) ;;
+    main.c | problems.c | problems-data.c) ;;
     *) sources+=("$f") ;;
   esac
 done
