@@ -2,15 +2,6 @@
 #include "bitset.h"
 
 size_t
-lg_bitset_count (const uint64_t *words, size_t n_words)
-{
-  size_t c = 0;
-  for (size_t i = 0; i < n_words; i++)
-    c += (size_t) lg_bitset_popcount64 (words[i]);
-  return c;
-}
-
-size_t
 lg_bitset_next (const uint64_t *words, size_t n_bits, size_t from)
 {
   if (from >= n_bits)

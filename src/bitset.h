@@ -20,16 +20,19 @@ lg_bitset_n_words (size_t n_bits)
   return (n_bits + 63) / 64;
 }
 
+/* Without the popcnt instruction (the x86-64 baseline), GCC's builtin is a
+ * library call: the SWAR sum is cheaper inline. */
 static inline int
 lg_bitset_popcount64 (uint64_t w)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__POPCNT__) || (!defined(__x86_64__) && defined(__GNUC__))
   return __builtin_popcountll (w);
 #else
-  int c = 0;
-  for (; w; w &= w - 1)
-    c++;
-  return c;
+  w = w - ((w >> 1) & UINT64_C (0x5555555555555555));
+  w = (w & UINT64_C (0x3333333333333333))
+      + ((w >> 2) & UINT64_C (0x3333333333333333));
+  w = (w + (w >> 4)) & UINT64_C (0x0f0f0f0f0f0f0f0f);
+  return (int) ((w * UINT64_C (0x0101010101010101)) >> 56);
 #endif
 }
 
@@ -115,7 +118,14 @@ lg_bitset_equal (const uint64_t *a, const uint64_t *b, size_t n_words)
   return memcmp (a, b, n_words * sizeof *a) == 0;
 }
 
-size_t lg_bitset_count (const uint64_t *words, size_t n_words);
+static inline size_t
+lg_bitset_count (const uint64_t *words, size_t n_words)
+{
+  size_t c = 0;
+  for (size_t i = 0; i < n_words; i++)
+    c += (size_t) lg_bitset_popcount64 (words[i]);
+  return c;
+}
 
 /* Index of the first set bit at or after `from`, or `n_bits` when none.
  * Iterate with: for (b = next (w, n, 0); b < n; b = next (w, n, b + 1)). */

@@ -353,6 +353,249 @@ lg_rule_eval (const LgRule *r)
     }
 }
 
+/* ---- Compiled rules ---------------------------------------------------------- */
+
+typedef enum
+{
+  OP_CONST,     /* push k */
+  OP_VAR,       /* push values[*index] */
+  OP_ADD,
+  OP_SUB,
+  OP_MUL,
+  OP_NEG,
+  OP_ABS,
+  OP_EQ,
+  OP_NEQ,
+  OP_LT,
+  OP_GT,
+  OP_LE,
+  OP_GE,
+  OP_NOT,
+  OP_AND_THEN,  /* top false: jump to `jump`, keeping it; else pop */
+  OP_OR_ELSE    /* top true: jump to `jump`, keeping it; else pop */
+} OpCode;
+
+typedef struct
+{
+  OpCode op;
+  guint jump;
+  gint64 k;
+  const guint *index;   /* OP_VAR: the variable's current item */
+  const gint64 *values; /* OP_VAR: the values of its group's items */
+} Op;
+
+struct LgRuleProgram
+{
+  const LgRule *rule;
+  GArray *ops;          /* Op */
+  GPtrArray *values;    /* the value arrays, owned */
+  gint64 *stack;
+  guint depth, max_depth;
+};
+
+static void
+emit (LgRuleProgram *prog, Op op, int effect)
+{
+  g_array_append_val (prog->ops, op);
+  prog->depth += effect;
+  prog->max_depth = MAX (prog->max_depth, prog->depth);
+}
+
+static void
+compile_expr (LgRuleProgram *prog, const LgExpr *e)
+{
+  static const OpCode binary_ops[] = {
+    [LG_EXPR_ADD] = OP_ADD, [LG_EXPR_SUB] = OP_SUB, [LG_EXPR_MUL] = OP_MUL
+  };
+  switch (e->kind)
+    {
+    case LG_EXPR_VALUE:
+      emit (prog, (Op) { .op = OP_CONST, .k = e->value }, 1);
+      return;
+    case LG_EXPR_REF:
+      if (!e->item->is_var)
+        {
+          emit (prog, (Op) { .op = OP_CONST, .k = e->item->value }, 1);
+          return;
+        }
+      {
+        GPtrArray *items = e->item->group->items;
+        gint64 *values = g_new (gint64, items->len);
+        for (guint i = 0; i < items->len; i++)
+          values[i] = ((LgItem *) items->pdata[i])->value;
+        g_ptr_array_add (prog->values, values);
+        emit (prog, (Op) { .op = OP_VAR, .index = &e->item->index,
+                           .values = values }, 1);
+      }
+      return;
+    case LG_EXPR_NEG:
+    case LG_EXPR_ABS:
+      compile_expr (prog, e->left);
+      emit (prog, (Op) { .op = e->kind == LG_EXPR_NEG ? OP_NEG : OP_ABS }, 0);
+      return;
+    case LG_EXPR_ADD:
+    case LG_EXPR_SUB:
+    case LG_EXPR_MUL:
+      compile_expr (prog, e->left);
+      compile_expr (prog, e->right);
+      emit (prog, (Op) { .op = binary_ops[e->kind] }, -1);
+      return;
+    }
+}
+
+static void
+compile_rule (LgRuleProgram *prog, const LgRule *r)
+{
+  static const OpCode relation_ops[] = {
+    [LG_RULE_EQ] = OP_EQ, [LG_RULE_NEQ] = OP_NEQ, [LG_RULE_LT] = OP_LT,
+    [LG_RULE_GT] = OP_GT, [LG_RULE_LE] = OP_LE,   [LG_RULE_GE] = OP_GE,
+  };
+  switch (r->kind)
+    {
+    case LG_RULE_AND:
+    case LG_RULE_OR:
+      {
+        compile_rule (prog, r->a);
+        guint at = prog->ops->len;
+        emit (prog, (Op) { .op = r->kind == LG_RULE_AND ? OP_AND_THEN
+                                                       : OP_OR_ELSE },
+              -1);
+        compile_rule (prog, r->b);
+        g_array_index (prog->ops, Op, at).jump = prog->ops->len;
+        return;
+      }
+    case LG_RULE_NOT:
+      compile_rule (prog, r->a);
+      emit (prog, (Op) { .op = OP_NOT }, 0);
+      return;
+    case LG_RULE_YES:
+    case LG_RULE_NO:
+      g_assert_not_reached ();
+    default:
+      compile_expr (prog, r->left);
+      compile_expr (prog, r->right);
+      emit (prog, (Op) { .op = relation_ops[r->kind] }, -1);
+      return;
+    }
+}
+
+LgRuleProgram *
+lg_rule_program_new (const LgRule *rule)
+{
+  LgRuleProgram *prog = g_new0 (LgRuleProgram, 1);
+  prog->rule = rule;
+  prog->ops = g_array_new (FALSE, FALSE, sizeof (Op));
+  prog->values = g_ptr_array_new_with_free_func (g_free);
+  compile_rule (prog, rule);
+  prog->stack = g_new (gint64, prog->max_depth + 1);
+  return prog;
+}
+
+void
+lg_rule_program_free (LgRuleProgram *prog)
+{
+  if (!prog)
+    return;
+  g_array_unref (prog->ops);
+  g_ptr_array_unref (prog->values);
+  g_free (prog->stack);
+  g_free (prog);
+}
+
+const LgRule *
+lg_rule_program_rule (const LgRuleProgram *prog)
+{
+  return prog->rule;
+}
+
+LgEval
+lg_rule_program_eval (LgRuleProgram *prog)
+{
+  const Op *ops = (const Op *) (void *) prog->ops->data;
+  const guint n = prog->ops->len;
+  gint64 *sp = prog->stack; /* sp[-1] is the top */
+  for (guint pc = 0; pc < n; pc++)
+    {
+      const Op *op = &ops[pc];
+      gint64 a, b;
+      switch (op->op)
+        {
+        case OP_CONST:
+          *sp++ = op->k;
+          break;
+        case OP_VAR:
+          *sp++ = op->values[*op->index];
+          break;
+        case OP_ADD:
+          b = *--sp;
+          a = sp[-1];
+          if (__builtin_add_overflow (a, b, &sp[-1]))
+            return LG_EVAL_OVERFLOW;
+          break;
+        case OP_SUB:
+          b = *--sp;
+          a = sp[-1];
+          if (__builtin_sub_overflow (a, b, &sp[-1]))
+            return LG_EVAL_OVERFLOW;
+          break;
+        case OP_MUL:
+          b = *--sp;
+          a = sp[-1];
+          if (__builtin_mul_overflow (a, b, &sp[-1]))
+            return LG_EVAL_OVERFLOW;
+          break;
+        case OP_ABS:
+          if (sp[-1] >= 0)
+            break;
+          /* fall through */
+        case OP_NEG:
+          if (__builtin_sub_overflow ((gint64) 0, sp[-1], &sp[-1]))
+            return LG_EVAL_OVERFLOW;
+          break;
+        case OP_EQ:
+          b = *--sp;
+          sp[-1] = sp[-1] == b;
+          break;
+        case OP_NEQ:
+          b = *--sp;
+          sp[-1] = sp[-1] != b;
+          break;
+        case OP_LT:
+          b = *--sp;
+          sp[-1] = sp[-1] < b;
+          break;
+        case OP_GT:
+          b = *--sp;
+          sp[-1] = sp[-1] > b;
+          break;
+        case OP_LE:
+          b = *--sp;
+          sp[-1] = sp[-1] <= b;
+          break;
+        case OP_GE:
+          b = *--sp;
+          sp[-1] = sp[-1] >= b;
+          break;
+        case OP_NOT:
+          sp[-1] = !sp[-1];
+          break;
+        case OP_AND_THEN:
+          if (!sp[-1])
+            pc = op->jump - 1;
+          else
+            sp--;
+          break;
+        case OP_OR_ELSE:
+          if (sp[-1])
+            pc = op->jump - 1;
+          else
+            sp--;
+          break;
+        }
+    }
+  return sp[-1] ? LG_EVAL_TRUE : LG_EVAL_FALSE;
+}
+
 /* ---- Collecting variables ------------------------------------------------ */
 
 static void

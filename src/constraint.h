@@ -33,6 +33,16 @@ typedef enum
 /* Truth of a logical rule with the variables' current items. */
 LgEval lg_rule_eval (const LgRule *rule);
 
+/* A logical rule compiled into a flat program for a small stack machine, so
+ * that the transformation, which evaluates the rules at every assignment,
+ * walks an array instead of a tree.  Same results as lg_rule_eval, overflow
+ * and short-circuits included. */
+typedef struct LgRuleProgram LgRuleProgram;
+LgRuleProgram *lg_rule_program_new (const LgRule *rule);
+void lg_rule_program_free (LgRuleProgram *program);
+LgEval lg_rule_program_eval (LgRuleProgram *program);
+const LgRule *lg_rule_program_rule (const LgRuleProgram *program);
+
 /* Appends to vars (LgItem*) the variables of rule not already there, in
  * the order they are met (the ITEM_COLLECTOR). */
 void lg_rule_collect_vars (const LgRule *rule, GPtrArray *vars);

@@ -216,7 +216,8 @@ typedef struct
   guint64 constraint_groups;  /* groups with variables (not the unbound) */
   guint64 variables;          /* variables in those groups */
   guint64 leaves_tried;       /* complete assignments evaluated */
-  guint64 leaves_kept;        /* of those, the ones that gave masks */
+  guint64 leaves_kept;        /* of those, the ones kept: their rules hold
+                                 and their masks are not empty */
   guint64 leaves_saved;       /* assignments never enumerated (challenge) */
   guint64 and_nodes, or_nodes, mask_nodes;
   guint64 masks_words;        /* 64-bit words held by the mask nodes */

@@ -30,7 +30,10 @@ typedef struct
    * overflowed, whose leaves then evaluate every rule in order (so that an
    * overflow is reported exactly when the default evaluation meets it). */
   gboolean challenge;
-  GPtrArray **ready;
+  GPtrArray *programs;   /* the group's logical rules, compiled, in order */
+  LgNode **level_children; /* per variable level, n slots for its OR node */
+  LgNode **leaf_children;  /* n_pairs slots for a leaf's mask nodes */
+  GPtrArray **ready;     /* of programs */
   guint deferred;
   GError *error;
 } Builder;
@@ -123,17 +126,17 @@ can_grow (Builder *b, size_t bytes)
 }
 
 static LgNode *
-new_node (LgAndOrTree *tree, LgNodeKind kind, GPtrArray *children)
+new_node (LgAndOrTree *tree, LgNodeKind kind, LgNode *const *children,
+          guint n_children)
 {
   LgNode *node = g_new0 (LgNode, 1);
   tree->bytes += sizeof *node + BLOCK_OVERHEAD;
   node->kind = kind;
-  if (children && children->len)
+  if (n_children)
     {
-      node->n_children = children->len;
-      node->children = tree_block (tree, children->len * sizeof (LgNode *));
-      memcpy (node->children, children->pdata,
-              children->len * sizeof (LgNode *));
+      node->n_children = n_children;
+      node->children = tree_block (tree, n_children * sizeof (LgNode *));
+      memcpy (node->children, children, n_children * sizeof (LgNode *));
     }
   g_ptr_array_add (tree->nodes, node);
   if (kind == LG_NODE_AND)
@@ -194,10 +197,12 @@ build_couple (Builder *b, const LgRule *rule)
 static gboolean
 logic_holds (Builder *b, const LgConstraintGroup *cg)
 {
-  for (guint i = 0; i < cg->logic->len; i++)
+  (void) cg;
+  for (guint i = 0; i < b->programs->len; i++)
     {
-      const LgRule *rule = cg->logic->pdata[i];
-      LgEval v = lg_rule_eval (rule);
+      LgRuleProgram *program = b->programs->pdata[i];
+      const LgRule *rule = lg_rule_program_rule (program);
+      LgEval v = lg_rule_program_eval (program);
       if (v == LG_EVAL_OVERFLOW)
         {
           if (!b->error)
@@ -239,7 +244,8 @@ leaf_node (Builder *b, const LgConstraintGroup *cg)
                  node_bytes (n_masks) + n_masks * mask_leaf_bytes (b->n_words)))
     return NULL;
   tree->leaves_kept++;
-  g_autoptr (GPtrArray) masks = g_ptr_array_new ();
+  LgNode **masks = b->leaf_children;
+  guint n_leaves = 0;
   for (guint pair = tree->n_pairs; pair-- > 0;)
     if (b->touched[pair])
       {
@@ -248,12 +254,12 @@ leaf_node (Builder *b, const LgConstraintGroup *cg)
         m->pair = pair;
         memcpy (m->words, b->scratch + pair * b->n_words,
                 b->n_words * sizeof (uint64_t));
-        LgNode *leaf = new_node (tree, LG_NODE_LEAF, NULL);
+        LgNode *leaf = new_node (tree, LG_NODE_LEAF, NULL, 0);
         leaf->data = m;
         tree->mask_nodes++;
-        g_ptr_array_add (masks, leaf);
+        masks[n_leaves++] = leaf;
       }
-  return new_node (tree, LG_NODE_AND, masks);
+  return new_node (tree, LG_NODE_AND, masks, n_leaves);
 }
 
 /* --challenge (can_challenge): do the rules that became decidable with
@@ -265,7 +271,7 @@ challenge (Builder *b, guint ivar, gboolean *deferred)
   *deferred = FALSE;
   for (guint i = 0; i < ready->len; i++)
     {
-      LgEval v = lg_rule_eval (ready->pdata[i]);
+      LgEval v = lg_rule_program_eval (ready->pdata[i]);
       if (v == LG_EVAL_FALSE)
         return FALSE;
       if (v == LG_EVAL_OVERFLOW)
@@ -293,7 +299,9 @@ var_node (Builder *b, const LgConstraintGroup *cg, guint ivar)
   if (ivar == cg->vars->len)
     return leaf_node (b, cg);
   LgItem *var = cg->vars->pdata[ivar];
-  g_autoptr (GPtrArray) alternatives = g_ptr_array_new ();
+  /* the original prepends: the last item comes first */
+  LgNode **alternatives = b->level_children + (size_t) ivar * b->n;
+  guint n_alternatives = 0;
   for (guint k = 0; k < b->n && !b->error; k++)
     {
       var->index = k;
@@ -307,11 +315,12 @@ var_node (Builder *b, const LgConstraintGroup *cg, guint ivar)
       LgNode *child = var_node (b, cg, ivar + 1);
       b->deferred -= deferred;
       if (child)
-        g_ptr_array_insert (alternatives, 0, child);
+        alternatives[b->n - 1 - n_alternatives++] = child;
     }
-  if (alternatives->len == 0 || !can_grow (b, node_bytes (alternatives->len)))
+  if (n_alternatives == 0 || !can_grow (b, node_bytes (n_alternatives)))
     return NULL;
-  return new_node (b->tree, LG_NODE_OR, alternatives);
+  return new_node (b->tree, LG_NODE_OR, alternatives + b->n - n_alternatives,
+                   n_alternatives);
 }
 
 /* A group with logical rules only: does some assignment satisfy them? */
@@ -348,7 +357,7 @@ some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar)
 /* --challenge: sorts the group's logical rules by the position of their
  * last variable in the enumeration order. */
 static GPtrArray **
-ready_lists (const LgConstraintGroup *cg)
+ready_lists (const LgConstraintGroup *cg, GPtrArray *programs)
 {
   GPtrArray **ready = g_new0 (GPtrArray *, cg->vars->len);
   for (guint k = 0; k < cg->vars->len; k++)
@@ -365,7 +374,7 @@ ready_lists (const LgConstraintGroup *cg)
           g_ptr_array_find (cg->vars, vars->pdata[v], &pos);
           last = MAX (last, pos);
         }
-      g_ptr_array_add (ready[last], cg->logic->pdata[i]);
+      g_ptr_array_add (ready[last], programs->pdata[i]);
     }
   return ready;
 }
@@ -384,21 +393,27 @@ group_node (Builder *b, const LgConstraintGroup *cg)
   b->group = cg;
   if (cg->logic->len == 0 && cg->couple->len == 0)
     return NULL;
-  b->ready = b->challenge && cg->vars->len ? ready_lists (cg) : NULL;
+  b->programs = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) lg_rule_program_free);
+  for (guint i = 0; i < cg->logic->len; i++)
+    g_ptr_array_add (b->programs, lg_rule_program_new (cg->logic->pdata[i]));
+  b->ready = b->challenge && cg->vars->len ? ready_lists (cg, b->programs)
+                                           : NULL;
   b->deferred = 0;
   LgNode *node;
   if (cg->couple->len == 0)
     node = some_assignment_holds (b, cg, 0)
                ? NULL
-               : new_node (b->tree, LG_NODE_FALSE, NULL);
+               : new_node (b->tree, LG_NODE_FALSE, NULL, 0);
   else
     {
       node = var_node (b, cg, 0);
       if (!node)
-        node = new_node (b->tree, LG_NODE_FALSE, NULL);
+        node = new_node (b->tree, LG_NODE_FALSE, NULL, 0);
     }
   free_ready_lists (b->ready, cg->vars->len);
   b->ready = NULL;
+  g_clear_pointer (&b->programs, g_ptr_array_unref);
   return node;
 }
 
@@ -424,6 +439,12 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
   b.challenge = problem->challenge;
   b.scratch = g_new0 (uint64_t, MAX (tree->n_pairs, 1) * b.n_words);
   b.touched = g_new0 (gboolean, MAX (tree->n_pairs, 1));
+  guint max_vars = 0;
+  for (guint i = 0; i < set->groups->len; i++)
+    max_vars = MAX (max_vars,
+                    ((LgConstraintGroup *) set->groups->pdata[i])->vars->len);
+  b.level_children = g_new (LgNode *, (size_t) (max_vars + 1) * b.n);
+  b.leaf_children = g_new (LgNode *, MAX (tree->n_pairs, 1));
   b.yes_masks = g_new0 (uint64_t *, b.n * b.n);
 
   g_autoptr (GPtrArray) parts = g_ptr_array_new ();
@@ -436,12 +457,15 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
       if (node)
         g_ptr_array_add (parts, node);
     }
-  tree->root = new_node (tree, LG_NODE_AND, parts);
+  tree->root = new_node (tree, LG_NODE_AND, (LgNode **) parts->pdata,
+                         parts->len);
 
   for (guint i = 0; i < b.n * b.n; i++)
     g_free (b.yes_masks[i]);
   g_free (b.yes_masks);
   g_free (b.scratch);
+  g_free (b.level_children);
+  g_free (b.leaf_children);
   g_free (b.touched);
   if (b.error)
     {

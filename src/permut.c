@@ -87,20 +87,27 @@ lg_permut_lehmer (const uint8_t *p, int n, uint8_t *digits)
     }
 }
 
+/* popcount of the 10-bit numbers, for the Lehmer digits */
+#define B2(n) n, n + 1, n + 1, n + 2
+#define B4(n) B2 (n), B2 (n + 1), B2 (n + 1), B2 (n + 2)
+#define B6(n) B4 (n), B4 (n + 1), B4 (n + 1), B4 (n + 2)
+#define B8(n) B6 (n), B6 (n + 1), B6 (n + 1), B6 (n + 2)
+#define B10(n) B8 (n), B8 (n + 1), B8 (n + 1), B8 (n + 2)
+static const uint8_t bits_in[1 << LG_PERMUT_MAX_N] = { B10 (0) };
+
 size_t
 lg_permut_rank (const uint8_t *p, int n)
 {
   /* Horner's rule in the factorial number system: digit i has weight
-   * (n-1-i)!, so rank = ((d0 * (n-1) + d1) * (n-2) + d2) ... */
+   * (n-1-i)!, so rank = ((d0 * (n-1) + d1) * (n-2) + d2) ...  Digit i is
+   * the number of values smaller than p[i] not used before it. */
   size_t rank = 0;
-  uint32_t seen = 0;  /* bit v set once value v has been placed */
+  unsigned unused = (1u << n) - 1;
   for (int i = 0; i < n; i++)
     {
-      /* digit = number of values smaller than p[i] not yet used */
-      uint32_t smaller = ((UINT32_C (1) << p[i]) - 1) & ~seen;
-      int d = __builtin_popcount (smaller);
-      rank = rank * (size_t) (n - i) + (size_t) d;
-      seen |= UINT32_C (1) << p[i];
+      unsigned below = unused & ((1u << p[i]) - 1);
+      rank = rank * (size_t) (n - i) + bits_in[below];
+      unused &= ~(1u << p[i]);
     }
   return rank;
 }

@@ -34,6 +34,13 @@ struct LgSituation
   uint8_t *compose_ready;  /* per row: filled? */
 
   uint64_t *candidates_of; /* per group: its candidate set (INTERSECT...) */
+  /* try_faithful_table: the image of pair mask (j, g) under each
+   * permutation of group j, valid while image_stamp equals stamp (one stamp
+   * per try_solution: the masks do not change during one) */
+  uint64_t *image_cache;
+  uint32_t *image_stamp;
+  uint32_t stamp;
+  size_t *pair_count;      /* per pair: bits set, at try_solution's start */
   uint64_t *image;         /* scratch mask */
   gboolean *assigned;      /* per group (FEWEST) */
   gboolean stopped;
@@ -97,6 +104,10 @@ lg_situation_new (LgProblem *problem, const LgPermut *permut,
     {
       s->compose = g_new (uint16_t, s->n_perms * s->n_perms);
       s->compose_ready = g_new0 (uint8_t, s->n_perms);
+      s->image_cache
+          = g_new (uint64_t, MAX (s->n_pairs, 1) * s->n_perms * s->n_words);
+      s->image_stamp = g_new0 (uint32_t, MAX (s->n_pairs, 1) * s->n_perms);
+      s->pair_count = g_new (size_t, MAX (s->n_pairs, 1));
     }
   s->candidates_of = g_new (uint64_t, s->n_groups * s->n_words);
   s->image = g_new (uint64_t, s->n_words);
@@ -120,6 +131,9 @@ lg_situation_free (LgSituation *s)
   g_free (s->inverse);
   g_free (s->compose);
   g_free (s->compose_ready);
+  g_free (s->image_cache);
+  g_free (s->image_stamp);
+  g_free (s->pair_count);
   g_free (s->candidates_of);
   g_free (s->image);
   g_free (s->assigned);
@@ -437,33 +451,39 @@ try_faithful_table (LgSituation *s, guint idx, LgSolutionFunc func,
   for (guint j = 1; j < idx && count; j++)
     {
       s->checks += count;
-      const uint64_t *pair = lg_situation_mask (s, j, idx);
-      size_t pair_count = lg_bitset_count (pair, n_words);
-      if (count < pair_count)
+      guint pair_index = lg_pair_index (j, idx);
+      const uint64_t *pair = s->masks + pair_index * n_words;
+      size_t key = pair_index * s->n_perms + s->rank[j];
+      uint64_t *image = s->image_cache + key * n_words;
+      if (s->image_stamp[key] != s->stamp)
         {
-          /* few candidates: check each one, as the original does, in the
-           * row of sj^-1 (candidate r passes when r o sj^-1 is in the
-           * pair mask) */
-          const uint16_t *row = compose_row (s, s->inverse[s->rank[j]]);
+          if (count * 4 < s->pair_count[pair_index])
+            {
+              /* few candidates: check each one, as the original does, in
+               * the row of sj^-1 (candidate r passes when r o sj^-1 is in
+               * the pair mask) */
+              const uint16_t *row = compose_row (s, s->inverse[s->rank[j]]);
+              for (size_t w = 0; w < n_words; w++)
+                for (uint64_t bits = alive[w]; bits; bits &= bits - 1)
+                  if (!lg_bitset_test (pair,
+                                       row[w * 64
+                                           + (size_t) lg_bitset_ctz64 (bits)]))
+                    {
+                      alive[w] &= ~(bits & -bits);
+                      count--;
+                    }
+              continue;
+            }
+          /* the image of the pair mask under sj, kept for the rest of this
+           * try_solution: the masks do not change meanwhile */
+          const uint16_t *row = compose_row (s, s->rank[j]);
+          memset (image, 0, n_words * sizeof *image);
           for (size_t w = 0; w < n_words; w++)
-            for (uint64_t bits = alive[w]; bits; bits &= bits - 1)
-              {
-                size_t r = w * 64 + (size_t) lg_bitset_ctz64 (bits);
-                if (!lg_bitset_test (pair, row[r]))
-                  {
-                    alive[w] &= ~(bits & -bits);
-                    count--;
-                  }
-              }
-          continue;
+            for (uint64_t bits = pair[w]; bits; bits &= bits - 1)
+              lg_bitset_set (image,
+                             row[w * 64 + (size_t) lg_bitset_ctz64 (bits)]);
+          s->image_stamp[key] = s->stamp;
         }
-      /* few pair permutations: the image of the pair mask */
-      const uint16_t *row = compose_row (s, s->rank[j]);
-      uint64_t *image = s->image;
-      memset (image, 0, n_words * sizeof *image);
-      for (size_t w = 0; w < n_words; w++)
-        for (uint64_t bits = pair[w]; bits; bits &= bits - 1)
-          lg_bitset_set (image, row[w * 64 + (size_t) lg_bitset_ctz64 (bits)]);
       if (!lg_bitset_and (alive, image, n_words))
         return;
       count = lg_bitset_count (alive, n_words);
@@ -595,7 +615,18 @@ lg_situation_try_solution (LgSituation *s, LgSolutionFunc func,
   s->solution.perm[0] = s->identity;
   s->rank[0] = 0;
   if ((s->check == LG_CHECK_FAITHFUL || s->n_groups < 2) && s->compose)
-    try_faithful_table (s, 1, func, user_data);
+    {
+      if (++s->stamp == 0) /* wrapped: forget every image */
+        {
+          memset (s->image_stamp, 0,
+                  MAX (s->n_pairs, 1) * s->n_perms * sizeof *s->image_stamp);
+          s->stamp = 1;
+        }
+      for (guint p = 0; p < s->n_pairs; p++)
+        s->pair_count[p] = lg_bitset_count (s->masks + p * s->n_words,
+                                            s->n_words);
+      try_faithful_table (s, 1, func, user_data);
+    }
   else if (s->check == LG_CHECK_FAITHFUL || s->n_groups < 2)
     try_faithful (s, 1, func, user_data);
   else

@@ -1,0 +1,991 @@
+/* check_situation — step 3, the exploration state (src/situation.c):
+ *   - a new situation has every permutation set in every pair mask;
+ *   - the context hooks of lg_situation_hooks driven by hand (clear, push,
+ *     explore a leaf, restore, restore_and_pop, cut): exploring ANDs the
+ *     leaf's mask in and says whether it is still non-empty, and each
+ *     restore brings back the masks as they were at the matching push;
+ *   - the same on the classic problem's real tree under the real explorer,
+ *     with every hook watched: after each restore the masks equal those at
+ *     the push, and at every step they equal all-ones AND the masks of the
+ *     leaves explored on the current path (the invariant of situation.h);
+ *   - try_solution on hand-set masks (1 to 9 items, 3 to 5 groups, seeded
+ *     random masks, dense or with planted solutions) against a brute force
+ *     over all permutation tuples: the same solutions in the same order and
+ *     the same counters for the original strategy, the same solutions in
+ *     the same order for INTERSECT, in some order for FEWEST, and the stop
+ *     of the callback;
+ *   - lg_situation_verify accepts the classic solution and rejects modified
+ *     ones (also one that breaks only a rule on variables), and skips
+ *     dropped rules. */
+#include "situation.h"
+
+#include <string.h>
+
+#include "bitset.h"
+#include "constraint_set.h"
+#include "lgtest.h"
+
+Suite *lg_situation_suite (void);
+
+#define N_ELEMS(a) (sizeof (a) / sizeof (a)[0])
+#define ITEMS(...) ((const char *const[]) { __VA_ARGS__, NULL })
+
+/* ---- Helpers ---------------------------------------------------------- */
+
+/* Pair numbers written out: (0,1) (0,2) (1,2) (0,3) (1,3) (2,3). */
+static guint
+pair_of (guint g1, guint g2)
+{
+  static const guint table[4][4] = {
+    { 99, 0, 1, 3 }, { 99, 99, 2, 4 }, { 99, 99, 99, 5 }, { 99, 99, 99, 99 }
+  };
+  ck_assert_uint_lt (g1, g2);
+  if (g2 < 4)
+    return table[g1][g2];
+  return g1 + g2 * (g2 - 1) / 2;
+}
+
+/* A problem of G groups of n items and no rule. */
+static LgProblem *
+plain_problem (guint n_groups, guint n)
+{
+  LgProblem *p = lg_problem_new ();
+  for (guint g = 0; g < n_groups; g++)
+    {
+      g_autofree char *name = g_strdup_printf ("g%u", g);
+      LgGroup *group = lg_group (p, LG_GROUP_ATOMIC, name, NULL);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *item = g_strdup_printf ("g%u_%u", g, i);
+          lg_group_add_item (p, group, item);
+        }
+    }
+  ck_assert (lg_problem_check (p, NULL));
+  return p;
+}
+
+/* A mask leaf made by hand (one word is enough for n <= 4). */
+typedef struct
+{
+  LgNode node;
+  LgMaskNode *mask;
+} HandLeaf;
+
+static void
+hand_leaf_init (HandLeaf *leaf, guint pair, const uint64_t *words,
+                size_t n_words)
+{
+  leaf->mask = g_malloc0 (sizeof (LgMaskNode) + n_words * sizeof (uint64_t));
+  leaf->mask->pair = pair;
+  memcpy (leaf->mask->words, words, n_words * sizeof (uint64_t));
+  leaf->node = (LgNode) { .kind = LG_NODE_LEAF, .data = leaf->mask };
+}
+
+static void
+assert_masks1 (LgSituation *s, uint64_t m01, uint64_t m02, uint64_t m12,
+               int line)
+{
+  uint64_t got[3] = { lg_situation_mask (s, 0, 1)[0],
+                      lg_situation_mask (s, 0, 2)[0],
+                      lg_situation_mask (s, 1, 2)[0] };
+  uint64_t want[3] = { m01, m02, m12 };
+  for (int i = 0; i < 3; i++)
+    ck_assert_msg (got[i] == want[i],
+                   "line %d: masks %#llx %#llx %#llx, expected %#llx %#llx "
+                   "%#llx", line, (unsigned long long) got[0],
+                   (unsigned long long) got[1], (unsigned long long) got[2],
+                   (unsigned long long) want[0], (unsigned long long) want[1],
+                   (unsigned long long) want[2]);
+}
+#define ASSERT_MASKS(s, a, b, c) assert_masks1 (s, a, b, c, __LINE__)
+
+/* ---- The classic problem ------------------------------------------------ */
+
+/* logigram.e, describe_problem_classic. */
+static void
+describe_problem_classic (LgProblem *p)
+{
+#define group(kind, name, ...) lg_group (p, kind, name, ITEMS (__VA_ARGS__))
+#define rule(r) ck_assert_uint_ne (lg_rule (p, r), 0)
+#define yes(x, y) lg_yes (p, x, y)
+#define item(g, n) lg_item (p, g, n)
+#define neighbours(a, b) \
+  lg_eq (p, lg_abs (p, lg_sub (p, lg_ref (p, b), lg_ref (p, a))), lg_num (p, 1))
+  LgItem *a, *b;
+  group (LG_GROUP_ORDERED, "house", "left", "mid-left", "middle", "mid-right", "right");
+  group (LG_GROUP_ATOMIC, "nationality", "english", "spanish", "ukrainian", "norvegian", "japanese");
+  group (LG_GROUP_ATOMIC, "animal", "dog", "fox", "zebra", "horse", "snail");
+  group (LG_GROUP_ATOMIC, "drink", "tea", "milk", "orange juice", "coffee", "water");
+  group (LG_GROUP_ATOMIC, "cigarette", "kools", "winston", "chesterfields", "luckystrike", "parliaments");
+  group (LG_GROUP_ATOMIC, "color", "green", "ivory", "yellow", "blue", "red");
+  rule (yes (item ("nationality", "english"), item ("color", "red")));
+  rule (yes (item ("nationality", "spanish"), item ("animal", "dog")));
+  rule (yes (item ("drink", "coffee"), item ("color", "green")));
+  rule (yes (item ("nationality", "ukrainian"), item ("drink", "tea")));
+  a = lg_some (p, "house");
+  b = lg_some (p, "house");
+  rule (lg_eq (p, lg_sub (p, lg_ref (p, a), lg_ref (p, b)), lg_num (p, 1)));
+  rule (yes (a, item ("color", "green")));
+  rule (yes (b, item ("color", "ivory")));
+  rule (yes (item ("cigarette", "winston"), item ("animal", "snail")));
+  rule (yes (item ("cigarette", "kools"), item ("color", "yellow")));
+  rule (yes (item ("house", "middle"), item ("drink", "milk")));
+  rule (yes (item ("house", "left"), item ("nationality", "norvegian")));
+  a = lg_some (p, "house");
+  b = lg_some (p, "house");
+  rule (neighbours (a, b));
+  rule (yes (a, item ("cigarette", "chesterfields")));
+  rule (yes (b, item ("animal", "fox")));
+  a = lg_some (p, "house");
+  b = lg_some (p, "house");
+  rule (neighbours (a, b));
+  rule (yes (a, item ("cigarette", "kools")));
+  rule (yes (b, item ("animal", "horse")));
+  rule (yes (item ("cigarette", "luckystrike"), item ("drink", "orange juice")));
+  rule (yes (item ("cigarette", "parliaments"), item ("nationality", "japanese")));
+  a = lg_some (p, "house");
+  b = lg_some (p, "house");
+  rule (neighbours (a, b));
+  rule (yes (a, item ("nationality", "norvegian")));
+  rule (yes (b, item ("color", "blue")));
+#undef group
+#undef rule
+#undef yes
+#undef item
+#undef neighbours
+}
+
+/* The tutorial's solution, row r -> item index, per group (house,
+ * nationality, animal, drink, cigarette, color). */
+static const uint8_t classic_perm[6][5] = {
+  { 0, 1, 2, 3, 4 }, /* left mid-left middle mid-right right */
+  { 3, 2, 0, 1, 4 }, /* norvegian ukrainian english spanish japanese */
+  { 1, 3, 4, 0, 2 }, /* fox horse snail dog zebra */
+  { 4, 0, 1, 2, 3 }, /* water tea milk orange-juice coffee */
+  { 0, 2, 1, 3, 4 }, /* kools chesterfields winston luckystrike parl. */
+  { 2, 3, 4, 1, 0 }, /* yellow blue red ivory green */
+};
+
+/* ---- core: initial masks and hand-driven hooks --------------------------- */
+
+static const struct
+{
+  guint n_groups, n;
+} initial_cases[] = { { 2, 1 }, { 2, 3 }, { 3, 4 }, { 4, 5 }, { 3, 6 } };
+
+START_TEST (test_situation_initial_masks)
+{
+  guint n_groups = initial_cases[_i].n_groups, n = initial_cases[_i].n;
+  LgProblem *p = plain_problem (n_groups, n);
+  LgPermut *permut = lg_permut_new ((int) n);
+  LgNode root = { .kind = LG_NODE_AND };
+  LgAndOrTree tree = { .root = &root };
+  LgSituation *s = lg_situation_new (p, permut, &tree);
+  size_t count = permut->count, n_words = (count + 63) / 64;
+  for (guint g2 = 1; g2 < n_groups; g2++)
+    for (guint g1 = 0; g1 < g2; g1++)
+      {
+        const uint64_t *m = lg_situation_mask (s, g1, g2);
+        for (size_t k = 0; k < n_words * 64; k++)
+          ck_assert_msg (((m[k / 64] >> (k % 64)) & 1) == (k < count),
+                         "pair (%u,%u) bit %zu", g1, g2, k);
+      }
+  /* Masks of different pairs are different storage. */
+  if (n_groups >= 3)
+    ck_assert_ptr_ne (lg_situation_mask (s, 0, 1), lg_situation_mask (s, 0, 2));
+  lg_situation_free (s);
+  lg_permut_free (permut);
+  lg_problem_free (p);
+}
+END_TEST
+
+START_TEST (test_situation_hooks_by_hand)
+{
+  LgProblem *p = plain_problem (3, 3);
+  LgPermut *permut = lg_permut_new (3);
+  const uint64_t w[6] = { 0x0F, 0x3C, 0x05, 0x30, 0x30, 0x01 };
+  const guint pair[6] = { pair_of (0, 1), pair_of (0, 1), pair_of (1, 2),
+                          pair_of (0, 2), pair_of (0, 1), pair_of (0, 2) };
+  HandLeaf l[6];
+  for (int i = 0; i < 6; i++)
+    hand_leaf_init (&l[i], pair[i], &w[i], 1);
+  /* A tree only to size the stacks: AND [OR [L1, L2], L3, L4, L5, L6]. */
+  LgNode *or_children[] = { &l[0].node, &l[1].node };
+  LgNode or = { .kind = LG_NODE_OR, .n_children = 2, .children = or_children };
+  LgNode *and_children[] = { &or, &l[2].node, &l[3].node, &l[4].node,
+                             &l[5].node };
+  LgNode root = { .kind = LG_NODE_AND, .n_children = 5,
+                  .children = and_children };
+  LgAndOrTree tree = { .root = &root };
+  LgSituation *s = lg_situation_new (p, permut, &tree);
+  const LgBacktrackingHooks *h = &lg_situation_hooks;
+  LgNode *L1 = &l[0].node, *L2 = &l[1].node, *L3 = &l[2].node,
+         *L4 = &l[3].node, *L5 = &l[4].node, *L6 = &l[5].node;
+
+  h->clear (s);
+  ASSERT_MASKS (s, 0x3F, 0x3F, 0x3F);
+  ck_assert (h->explore (s, L1));            /* (0,1) &= 0x0F */
+  ASSERT_MASKS (s, 0x0F, 0x3F, 0x3F);
+  h->push (s);                               /* mark A */
+  ck_assert (h->explore (s, L2));            /* (0,1) &= 0x3C */
+  ck_assert (h->explore (s, L3));            /* (1,2) &= 0x05 */
+  ASSERT_MASKS (s, 0x0C, 0x3F, 0x05);
+  h->push (s);                               /* mark B */
+  ck_assert (h->explore (s, L4));            /* (0,2) &= 0x30 */
+  ASSERT_MASKS (s, 0x0C, 0x30, 0x05);
+  ck_assert (!h->explore (s, L5));           /* (0,1) &= 0x30: empty */
+  ASSERT_MASKS (s, 0x00, 0x30, 0x05);
+  h->restore (s);                            /* back to B */
+  ASSERT_MASKS (s, 0x0C, 0x3F, 0x05);
+  ck_assert (h->explore (s, L6));            /* (0,2) &= 0x01 */
+  ASSERT_MASKS (s, 0x0C, 0x01, 0x05);
+  h->restore_and_pop (s);                    /* back to B, drop it */
+  ASSERT_MASKS (s, 0x0C, 0x3F, 0x05);
+  ck_assert (h->explore (s, L4));
+  ASSERT_MASKS (s, 0x0C, 0x30, 0x05);
+  h->restore (s);                            /* back to A */
+  ASSERT_MASKS (s, 0x0F, 0x3F, 0x3F);
+  ck_assert (h->explore (s, L2));
+  h->push (s);                               /* mark C */
+  ck_assert (h->explore (s, L3));
+  ASSERT_MASKS (s, 0x0C, 0x3F, 0x05);
+  h->cut (s);                                /* drop C, undo nothing */
+  ASSERT_MASKS (s, 0x0C, 0x3F, 0x05);
+  h->restore_and_pop (s);                    /* back to A, drop it */
+  ASSERT_MASKS (s, 0x0F, 0x3F, 0x3F);
+  /* The mark stack is empty again and works. */
+  h->push (s);
+  ck_assert (!h->explore (s, L5));           /* 0x0F & 0x30 */
+  ck_assert (h->explore (s, L4));            /* its own pair is not empty */
+  ASSERT_MASKS (s, 0x00, 0x30, 0x3F);
+  h->restore_and_pop (s);
+  ASSERT_MASKS (s, 0x0F, 0x3F, 0x3F);
+  /* A leaf that changes nothing still holds. */
+  ck_assert (h->explore (s, L1));
+  ASSERT_MASKS (s, 0x0F, 0x3F, 0x3F);
+
+  lg_situation_free (s);
+  for (int i = 0; i < 6; i++)
+    g_free (l[i].mask);
+  lg_permut_free (permut);
+  lg_problem_free (p);
+}
+END_TEST
+
+/* ---- core: the real tree under the real explorer --------------------------- */
+
+typedef struct
+{
+  LgSituation *s;
+  guint n_groups, n_pairs;
+  size_t n_words, n_perms;
+  GPtrArray *snapshots;  /* uint64_t[n_pairs * n_words] per push */
+  GArray *marks;         /* path length per push */
+  GPtrArray *path;       /* const LgMaskNode* explored since clear */
+  guint64 pushes, restores, pops, cuts, explores, failures;
+} Spy;
+
+static uint64_t *
+spy_copy (Spy *spy)
+{
+  uint64_t *copy = g_new (uint64_t, spy->n_pairs * spy->n_words);
+  for (guint g2 = 1, k = 0; g2 < spy->n_groups; g2++)
+    for (guint g1 = 0; g1 < g2; g1++, k++)
+      {
+        ck_assert_uint_eq (pair_of (g1, g2), k);
+        memcpy (copy + k * spy->n_words, lg_situation_mask (spy->s, g1, g2),
+                spy->n_words * sizeof (uint64_t));
+      }
+  return copy;
+}
+
+static void
+spy_assert_equal (Spy *spy, const uint64_t *want, const char *when)
+{
+  g_autofree uint64_t *now = spy_copy (spy);
+  for (size_t i = 0; i < spy->n_pairs * spy->n_words; i++)
+    ck_assert_msg (now[i] == want[i], "%s: pair %zu word %zu differs", when,
+                   i / spy->n_words, i % spy->n_words);
+}
+
+/* The invariant: every pair mask is all-ones AND the masks on the path. */
+static void
+spy_assert_path (Spy *spy, const char *when)
+{
+  g_autofree uint64_t *want = g_new0 (uint64_t, spy->n_pairs * spy->n_words);
+  for (guint k = 0; k < spy->n_pairs; k++)
+    for (size_t b = 0; b < spy->n_perms; b++)
+      want[k * spy->n_words + b / 64] |= UINT64_C (1) << (b % 64);
+  for (guint i = 0; i < spy->path->len; i++)
+    {
+      const LgMaskNode *m = spy->path->pdata[i];
+      for (size_t w = 0; w < spy->n_words; w++)
+        want[m->pair * spy->n_words + w] &= m->words[w];
+    }
+  spy_assert_equal (spy, want, when);
+}
+
+static void
+spy_truncate (Spy *spy)
+{
+  guint mark = g_array_index (spy->marks, guint, spy->marks->len - 1);
+  g_ptr_array_set_size (spy->path, mark);
+}
+
+static void
+spy_pop (Spy *spy)
+{
+  ck_assert_uint_gt (spy->marks->len, 0);
+  g_array_set_size (spy->marks, spy->marks->len - 1);
+  g_ptr_array_set_size (spy->snapshots, spy->snapshots->len - 1);
+}
+
+static void
+spy_clear (void *context)
+{
+  Spy *spy = context;
+  lg_situation_hooks.clear (spy->s);
+  g_ptr_array_set_size (spy->snapshots, 0);
+  g_array_set_size (spy->marks, 0);
+  g_ptr_array_set_size (spy->path, 0);
+}
+
+static void
+spy_push (void *context)
+{
+  Spy *spy = context;
+  lg_situation_hooks.push (spy->s);
+  spy->pushes++;
+  g_ptr_array_add (spy->snapshots, spy_copy (spy));
+  guint len = spy->path->len;
+  g_array_append_val (spy->marks, len);
+}
+
+static void
+spy_restore (void *context)
+{
+  Spy *spy = context;
+  lg_situation_hooks.restore (spy->s);
+  spy->restores++;
+  spy_assert_equal (spy, g_ptr_array_index (spy->snapshots,
+                                            spy->snapshots->len - 1),
+                    "after restore");
+  spy_truncate (spy);
+  spy_assert_path (spy, "after restore");
+}
+
+static void
+spy_restore_and_pop (void *context)
+{
+  Spy *spy = context;
+  lg_situation_hooks.restore_and_pop (spy->s);
+  spy->pops++;
+  spy_assert_equal (spy, g_ptr_array_index (spy->snapshots,
+                                            spy->snapshots->len - 1),
+                    "after restore_and_pop");
+  spy_truncate (spy);
+  spy_pop (spy);
+  spy_assert_path (spy, "after restore_and_pop");
+}
+
+static void
+spy_cut (void *context)
+{
+  Spy *spy = context;
+  lg_situation_hooks.cut (spy->s);
+  spy->cuts++;
+  spy_pop (spy);
+}
+
+static bool
+spy_explore (void *context, LgNode *leaf)
+{
+  Spy *spy = context;
+  const LgMaskNode *m = leaf->data;
+  ck_assert_uint_lt (m->pair, spy->n_pairs);
+  g_autofree uint64_t *before = spy_copy (spy);
+  bool holds = lg_situation_hooks.explore (spy->s, leaf);
+  spy->explores++;
+  spy->failures += !holds;
+  g_ptr_array_add (spy->path, (gpointer) m);
+  /* Only the leaf's pair changed, to old AND leaf. */
+  for (size_t i = 0; i < spy->n_pairs * spy->n_words; i++)
+    if (i / spy->n_words == m->pair)
+      before[i] &= m->words[i % spy->n_words];
+  spy_assert_equal (spy, before, "after explore");
+  gboolean any = FALSE;
+  for (size_t w = 0; w < spy->n_words; w++)
+    any |= before[m->pair * spy->n_words + w] != 0;
+  ck_assert_int_eq (holds, any);
+  spy_assert_path (spy, "after explore");
+  return holds;
+}
+
+static const LgBacktrackingHooks spy_hooks = {
+  .clear = spy_clear,
+  .push = spy_push,
+  .restore = spy_restore,
+  .restore_and_pop = spy_restore_and_pop,
+  .cut = spy_cut,
+  .explore = spy_explore,
+};
+
+typedef struct
+{
+  guint calls;
+  GPtrArray *perms;  /* char*: the groups' permutations as digits */
+  guint stop_after;  /* 0: never */
+} Found;
+
+static gboolean
+found_cb (LgProblem *p, const LgSolution *s, gpointer data)
+{
+  Found *f = data;
+  (void) p;
+  f->calls++;
+  GString *t = g_string_new (NULL);
+  for (guint g = 0; g < s->n_groups; g++)
+    {
+      if (g)
+        g_string_append_c (t, '|');
+      for (guint r = 0; r < s->n; r++)
+        g_string_append_c (t, (char) ('0' + s->perm[g][r]));
+    }
+  g_ptr_array_add (f->perms, g_string_free (t, FALSE));
+  return f->stop_after == 0 || f->calls < f->stop_after;
+}
+
+static char *
+classic_text (void)
+{
+  GString *t = g_string_new (NULL);
+  for (guint g = 0; g < 6; g++)
+    {
+      if (g)
+        g_string_append_c (t, '|');
+      for (guint r = 0; r < 5; r++)
+        g_string_append_c (t, (char) ('0' + classic_perm[g][r]));
+    }
+  return g_string_free (t, FALSE);
+}
+
+static const struct
+{
+  guint drop;      /* rule to drop, 0: none */
+  guint solutions;
+} real_tree_cases[] = { { 0, 1 }, { 1, 25 } };
+
+START_TEST (test_situation_real_tree)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  describe_problem_classic (p);
+  if (real_tree_cases[_i].drop)
+    lg_problem_drop_rule (p, real_tree_cases[_i].drop, NULL);
+  ck_assert (lg_problem_check (p, NULL));
+  LgPermut *permut = lg_permut_new (5);
+  LgConstraintSet *set = lg_constraint_set_new (p);
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, G_MAXUINT64, NULL);
+  ck_assert_ptr_nonnull (tree);
+
+  Spy spy = { 0 };
+  spy.s = lg_situation_new (p, permut, tree);
+  spy.n_groups = 6;
+  spy.n_pairs = 15;
+  spy.n_perms = 120;
+  spy.n_words = 2;
+  spy.snapshots = g_ptr_array_new_with_free_func (g_free);
+  spy.marks = g_array_new (FALSE, FALSE, sizeof (guint));
+  spy.path = g_ptr_array_new ();
+  Found found = { 0, g_ptr_array_new_with_free_func (g_free), 0 };
+
+  LgBacktracking *bt = lg_backtracking_new (&spy_hooks, &spy);
+  guint successes = 0;
+  for (bool ok = lg_backtracking_search_first (bt, tree->root); ok;
+       ok = lg_backtracking_search_next (bt))
+    {
+      successes++;
+      spy_assert_path (&spy, "at a success");
+      ck_assert (lg_situation_try_solution (spy.s, found_cb, &found));
+      /* try_solution leaves the masks alone. */
+      spy_assert_path (&spy, "after try_solution");
+    }
+  ck_assert_uint_eq (found.calls, real_tree_cases[_i].solutions);
+  ck_assert_uint_gt (successes, 0);
+  ck_assert_uint_gt (spy.pushes, 0);
+  ck_assert_uint_gt (spy.restores + spy.pops, 0);
+  ck_assert_uint_gt (spy.failures, 0);
+  /* Every alternative point was closed at the end. */
+  ck_assert_uint_eq (spy.marks->len, 0);
+  ck_assert_uint_eq (spy.pushes, spy.pops + spy.cuts);
+  if (real_tree_cases[_i].drop == 0)
+    {
+      g_autofree char *want = classic_text ();
+      ck_assert_str_eq (found.perms->pdata[0], want);
+    }
+  guint64 candidates, checks, solutions;
+  lg_situation_get_counts (spy.s, &candidates, &checks, &solutions);
+  ck_assert_uint_eq (solutions, real_tree_cases[_i].solutions);
+  ck_assert_uint_ge (candidates, solutions);
+
+  lg_backtracking_free (bt);
+  g_ptr_array_unref (found.perms);
+  g_ptr_array_unref (spy.snapshots);
+  g_array_unref (spy.marks);
+  g_ptr_array_unref (spy.path);
+  lg_situation_free (spy.s);
+  lg_and_or_tree_free (tree);
+  lg_constraint_set_free (set);
+  lg_permut_free (permut);
+}
+END_TEST
+
+/* ---- core: try_solution on hand-set masks --------------------------------- */
+
+/* My own table of the permutations of 0..n-1 in lexicographic order, and
+ * my own rank (the Lehmer code read in the factorial number system). */
+static uint8_t *
+my_perms (guint n, size_t *count)
+{
+  size_t total = 1;
+  for (guint i = 2; i <= n; i++)
+    total *= i;
+  uint8_t *table = g_new (uint8_t, total * n);
+  uint8_t p[16];
+  for (guint i = 0; i < n; i++)
+    p[i] = (uint8_t) i;
+  for (size_t r = 0; r < total; r++)
+    {
+      memcpy (table + r * n, p, n);
+      int i = (int) n - 2;
+      while (i >= 0 && p[i] > p[i + 1])
+        i--;
+      if (i < 0)
+        break;
+      int j = (int) n - 1;
+      while (p[j] < p[i])
+        j--;
+      uint8_t t = p[i];
+      p[i] = p[j];
+      p[j] = t;
+      for (int a = i + 1, b = (int) n - 1; a < b; a++, b--)
+        {
+          t = p[a];
+          p[a] = p[b];
+          p[b] = t;
+        }
+    }
+  *count = total;
+  return table;
+}
+
+static size_t
+my_rank (const uint8_t *p, guint n)
+{
+  size_t rank = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      guint smaller = 0;
+      for (guint j = i + 1; j < n; j++)
+        smaller += p[j] < p[i];
+      rank = rank * (n - i) + smaller;
+    }
+  return rank;
+}
+
+typedef struct
+{
+  guint n, n_groups, n_pairs;
+  size_t count, n_words;
+  uint8_t *table;
+  uint64_t *masks;            /* n_pairs masks of n_words */
+  size_t chosen[5];           /* rank per group (group 0: identity) */
+  GPtrArray *want;            /* char* as found_cb writes them */
+  guint64 candidates, checks;
+} Brute;
+
+static gboolean
+bit (const Brute *b, guint pair, size_t r)
+{
+  return (b->masks[pair * b->n_words + r / 64] >> (r % 64)) & 1;
+}
+
+static void
+set_bit (Brute *b, guint pair, size_t r)
+{
+  b->masks[pair * b->n_words + r / 64] |= UINT64_C (1) << (r % 64);
+}
+
+/* The (j, g) permutation when groups j and g have ranks rj and rg against
+ * group 0: item x of group j (on row i) goes with item y of group g on the
+ * same row, so it maps P_j[i] to P_g[i]. */
+static size_t
+brute_compose (const Brute *b, size_t rj, size_t rg)
+{
+  uint8_t comp[16];
+  for (guint i = 0; i < b->n; i++)
+    comp[b->table[rj * b->n + i]] = b->table[rg * b->n + i];
+  return my_rank (comp, b->n);
+}
+
+static void
+brute_level (Brute *b, guint g)
+{
+  if (g == b->n_groups)
+    {
+      GString *t = g_string_new (NULL);
+      for (guint i = 0; i < b->n; i++)
+        g_string_append_c (t, (char) ('0' + i));
+      for (guint k = 1; k < b->n_groups; k++)
+        {
+          g_string_append_c (t, '|');
+          for (guint i = 0; i < b->n; i++)
+            g_string_append_c (t, (char) ('0' + b->table[b->chosen[k] * b->n + i]));
+        }
+      g_ptr_array_add (b->want, g_string_free (t, FALSE));
+      return;
+    }
+  const uint64_t *m0g = b->masks + pair_of (0, g) * b->n_words;
+  for (size_t r = 0; r < b->count; r++)
+    {
+      if (!(m0g[r / 64] >> (r % 64) & 1))
+        {
+          if (m0g[r / 64] >> (r % 64) == 0)
+            r |= 63; /* nothing left in this word */
+          continue;
+        }
+      b->candidates++;
+      b->chosen[g] = r;
+      guint j = 1;
+      for (; j < g; j++)
+        {
+          b->checks++;
+          if (!bit (b, pair_of (j, g), brute_compose (b, b->chosen[j], r)))
+            break;
+        }
+      if (j == g)
+        brute_level (b, g + 1);
+    }
+}
+
+/* Cases: dense random masks for small n (most permutations set), sparse
+ * ones with two planted solutions for larger n, where try_solution uses
+ * its composition tables (n <= 6), only its inverse table (7, 8) or
+ * neither (9). */
+static const struct
+{
+  guint n, n_groups;
+  gboolean dense;
+} try_cases[] = {
+  { 3, 3, TRUE }, { 3, 4, TRUE }, { 3, 3, TRUE }, { 3, 4, TRUE },
+  { 3, 3, TRUE }, { 3, 4, TRUE }, { 3, 3, TRUE }, { 3, 4, TRUE },
+  { 3, 3, TRUE }, { 3, 4, TRUE }, { 3, 3, TRUE }, { 3, 4, TRUE },
+  { 4, 3, TRUE }, { 4, 4, TRUE }, { 4, 5, TRUE }, { 2, 5, TRUE },
+  { 1, 3, TRUE }, { 5, 3, FALSE }, { 5, 4, FALSE }, { 6, 3, FALSE },
+  { 7, 3, FALSE }, { 7, 4, FALSE }, { 8, 3, FALSE }, { 9, 3, FALSE },
+  { 9, 4, FALSE },
+};
+
+/* A situation whose pair masks are the brute force's: one hand leaf per
+ * pair, explored. */
+typedef struct
+{
+  LgProblem *p;
+  LgPermut *permut;
+  HandLeaf leaves[10];
+  LgNode *children[10];
+  LgNode root;
+  LgAndOrTree tree;
+} HandSetup;
+
+static void
+hand_setup_init (HandSetup *h, const Brute *b)
+{
+  h->p = plain_problem (b->n_groups, b->n);
+  h->permut = lg_permut_new ((int) b->n);
+  for (guint k = 0; k < b->n_pairs; k++)
+    {
+      hand_leaf_init (&h->leaves[k], k, b->masks + k * b->n_words, b->n_words);
+      h->children[k] = &h->leaves[k].node;
+    }
+  h->root = (LgNode) { .kind = LG_NODE_AND, .n_children = b->n_pairs,
+                       .children = h->children };
+  h->tree = (LgAndOrTree) { .root = &h->root };
+}
+
+static LgSituation *
+hand_situation (HandSetup *h, const Brute *b, LgCheck check)
+{
+  lg_problem_set_check (h->p, check);
+  LgSituation *s = lg_situation_new (h->p, h->permut, &h->tree);
+  lg_situation_hooks.clear (s);
+  for (guint k = 0; k < b->n_pairs; k++)
+    {
+      gboolean any = FALSE;
+      for (size_t w = 0; w < b->n_words; w++)
+        any |= b->masks[k * b->n_words + w] != 0;
+      ck_assert_int_eq (lg_situation_hooks.explore (s, h->children[k]), any);
+    }
+  return s;
+}
+
+static void
+hand_setup_clear (HandSetup *h, const Brute *b)
+{
+  for (guint k = 0; k < b->n_pairs; k++)
+    g_free (h->leaves[k].mask);
+  lg_permut_free (h->permut);
+  lg_problem_free (h->p);
+}
+
+static gint
+compare_strings (gconstpointer a, gconstpointer c)
+{
+  return strcmp (*(char *const *) a, *(char *const *) c);
+}
+
+START_TEST (test_situation_try_solution)
+{
+  Brute b = { 0 };
+  b.n = try_cases[_i].n;
+  b.n_groups = try_cases[_i].n_groups;
+  b.n_pairs = b.n_groups * (b.n_groups - 1) / 2;
+  b.table = my_perms (b.n, &b.count);
+  b.n_words = (b.count + 63) / 64;
+  b.masks = g_new0 (uint64_t, b.n_pairs * b.n_words);
+  uint64_t rng = UINT64_C (0x7369747561740000) + (uint64_t) _i;
+  if (try_cases[_i].dense)
+    {
+      /* Cases 0 and 1, and n <= 2: every bit; else 3 bits in 4. */
+      for (guint k = 0; k < b.n_pairs; k++)
+        for (size_t r = 0; r < b.count; r++)
+          if (_i < 2 || b.n <= 2 || lgtest_rand_below (&rng, 4) != 0)
+            set_bit (&b, k, r);
+    }
+  else
+    {
+      /* Two planted solutions, and a few random bits besides. */
+      for (int planted = 0; planted < 2; planted++)
+        {
+          size_t r[5] = { 0 };
+          for (guint g = 1; g < b.n_groups; g++)
+            {
+              r[g] = lgtest_rand_below (&rng, (uint32_t) b.count);
+              set_bit (&b, pair_of (0, g), r[g]);
+            }
+          for (guint g = 2; g < b.n_groups; g++)
+            for (guint j = 1; j < g; j++)
+              set_bit (&b, pair_of (j, g), brute_compose (&b, r[j], r[g]));
+        }
+      for (guint k = 0; k < b.n_pairs; k++)
+        for (int extra = 0; extra < 4; extra++)
+          set_bit (&b, k, lgtest_rand_below (&rng, (uint32_t) b.count));
+    }
+  b.want = g_ptr_array_new_with_free_func (g_free);
+  brute_level (&b, 1);
+  if (_i < 2 || b.n <= 2)
+    {
+      /* Every bit set: (n!)^(G-1) solutions. */
+      guint64 all = 1;
+      for (guint g = 1; g < b.n_groups; g++)
+        all *= b.count;
+      ck_assert_uint_eq (b.want->len, all);
+    }
+  if (!try_cases[_i].dense)
+    ck_assert_uint_ge (b.want->len, 1);
+
+  HandSetup h;
+  hand_setup_init (&h, &b);
+
+  /* The original's strategy: the same solutions in the same order, the
+   * same candidates and checks. */
+  LgSituation *s = hand_situation (&h, &b, LG_CHECK_FAITHFUL);
+  Found found = { 0, g_ptr_array_new_with_free_func (g_free), 0 };
+  ck_assert (lg_situation_try_solution (s, found_cb, &found));
+  ck_assert_uint_eq (found.perms->len, b.want->len);
+  for (guint i = 0; i < b.want->len; i++)
+    ck_assert_str_eq (found.perms->pdata[i], b.want->pdata[i]);
+  guint64 candidates, checks, solutions;
+  lg_situation_get_counts (s, &candidates, &checks, &solutions);
+  ck_assert_uint_eq (solutions, b.want->len);
+  ck_assert_uint_eq (candidates, b.candidates);
+  ck_assert_uint_eq (checks, b.checks);
+  g_ptr_array_unref (found.perms);
+  lg_situation_free (s);
+
+  /* INTERSECT: the same solutions in the same order, no more candidates. */
+  s = hand_situation (&h, &b, LG_CHECK_INTERSECT);
+  found = (Found) { 0, g_ptr_array_new_with_free_func (g_free), 0 };
+  ck_assert (lg_situation_try_solution (s, found_cb, &found));
+  ck_assert_uint_eq (found.perms->len, b.want->len);
+  for (guint i = 0; i < b.want->len; i++)
+    ck_assert_str_eq (found.perms->pdata[i], b.want->pdata[i]);
+  lg_situation_get_counts (s, &candidates, &checks, &solutions);
+  ck_assert_uint_eq (solutions, b.want->len);
+  ck_assert_uint_le (candidates, b.candidates);
+  g_ptr_array_unref (found.perms);
+  lg_situation_free (s);
+
+  /* FEWEST: the same solutions, in some order. */
+  s = hand_situation (&h, &b, LG_CHECK_FEWEST);
+  found = (Found) { 0, g_ptr_array_new_with_free_func (g_free), 0 };
+  ck_assert (lg_situation_try_solution (s, found_cb, &found));
+  ck_assert_uint_eq (found.perms->len, b.want->len);
+  g_ptr_array_sort (found.perms, compare_strings);
+  g_autoptr (GPtrArray) sorted = g_ptr_array_copy (b.want, NULL, NULL);
+  g_ptr_array_set_free_func (sorted, NULL); /* b.want owns the strings */
+  g_ptr_array_sort (sorted, compare_strings);
+  for (guint i = 0; i < sorted->len; i++)
+    ck_assert_str_eq (found.perms->pdata[i], sorted->pdata[i]);
+  g_ptr_array_unref (found.perms);
+  lg_situation_free (s);
+
+  /* Stopping at the second solution, in each strategy. */
+  if (b.want->len >= 2)
+    for (LgCheck check = LG_CHECK_FAITHFUL; check <= LG_CHECK_FEWEST; check++)
+      {
+        Found first = { 0, g_ptr_array_new_with_free_func (g_free), 2 };
+        s = hand_situation (&h, &b, check);
+        ck_assert (!lg_situation_try_solution (s, found_cb, &first));
+        ck_assert_uint_eq (first.calls, 2);
+        if (check != LG_CHECK_FEWEST)
+          ck_assert_str_eq (first.perms->pdata[1], b.want->pdata[1]);
+        g_ptr_array_unref (first.perms);
+        lg_situation_free (s);
+      }
+
+  hand_setup_clear (&h, &b);
+  g_ptr_array_unref (b.want);
+  g_free (b.masks);
+  g_free (b.table);
+}
+END_TEST
+
+/* One solution picked by hand: groups g1 and g2 each allowed one
+ * permutation against g0, and (g1, g2) must allow their composition. */
+START_TEST (test_situation_try_solution_by_hand)
+{
+  /* n = 3: ranks 0:012 1:021 2:102 3:120 4:201 5:210.
+   * g1 = 120 (rank 3), g2 = 201 (rank 4): on row i, g1 has p1[i] and g2
+   * has p2[i], so the (1,2) permutation maps 1->2, 2->0, 0->1: 120 again,
+   * rank 3. */
+  LgProblem *p = plain_problem (3, 3);
+  LgPermut *permut = lg_permut_new (3);
+  const uint64_t m01 = 1u << 3, m02 = 1u << 4;
+  HandLeaf l01, l02, l12;
+  hand_leaf_init (&l01, 0, &m01, 1);
+  hand_leaf_init (&l02, 1, &m02, 1);
+  LgNode *children[] = { &l01.node, &l02.node, NULL };
+  LgNode root = { .kind = LG_NODE_AND, .n_children = 3, .children = children };
+  LgAndOrTree tree = { .root = &root };
+
+  for (int allowed = 0; allowed < 2; allowed++)
+    {
+      const uint64_t m12 = allowed ? 1u << 3 : 0x3F & ~(1u << 3);
+      hand_leaf_init (&l12, 2, &m12, 1);
+      children[2] = &l12.node;
+      LgSituation *s = lg_situation_new (p, permut, &tree);
+      lg_situation_hooks.clear (s);
+      for (int k = 0; k < 3; k++)
+        ck_assert (lg_situation_hooks.explore (s, children[k]));
+      Found found = { 0, g_ptr_array_new_with_free_func (g_free), 0 };
+      ck_assert (lg_situation_try_solution (s, found_cb, &found));
+      ck_assert_uint_eq (found.calls, allowed ? 1 : 0);
+      if (allowed)
+        ck_assert_str_eq (found.perms->pdata[0], "012|120|201");
+      guint64 candidates, checks, solutions;
+      lg_situation_get_counts (s, &candidates, &checks, &solutions);
+      ck_assert_uint_eq (candidates, 2);
+      ck_assert_uint_eq (checks, 1);
+      g_ptr_array_unref (found.perms);
+      lg_situation_free (s);
+      g_free (l12.mask);
+    }
+  g_free (l01.mask);
+  g_free (l02.mask);
+  lg_permut_free (permut);
+  lg_problem_free (p);
+}
+END_TEST
+
+/* ---- core: lg_situation_verify ------------------------------------------------ */
+
+/* A change of the classic solution: swap two rows of one group. */
+static const struct
+{
+  const char *name;
+  guint group, row1, row2;
+  guint drop;          /* rule dropped first, 0: none */
+  gboolean valid;
+} verify_cases[] = {
+  { "the solution", 0, 0, 0, 0, TRUE },
+  { "fox and horse: only the neighbour rules break", 2, 0, 1, 0, FALSE },
+  { "ivory and green", 5, 3, 4, 0, FALSE },
+  { "water and coffee", 3, 0, 4, 0, FALSE },
+  { "english and japanese", 1, 2, 4, 0, FALSE },
+  { "snail and zebra", 2, 2, 4, 0, FALSE },
+  { "water and coffee, coffee rule dropped", 3, 0, 4, 3, TRUE },
+  { "fox and horse, one neighbour group dropped", 2, 0, 1, 12, FALSE },
+  { "the solution, a rule dropped", 0, 0, 0, 5, TRUE },
+};
+
+START_TEST (test_situation_verify)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  describe_problem_classic (p);
+  if (verify_cases[_i].drop)
+    ck_assert (lg_problem_drop_rule (p, verify_cases[_i].drop, NULL));
+  uint8_t rows[6][5];
+  memcpy (rows, classic_perm, sizeof rows);
+  guint g = verify_cases[_i].group;
+  uint8_t t = rows[g][verify_cases[_i].row1];
+  rows[g][verify_cases[_i].row1] = rows[g][verify_cases[_i].row2];
+  rows[g][verify_cases[_i].row2] = t;
+  const uint8_t *perm[6];
+  for (guint k = 0; k < 6; k++)
+    perm[k] = rows[k];
+  ck_assert_msg (lg_situation_verify (p, perm) == verify_cases[_i].valid,
+                 "%s", verify_cases[_i].name);
+}
+END_TEST
+
+/* Without rules everything is valid; a var group that cannot hold rejects
+ * everything. */
+START_TEST (test_situation_verify_edges)
+{
+  LgProblem *p = plain_problem (2, 3);
+  const uint8_t id[3] = { 0, 1, 2 }, other[3] = { 2, 0, 1 };
+  const uint8_t *perm[2] = { id, other };
+  ck_assert (lg_situation_verify (p, perm));
+  LgItem *a = lg_some (p, "g1");
+  lg_rule (p, lg_yes (p, a, lg_item (p, "g0", "g0_0")));
+  ck_assert (lg_situation_verify (p, perm));
+  lg_rule (p, lg_no (p, a, lg_item (p, "g0", "g0_0")));
+  ck_assert (!lg_situation_verify (p, perm));
+  lg_problem_free (p);
+}
+END_TEST
+
+Suite *
+lg_situation_suite (void)
+{
+  Suite *s = suite_create ("situation");
+  TCase *tc = tcase_create ("core");
+  tcase_add_loop_test (tc, test_situation_initial_masks, 0,
+                       N_ELEMS (initial_cases));
+  tcase_add_test (tc, test_situation_hooks_by_hand);
+  tcase_add_loop_test (tc, test_situation_real_tree, 0,
+                       N_ELEMS (real_tree_cases));
+  tcase_add_loop_test (tc, test_situation_try_solution, 0,
+                       N_ELEMS (try_cases));
+  tcase_add_test (tc, test_situation_try_solution_by_hand);
+  tcase_add_loop_test (tc, test_situation_verify, 0, N_ELEMS (verify_cases));
+  tcase_add_test (tc, test_situation_verify_edges);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return lgtest_run (lg_situation_suite ());
+}
