@@ -179,17 +179,34 @@ context_push (void *context)
   s->marks[s->n_marks++] = s->undo_top;
 }
 
+static inline void
+undo_to (LgSituation *s, size_t mark, const size_t n_words)
+{
+  while (s->undo_top > mark)
+    {
+      s->undo_top--;
+      uint64_t *value = s->masks + s->undo_pair[s->undo_top] * n_words;
+      const uint64_t *saved = s->undo_words + s->undo_top * n_words;
+      for (size_t w = 0; w < n_words; w++)
+        value[w] = saved[w];
+    }
+}
+
 static void
 context_restore (void *context)
 {
   LgSituation *s = context;
   size_t mark = s->marks[s->n_marks - 1];
-  while (s->undo_top > mark)
+  switch (s->n_words)
     {
-      s->undo_top--;
-      memcpy (s->masks + s->undo_pair[s->undo_top] * s->n_words,
-              s->undo_words + s->undo_top * s->n_words,
-              s->n_words * sizeof (uint64_t));
+    case 1:
+      undo_to (s, mark, 1);
+      break;
+    case 2:
+      undo_to (s, mark, 2);
+      break;
+    default:
+      undo_to (s, mark, s->n_words);
     }
 }
 
@@ -219,32 +236,67 @@ trace_pair (LgSituation *s, guint pair)
            lg_problem_get_group (s->problem, g2)->name);
 }
 
-/* NODE_MASK.explore and SITUATION.change: narrow one pair's mask. */
+static void
+trace_mask (LgSituation *s, guint pair, size_t before, size_t after)
+{
+  fprintf (s->trace, "%*smask ", (int) (2 * s->depth + 2), "");
+  trace_pair (s, pair);
+  if (after)
+    fprintf (s->trace, ": %zu -> %zu remaining\n", before, after);
+  else
+    fprintf (s->trace, ": %zu -> empty\n", before);
+}
+
+/* NODE_MASK.explore and SITUATION.change: narrow one pair's mask.  A mask
+ * that the leaf leaves unchanged needs no undo record (the pair's mask is
+ * never empty between steps, so it still holds).  Written for a constant
+ * number of words so that the common sizes (n <= 5: 1 or 2 words) compile
+ * to straight code. */
+static inline bool
+narrow_mask (LgSituation *s, const LgMaskNode *m, const size_t n_words)
+{
+  uint64_t *value = s->masks + m->pair * n_words;
+  const uint64_t *words = m->words;
+  uint64_t cleared = 0;
+  for (size_t w = 0; w < n_words; w++)
+    cleared |= value[w] & ~words[w];
+  if (!cleared)
+    {
+      if (G_UNLIKELY (s->trace))
+        {
+          size_t count = lg_bitset_count (value, n_words);
+          trace_mask (s, m->pair, count, count);
+        }
+      return true;
+    }
+  g_assert (s->undo_top < s->undo_cap);
+  uint64_t *saved = s->undo_words + s->undo_top * n_words;
+  s->undo_pair[s->undo_top++] = m->pair;
+  uint64_t any = 0;
+  for (size_t w = 0; w < n_words; w++)
+    {
+      saved[w] = value[w];
+      any |= value[w] &= words[w];
+    }
+  if (G_UNLIKELY (s->trace))
+    trace_mask (s, m->pair, lg_bitset_count (saved, n_words),
+                any ? lg_bitset_count (value, n_words) : 0);
+  return any != 0;
+}
+
 static bool
 explore_mask (void *context, LgNode *leaf)
 {
   LgSituation *s = context;
-  const LgMaskNode *m = leaf->data;
-  uint64_t *value = s->masks + m->pair * s->n_words;
-  g_assert (s->undo_top < s->undo_cap);
-  s->undo_pair[s->undo_top] = m->pair;
-  memcpy (s->undo_words + s->undo_top * s->n_words, value,
-          s->n_words * sizeof (uint64_t));
-  s->undo_top++;
-  bool nonempty = lg_bitset_and (value, m->words, s->n_words);
-  if (G_UNLIKELY (s->trace))
+  switch (s->n_words)
     {
-      fprintf (s->trace, "%*smask ", (int) (2 * s->depth + 2), "");
-      trace_pair (s, m->pair);
-      size_t before = lg_bitset_count (
-          s->undo_words + (s->undo_top - 1) * s->n_words, s->n_words);
-      if (nonempty)
-        fprintf (s->trace, ": %zu -> %zu remaining\n", before,
-                 lg_bitset_count (value, s->n_words));
-      else
-        fprintf (s->trace, ": %zu -> empty\n", before);
+    case 1:
+      return narrow_mask (s, leaf->data, 1);
+    case 2:
+      return narrow_mask (s, leaf->data, 2);
+    default:
+      return narrow_mask (s, leaf->data, s->n_words);
     }
-  return nonempty;
 }
 
 static const char *
