@@ -106,6 +106,7 @@ lg_problem_free (LgProblem *p)
   g_ptr_array_unref (p->rules);
   g_array_unref (p->questions);
   g_clear_error (&p->error);
+  lg_progress_free (p->progress);
   g_free (p);
 }
 
@@ -518,6 +519,14 @@ void
 lg_problem_set_trace (LgProblem *p, FILE *out)
 {
   p->trace = out;
+}
+
+void
+lg_problem_set_progress (LgProblem *p, FILE *out, guint delay_ms)
+{
+  g_clear_pointer (&p->progress, lg_progress_free);
+  if (out)
+    p->progress = lg_progress_new (out, delay_ms);
 }
 
 void

@@ -13,6 +13,7 @@
 #define LG_DESCRIPTION_H
 
 #include "logigram.h"
+#include "progress.h"
 
 struct _LgGroup
 {
@@ -107,6 +108,7 @@ struct _LgProblem
   LgEngine engine;       /* see lg_problem_set_engine */
   FILE *trace;           /* see lg_problem_set_trace */
   gboolean trace_masks;  /* see lg_problem_set_trace_masks */
+  LgProgress *progress;  /* see lg_problem_set_progress; owned */
   guint error_line;      /* source line of the rule that made the last
                             lg_problem_solve fail, 0 when none */
 };

@@ -203,6 +203,10 @@ void lg_problem_set_trace (LgProblem *problem, FILE *out);
  * whole tree holds (--show masks --trace). */
 void lg_problem_set_trace_masks (LgProblem *problem, gboolean trace_masks);
 
+/* Draws a progress line on out (a terminal) when a step runs longer than
+ * delay_ms milliseconds; NULL: none, the default. */
+void lg_problem_set_progress (LgProblem *problem, FILE *out, guint delay_ms);
+
 /* Returns FALSE and the first recorded error, if any, or a validity error
  * (no group, groups of different sizes, dimension too large). */
 gboolean lg_problem_check (LgProblem *problem, GError **error);

@@ -7,9 +7,11 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "logigram.h"
 #include "diagnose.h"
+#include "export.h"
 #include "parser.h"
 #include "problems.h"
 #include "solver.h"
@@ -38,6 +40,7 @@ typedef struct
   gboolean count_only;
   char *max_solutions_text;
   char *format_text;
+  char *export_text;
   char *memory_limit_text;
   gboolean trace;
   gboolean challenge;
@@ -57,6 +60,7 @@ typedef struct
   guint64 memory_limit;
   LgCheck check;
   guint64 max_nodes;
+  LgExportFormat export_format;
   guint64 printed;
 } Options;
 
@@ -68,6 +72,7 @@ options_clear (Options *o)
   g_free (o->order);
   g_free (o->max_solutions_text);
   g_free (o->format_text);
+  g_free (o->export_text);
   g_free (o->check_text);
   g_strfreev (o->shows);
   g_free (o->max_nodes_text);
@@ -106,6 +111,18 @@ print_begin (Options *o, LgProblem *problem)
     lg_print_json_begin (stdout, problem);
   else if (o->format == FORMAT_CSV)
     lg_print_csv_begin (stdout, problem);
+}
+
+/* How long a step runs before its progress line appears: 1 s, or
+ * LG_PROGRESS_DELAY_MS (for tests). */
+static guint
+progress_delay_ms (void)
+{
+  const char *text = g_getenv ("LG_PROGRESS_DELAY_MS");
+  guint64 delay;
+  if (text && g_ascii_string_to_unsigned (text, 10, 0, 600000, &delay, NULL))
+    return (guint) delay;
+  return 1000;
 }
 
 /* A size in bytes: digits with an optional K, M or G (powers of 1024). */
@@ -280,6 +297,19 @@ run (Options *o)
         return usage_error ("--format takes table, json or csv, not '%s'",
                             o->format_text);
     }
+  if (o->export_text)
+    {
+      if (!lg_export_format_from_string (o->export_text, &o->export_format))
+        return usage_error ("--export takes asp or minizinc, not '%s'",
+                            o->export_text);
+      if (o->count_only || o->max_solutions_text || o->format_text ||
+          o->list_rules || o->why_none || o->redundant || o->dot ||
+          (o->shows && o->shows[0]))
+        return usage_error ("--export writes the problem instead of solving "
+                            "it: leave out --count, --max-solutions, "
+                            "--format, --list-rules, --why-none, "
+                            "--redundant, --dot and --show");
+    }
   if (o->check_text && !lg_check_from_string (o->check_text, &o->check))
     return usage_error ("--check takes faithful, intersect or fewest, not "
                         "'%s'", o->check_text);
@@ -350,12 +380,23 @@ run (Options *o)
       list_rules (problem);
       return EXIT_SOLVED;
     }
+  if (o->export_text)
+    {
+      /* The problem for clingo or MiniZinc, checked first: on an error
+       * nothing is written on stdout. */
+      g_autofree char *title = g_path_get_basename (source);
+      if (!lg_export (stdout, problem, o->export_format, title, &error))
+        return problem_error (source, problem, error);
+      return EXIT_SOLVED;
+    }
 
   lg_problem_set_memory_limit (problem, o->memory_limit);
   lg_problem_set_challenge (problem, o->challenge);
   lg_problem_set_check (problem, o->check);
   if (o->trace)
     lg_problem_set_trace (problem, stderr);
+  else if (isatty (STDERR_FILENO))
+    lg_problem_set_progress (problem, stderr, progress_delay_ms ());
   for (guint i = 0; o->trace && o->shows && o->shows[i]; i++)
     if (g_str_equal (o->shows[i], "masks"))
       lg_problem_set_trace_masks (problem, TRUE);
@@ -427,6 +468,10 @@ main (int argc, char **argv)
       "Stop after N solutions (2 checks uniqueness)", "N" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o.format_text,
       "Output format: table (the default, as the original), json or csv",
+      "FORMAT" },
+    { "export", 0, 0, G_OPTION_ARG_STRING, &o.export_text,
+      "Write the problem for another solver instead of solving it: asp "
+      "(clingo --project 0) or minizinc (minizinc -a)",
       "FORMAT" },
     { "memory-limit", 0, 0, G_OPTION_ARG_STRING, &o.memory_limit_text,
       "Refuse problems needing more memory than SIZE (bytes, or with K, M, "

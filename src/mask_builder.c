@@ -229,6 +229,7 @@ leaf_node (Builder *b, const LgConstraintGroup *cg)
 {
   LgAndOrTree *tree = b->tree;
   tree->leaves_tried++;
+  lg_progress_tick (b->problem->progress, tree->leaves_tried);
   if ((!b->ready || b->deferred) && !logic_holds (b, cg))
     return NULL;
   memset (b->touched, 0, tree->n_pairs * sizeof *b->touched);
@@ -330,6 +331,7 @@ some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar)
   if (ivar == cg->vars->len)
     {
       b->tree->leaves_tried++;
+      lg_progress_tick (b->problem->progress, b->tree->leaves_tried);
       gboolean ok = (b->ready && !b->deferred) || logic_holds (b, cg);
       b->tree->leaves_kept += ok;
       return ok;
@@ -447,6 +449,18 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
   b.leaf_children = g_new (LgNode *, MAX (tree->n_pairs, 1));
   b.yes_masks = g_new0 (uint64_t *, b.n * b.n);
 
+  /* the progress line counts assignments: n^k for a group of k variables */
+  double assignments = 0;
+  for (guint i = 0; i < set->groups->len; i++)
+    {
+      double leaves = 1;
+      for (guint k = 0;
+           k < ((LgConstraintGroup *) set->groups->pdata[i])->vars->len; k++)
+        leaves *= b.n;
+      assignments += leaves;
+    }
+  lg_progress_begin (problem->progress, "transform", "assignments",
+                     assignments < 1e18 ? (guint64) assignments : 0);
   g_autoptr (GPtrArray) parts = g_ptr_array_new ();
   LgNode *unbound = group_node (&b, set->unbound);
   if (unbound)
@@ -459,6 +473,7 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
     }
   tree->root = new_node (tree, LG_NODE_AND, (LgNode **) parts->pdata,
                          parts->len);
+  lg_progress_end (problem->progress);
 
   for (guint i = 0; i < b.n * b.n; i++)
     g_free (b.yes_masks[i]);

@@ -45,6 +45,9 @@ struct LgSituation
   gboolean *assigned;      /* per group (FEWEST) */
   gboolean stopped;
   guint64 candidates, candidates_saved, checks, solutions;
+  /* the progress line: mask leaves explored and try_solution visits */
+  LgProgress *progress;
+  guint64 steps;
   /* --trace */
   FILE *trace;
   size_t depth;
@@ -89,6 +92,7 @@ lg_situation_new (LgProblem *problem, const LgPermut *permut,
   s->rank = g_new0 (size_t, s->n_groups);
   s->check = problem->check;
   s->trace = problem->trace;
+  s->progress = problem->progress;
   if (s->n <= 8)
     {
       s->inverse = g_new (uint16_t, s->n_perms);
@@ -288,6 +292,7 @@ static bool
 explore_mask (void *context, LgNode *leaf)
 {
   LgSituation *s = context;
+  lg_progress_tick (s->progress, ++s->steps);
   switch (s->n_words)
     {
     case 1:
@@ -432,6 +437,7 @@ static void
 found_solution (LgSituation *s, LgSolutionFunc func, gpointer data)
 {
   s->solutions++;
+  lg_progress_hide (s->progress);
   if (s->trace)
     fprintf (s->trace, "%*ssolution %" G_GUINT64_FORMAT "\n",
              (int) (2 * s->depth + 2), "", s->solutions);
@@ -496,6 +502,7 @@ try_faithful_table (LgSituation *s, guint idx, LgSolutionFunc func,
       return;
     }
   const size_t n_words = s->n_words;
+  lg_progress_tick (s->progress, ++s->steps);
   uint64_t *alive = s->candidates_of + idx * n_words;
   memcpy (alive, lg_situation_mask (s, 0, idx), n_words * sizeof *alive);
   size_t count = lg_bitset_count (alive, n_words);
@@ -509,7 +516,7 @@ try_faithful_table (LgSituation *s, guint idx, LgSolutionFunc func,
       uint64_t *image = s->image_cache + key * n_words;
       if (s->image_stamp[key] != s->stamp)
         {
-          if (count * 4 < s->pair_count[pair_index])
+          if (count * 16 < s->pair_count[pair_index])
             {
               /* few candidates: check each one, as the original does, in
                * the row of sj^-1 (candidate r passes when r o sj^-1 is in

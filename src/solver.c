@@ -82,11 +82,13 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data)
                                              ? &lg_situation_trace_hooks
                                              : &lg_situation_hooks,
                                          solver->situation);
+  lg_progress_begin (solver->problem->progress, "explore", "steps", 0);
   for (bool found
        = lg_backtracking_search_first (solver->explorer, solver->tree->root);
        found; found = lg_backtracking_search_next (solver->explorer))
     if (!lg_situation_try_solution (solver->situation, func, user_data))
       break;
+  lg_progress_end (solver->problem->progress);
   stats->time_explore = g_timer_elapsed (timer, NULL);
 
   const LgBacktrackingStats *bs = lg_backtracking_stats (solver->explorer);

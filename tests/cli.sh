@@ -167,6 +167,29 @@ run "--check=intersect saves candidates" 0 --check=intersect --stats \
   fi
 }
 
+# ---- The progress line: on a terminal only ---------------------------------------
+LG_PROGRESS_DELAY_MS=0 "$LOGIGRAM" --drop 1 \
+  --order nationality,animal,drink,cigarette,color,house >"$tmp/out" 2>"$tmp/err"
+if cmp -s "$tmp/out" "$expected/classic-drop1-house-last.out" &&
+  [ ! -s "$tmp/err" ]; then
+  pass "no progress line in pipes"
+else
+  fail "progress line in pipes"
+fi
+if command -v script >/dev/null 2>&1; then
+  LG_PROGRESS_DELAY_MS=0 script -qec "'$LOGIGRAM' --count --drop 1 --order nationality,animal,drink,cigarette,color,house" \
+    /dev/null </dev/null >"$tmp/tty" 2>&1
+  # drawn ("explore: N steps, T s"), then erased before the count
+  if grep -q 'explore: [0-9]* steps, [0-9.]* s' "$tmp/tty" &&
+    tr -d '\r' <"$tmp/tty" | sed 's/\x1b\[K//g' | grep -q '25$'; then
+    pass "progress line on a terminal"
+  else
+    fail "progress line on a terminal: $(od -c "$tmp/tty" | head -5)"
+  fi
+else
+  echo "# no script(1): the terminal progress check is skipped"
+fi
+
 # ---- Counting and stopping ----------------------------------------------------
 run "--count" 0 --count --drop 1 && {
   if [ "$(cat "$tmp/out")" = 25 ]; then pass "--count"; else

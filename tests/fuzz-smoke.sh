@@ -41,7 +41,8 @@ fi
 corpus=$out/corpus
 rm -rf "$corpus"
 mkdir -p "$corpus"
-cp "$top_srcdir"/data/*.lgm "$top_srcdir"/tests/bad/*.lgm "$corpus"/
+cp "$top_srcdir"/data/*.lgm "$top_srcdir"/tests/bad/*.lgm \
+  "$top_srcdir"/tests/fuzz/regressions/* "$corpus"/
 ASAN_OPTIONS=detect_leaks=1 "$out/fuzz_lgm" -max_total_time="$seconds" \
   -timeout=10 -rss_limit_mb=2048 -max_len=8192 -artifact_prefix="$out/" \
   "$corpus" 2>"$out/fuzz.log"

@@ -1,0 +1,47 @@
+/* progress — a status line for long phases, on a terminal only.
+ *
+ * When a phase (transform, explore) has run for more than about a second,
+ * a line "PHASE: DONE/TOTAL (P%), T s" (or "PHASE: DONE UNIT, T s" when the
+ * total is unknown) is drawn on the stream, redrawn a few times a second,
+ * and erased when the phase ends.  The caller decides whether the stream is
+ * a terminal (never in pipes or tests' output).  Ticking is one decrement
+ * and a test; the clock is read every few thousand ticks.
+ */
+#ifndef LG_PROGRESS_H
+#define LG_PROGRESS_H
+
+#include <glib.h>
+#include <stdio.h>
+
+typedef struct LgProgress LgProgress;
+
+/* delay_ms: how long a phase runs before the line appears. */
+LgProgress *lg_progress_new (FILE *out, guint delay_ms);
+void lg_progress_free (LgProgress *progress);
+
+/* A phase begins: total 0 when unknown; unit names what is counted. */
+void lg_progress_begin (LgProgress *progress, const char *phase,
+                        const char *unit, guint64 total);
+/* The phase ends: the line, if drawn, is erased. */
+void lg_progress_end (LgProgress *progress);
+
+void lg_progress_update (LgProgress *progress, guint64 done);
+/* Erases the line, if drawn, before other output; the phase goes on and
+ * the line comes back at the next update. */
+void lg_progress_hide (LgProgress *progress);
+
+struct LgProgressTicks
+{
+  guint countdown;
+};
+
+/* Call as often as you like with the work done so far; progress may be
+ * NULL. */
+static inline void
+lg_progress_tick (LgProgress *progress, guint64 done)
+{
+  if (progress && --((struct LgProgressTicks *) progress)->countdown == 0)
+    lg_progress_update (progress, done);
+}
+
+#endif /* LG_PROGRESS_H */
