@@ -1,0 +1,1580 @@
+/* gen — see gen.h: the puzzle generator of logigram-gen. */
+#include "gen.h"
+
+#include <string.h>
+
+#include "parser.h"
+
+G_DEFINE_QUARK (lg - gen - error - quark, lg_gen_error)
+
+/* ---- Themes -------------------------------------------------------------
+ *
+ * A theme is a group the generator can declare: its name, kind and items
+ * (numeric themes draw distinct values in low..high), and the English of
+ * its clues.  In the templates {I} is an item, {X} and {Y} the people the
+ * clue is about (a subject phrase of their own groups), {N} a number, {A}
+ * and {B} items of the value group. */
+
+typedef struct
+{
+  const char *name;
+  LgGroupKind kind;
+  const char *items[LG_GEN_MAX_ITEMS]; /* atomic and ordered */
+  gint64 low, high;                    /* numeric */
+  const char *note;                    /* comment after the declaration */
+  const char *subject, *predicate, *negative;
+  /* ordered and numeric themes */
+  const char *diff1, *diffn, *less, *more, *apart1, *apartn;
+  const char *not_next;            /* ordered */
+  const char *not_less, *not_more; /* numeric */
+  const char *sum, *one_of, *either;
+  const char *ends; /* ONE_OF of the first and the last item, or NULL */
+  /* yes and no with a house ({A}), when better than the predicate */
+  const char *house_yes, *house_no;
+} Theme;
+
+/* Group 0 of every puzzle. */
+static const Theme house_theme = {
+  .name = "house",
+  .kind = LG_GROUP_ORDERED,
+  .items = { "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+             "eighth", "ninth", "tenth" },
+  .note = "in a row, the first on the left",
+  .subject = "the one in the {I} house",
+  .predicate = "lives in the {I} house",
+  .negative = "does not live in the {I} house",
+  .diff1 = "{X} lives just to the right of {Y}",
+  .diffn = "{X} lives {N} houses to the right of {Y}",
+  .less = "{X} lives somewhere to the left of {Y}",
+  .more = "{X} lives somewhere to the right of {Y}",
+  .apart1 = "{X} lives next to {Y}",
+  .apartn = "{X} and {Y} live {N} houses apart",
+  .not_next = "{X} does not live next to {Y}",
+  .sum = "the house numbers of {X} and {Y} add up to {N} (the first house "
+         "is number 1)",
+  .one_of = "{X} lives in the {A} or the {B} house",
+  .either = "either {X} or {Y} lives in the {A} house",
+  .ends = "{X} lives in one of the two end houses",
+};
+
+/* An atomic theme: no relation, so only the first fields. */
+#define ATOMIC(NAME, NOTE, SUBJECT, PREDICATE, NEGATIVE, ...)                  \
+  {                                                                            \
+    .name = NAME, .kind = LG_GROUP_ATOMIC, .items = { __VA_ARGS__ },           \
+    .note = NOTE, .subject = SUBJECT, .predicate = PREDICATE,                  \
+    .negative = NEGATIVE                                                       \
+  }
+
+static const Theme atomic_themes[] = {
+  ATOMIC ("name", NULL, "{I}", "is called {I}", "is not called {I}", "Alice",
+          "Bob", "Carol", "David", "Emma", "Frank", "Grace", "Henry", "Irene",
+          "Jack"),
+  ATOMIC ("nationality", NULL, "the {I}", "is {I}", "is not {I}", "Italian",
+          "Greek", "German", "Norwegian", "Brazilian", "Canadian", "Mexican",
+          "Egyptian", "Russian", "Peruvian"),
+  {
+      .name = "color",
+      .kind = LG_GROUP_ATOMIC,
+      .items = { "red", "green", "blue", "yellow", "white", "black", "orange",
+                 "purple", "pink", "grey" },
+      .note = "of the house",
+      .subject = "the one in the {I} house",
+      .predicate = "lives in the {I} house",
+      .negative = "does not live in the {I} house",
+      .house_yes = "the {A} house is {I}",
+      .house_no = "the {A} house is not {I}",
+  },
+  ATOMIC ("pet", NULL, "the {I} owner", "keeps the {I}",
+          "does not keep the {I}", "cat", "dog", "fish", "bird", "horse",
+          "rabbit", "snake", "turtle", "hamster", "parrot"),
+  ATOMIC ("drink", NULL, "the {I} drinker", "drinks {I}", "does not drink {I}",
+          "tea", "coffee", "milk", "water", "juice", "beer", "wine", "cocoa",
+          "lemonade", "soda"),
+  ATOMIC ("sport", NULL, "the {I} player", "plays {I}", "does not play {I}",
+          "tennis", "golf", "chess", "hockey", "rugby", "cricket", "squash",
+          "polo", "darts", "bowling"),
+  ATOMIC ("car", NULL, "the {I} driver", "drives a {I}", "does not drive a {I}",
+          "Ford", "Fiat", "Volvo", "Honda", "Toyota", "Renault", "Mazda",
+          "Skoda", "Tesla", "Jeep"),
+  ATOMIC ("instrument", NULL, "the {I} player", "plays the {I}",
+          "does not play the {I}", "piano", "violin", "guitar", "flute",
+          "drums", "cello", "harp", "trumpet", "banjo", "oboe"),
+  ATOMIC ("job", NULL, "the {I}", "is the {I}", "is not the {I}", "baker",
+          "doctor", "farmer", "lawyer", "nurse", "pilot", "painter", "teacher",
+          "writer", "tailor"),
+  ATOMIC ("city", "where they come from", "the one from {I}", "comes from {I}",
+          "does not come from {I}", "Paris", "Rome", "Oslo", "Lima", "Cairo",
+          "Tokyo", "Berlin", "Dublin", "Madrid", "Vienna"),
+};
+
+static const Theme ordered_themes[] = {
+  {
+      .name = "month",
+      .kind = LG_GROUP_ORDERED,
+      .items = { "January", "February", "March", "April", "May", "June", "July",
+                 "August", "September", "October" },
+      .note = "of birth, all in one year",
+      .subject = "the one born in {I}",
+      .predicate = "was born in {I}",
+      .negative = "was not born in {I}",
+      .diff1 = "{X} was born one month after {Y}",
+      .diffn = "{X} was born {N} months after {Y}",
+      .less = "{X} was born earlier in the year than {Y}",
+      .more = "{X} was born later in the year than {Y}",
+      .apart1 = "{X} and {Y} were born in consecutive months",
+      .apartn = "{X} and {Y} were born {N} months apart",
+      .not_next = "{X} and {Y} were not born in consecutive months",
+      .sum = "the month numbers of the birthdays of {X} and {Y} add up to "
+             "{N} (January is 1)",
+      .one_of = "{X} was born in {A} or in {B}",
+      .either = "either {X} or {Y} was born in {A}",
+  },
+  {
+      .name = "place",
+      .kind = LG_GROUP_ORDERED,
+      .items = { "first", "second", "third", "fourth", "fifth", "sixth",
+                 "seventh", "eighth", "ninth", "tenth" },
+      .note = "in a race",
+      .subject = "the one who finished {I}",
+      .predicate = "finished {I}",
+      .negative = "did not finish {I}",
+      .diff1 = "{X} finished just behind {Y}",
+      .diffn = "{X} finished {N} places behind {Y}",
+      .less = "{X} finished ahead of {Y}",
+      .more = "{X} finished behind {Y}",
+      .apart1 = "{X} and {Y} finished in consecutive places",
+      .apartn = "{X} and {Y} finished {N} places apart",
+      .not_next = "{X} and {Y} did not finish in consecutive places",
+      .sum = "the places of {X} and {Y} add up to {N} (first place counts "
+             "as 1)",
+      .one_of = "{X} finished {A} or {B}",
+      .either = "either {X} or {Y} finished {A}",
+  },
+};
+
+/* age and year are never drawn together (see draw_groups). */
+enum
+{
+  THEME_AGE,
+  THEME_YEAR,
+  THEME_HEIGHT,
+  THEME_SCORE,
+  N_NUMERIC_THEMES
+};
+static const Theme numeric_themes[N_NUMERIC_THEMES] = {
+  [THEME_AGE] = {
+      .name = "age",
+      .kind = LG_GROUP_NUMERIC,
+      .low = 18,
+      .high = 80,
+      .note = "in years",
+      .subject = "the {I}-year-old",
+      .predicate = "is {I} years old",
+      .negative = "is not {I} years old",
+      .diff1 = "{X} is one year older than {Y}",
+      .diffn = "{X} is {N} years older than {Y}",
+      .less = "{X} is younger than {Y}",
+      .more = "{X} is older than {Y}",
+      .apart1 = "{X} and {Y} are one year apart in age",
+      .apartn = "{X} and {Y} are {N} years apart in age",
+      .not_less = "{X} is not younger than {Y}",
+      .not_more = "{X} is not older than {Y}",
+      .sum = "the ages of {X} and {Y} add up to {N}",
+      .one_of = "{X} is {A} or {B} years old",
+      .either = "either {X} or {Y} is {A} years old",
+  },
+  [THEME_YEAR] = {
+      .name = "year",
+      .kind = LG_GROUP_NUMERIC,
+      .low = 1950,
+      .high = 2009,
+      .note = "of birth",
+      .subject = "the one born in {I}",
+      .predicate = "was born in {I}",
+      .negative = "was not born in {I}",
+      .diff1 = "{X} was born one year after {Y}",
+      .diffn = "{X} was born {N} years after {Y}",
+      .less = "{X} was born before {Y}",
+      .more = "{X} was born after {Y}",
+      .apart1 = "{X} and {Y} were born one year apart",
+      .apartn = "{X} and {Y} were born {N} years apart",
+      .not_less = "{X} was not born before {Y}",
+      .not_more = "{X} was not born after {Y}",
+      .one_of = "{X} was born in {A} or in {B}",
+      .either = "either {X} or {Y} was born in {A}",
+  },
+  [THEME_HEIGHT] = {
+      .name = "height",
+      .kind = LG_GROUP_NUMERIC,
+      .low = 150,
+      .high = 199,
+      .note = "in cm",
+      .subject = "the one who is {I} cm tall",
+      .predicate = "is {I} cm tall",
+      .negative = "is not {I} cm tall",
+      .diff1 = "{X} is 1 cm taller than {Y}",
+      .diffn = "{X} is {N} cm taller than {Y}",
+      .less = "{X} is shorter than {Y}",
+      .more = "{X} is taller than {Y}",
+      .apart1 = "the heights of {X} and {Y} differ by 1 cm",
+      .apartn = "the heights of {X} and {Y} differ by {N} cm",
+      .not_less = "{X} is not shorter than {Y}",
+      .not_more = "{X} is not taller than {Y}",
+      .sum = "the heights of {X} and {Y} add up to {N} cm",
+      .one_of = "{X} is {A} or {B} cm tall",
+      .either = "either {X} or {Y} is {A} cm tall",
+  },
+  [THEME_SCORE] = {
+      .name = "score",
+      .kind = LG_GROUP_NUMERIC,
+      .low = 10,
+      .high = 99,
+      .note = "in a quiz, in points",
+      .subject = "the one who scored {I} points",
+      .predicate = "scored {I} points",
+      .negative = "did not score {I} points",
+      .diff1 = "{X} scored one point more than {Y}",
+      .diffn = "{X} scored {N} points more than {Y}",
+      .less = "{X} scored fewer points than {Y}",
+      .more = "{X} scored more points than {Y}",
+      .apart1 = "the scores of {X} and {Y} differ by one point",
+      .apartn = "the scores of {X} and {Y} differ by {N} points",
+      .not_less = "{X} did not score fewer points than {Y}",
+      .not_more = "{X} did not score more points than {Y}",
+      .sum = "{X} and {Y} scored {N} points between them",
+      .one_of = "{X} scored {A} or {B} points",
+      .either = "either {X} or {Y} scored {A} points",
+  },
+};
+
+static const char *const number_words[] = { "zero",  "one",  "two", "three",
+                                            "four",  "five", "six", "seven",
+                                            "eight", "nine", "ten" };
+
+/* The weights of the kinds when a clue is drawn at random: the relations
+ * make the puzzle interesting, yes and no keep it within reach. */
+static const guint kind_weights[LG_GEN_N_CLUE_KINDS] = {
+  [LG_GEN_CLUE_YES] = 10,   [LG_GEN_CLUE_NO] = 14,    [LG_GEN_CLUE_DIFF] = 10,
+  [LG_GEN_CLUE_APART] = 10, [LG_GEN_CLUE_ORDER] = 12, [LG_GEN_CLUE_SUM] = 5,
+  [LG_GEN_CLUE_ONE_OF] = 8, [LG_GEN_CLUE_EITHER] = 8, [LG_GEN_CLUE_NOT] = 8,
+};
+
+/* ---- The generator ------------------------------------------------------ */
+
+struct _LgGen
+{
+  LgGenOptions opt;
+  guint n, n_groups;
+  uint64_t rng;
+  const Theme *theme[LG_GEN_MAX_GROUPS];
+  char *item[LG_GEN_MAX_GROUPS][LG_GEN_MAX_ITEMS];    /* names as written */
+  gint64 value[LG_GEN_MAX_GROUPS][LG_GEN_MAX_ITEMS];  /* ordered, numeric */
+  gboolean bare[LG_GEN_MAX_GROUPS][LG_GEN_MAX_ITEMS]; /* unique name */
+  guint hidden[LG_GEN_MAX_GROUPS * LG_GEN_MAX_ITEMS];
+  guint value_groups[LG_GEN_MAX_GROUPS]; /* ordered and numeric groups */
+  guint n_value_groups;
+
+  GArray *clues;       /* LgGenClue, in the order written */
+  guint false_clue;    /* its number from 1, 0: none */
+  guint64 n_solutions; /* of the file written */
+  guint64 n_true;      /* of the true clues alone */
+  gboolean done;
+
+  /* The distinct solutions of the last count (at most its limit). */
+  GArray *found; /* guint, n_groups * n per solution */
+  guint n_found;
+
+  guint64 n_solves;
+  double solve_seconds;
+};
+
+void
+lg_gen_options_init (LgGenOptions *options)
+{
+  *options = (LgGenOptions) { .n_items = 5,
+                              .n_groups = 5,
+                              .seed = 1,
+                              .max_solutions = 1,
+                              .engine = LG_ENGINE_FAST };
+}
+
+/* splitmix64 (Steele, Lea, Flood 2014): a fixed sequence everywhere. */
+static uint64_t
+rand_next (LgGen *gen)
+{
+  uint64_t z = (gen->rng += UINT64_C (0x9e3779b97f4a7c15));
+  z = (z ^ (z >> 30)) * UINT64_C (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * UINT64_C (0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+/* Uniform in 0 .. bound-1 (bound > 0), without modulo bias. */
+static guint
+rand_below (LgGen *gen, guint bound)
+{
+  uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+  uint64_t x;
+  do
+    x = rand_next (gen);
+  while (x >= limit);
+  return (guint) (x % bound);
+}
+
+static void
+shuffle (LgGen *gen, guint *a, guint len)
+{
+  for (guint i = len; i > 1; i--)
+    {
+      guint j = rand_below (gen, i);
+      guint t = a[i - 1];
+      a[i - 1] = a[j];
+      a[j] = t;
+    }
+}
+
+static int
+compare_gint64 (gconstpointer a, gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+  return (x > y) - (x < y);
+}
+
+/* Group 0 is the houses; then a few numeric groups (at least one from 3
+ * groups on), sometimes another ordered group, and atomic groups, in a
+ * random order. */
+static void
+draw_groups (LgGen *gen)
+{
+  guint rest = gen->n_groups - 1;
+  guint n_ordered = rest >= 4 ? rand_below (gen, 2) + (rest >= 8) : 0;
+  guint n_numeric = 0;
+  if (rest == 1)
+    n_numeric = rand_below (gen, 3) == 0;
+  else
+    n_numeric = 1 + rand_below (gen, MIN (3, rest / 2));
+  guint n_atomic = rest - n_ordered - n_numeric;
+  g_assert (n_atomic <= G_N_ELEMENTS (atomic_themes));
+
+  const Theme *chosen[LG_GEN_MAX_GROUPS];
+  guint n_chosen = 0;
+  guint pick[G_N_ELEMENTS (atomic_themes)];
+  for (guint i = 0; i < G_N_ELEMENTS (atomic_themes); i++)
+    pick[i] = i;
+  shuffle (gen, pick, G_N_ELEMENTS (atomic_themes));
+  for (guint i = 0; i < n_atomic; i++)
+    chosen[n_chosen++] = &atomic_themes[pick[i]];
+  for (guint i = 0; i < G_N_ELEMENTS (ordered_themes); i++)
+    pick[i] = i;
+  shuffle (gen, pick, G_N_ELEMENTS (ordered_themes));
+  for (guint i = 0; i < n_ordered; i++)
+    chosen[n_chosen++] = &ordered_themes[pick[i]];
+  /* age or year (a birth year and an age would give each other away),
+   * then height and score */
+  guint numeric[3] = { rand_below (gen, 2) ? THEME_YEAR : THEME_AGE,
+                       THEME_HEIGHT, THEME_SCORE };
+  shuffle (gen, numeric, 3);
+  for (guint i = 0; i < n_numeric; i++)
+    chosen[n_chosen++] = &numeric_themes[numeric[i]];
+
+  guint order[LG_GEN_MAX_GROUPS];
+  for (guint i = 0; i < n_chosen; i++)
+    order[i] = i;
+  shuffle (gen, order, n_chosen);
+  gen->theme[0] = &house_theme;
+  for (guint i = 0; i < n_chosen; i++)
+    gen->theme[i + 1] = chosen[order[i]];
+}
+
+static void
+draw_items (LgGen *gen)
+{
+  guint n = gen->n;
+  for (guint g = 0; g < gen->n_groups; g++)
+    {
+      const Theme *t = gen->theme[g];
+      switch (t->kind)
+        {
+        case LG_GROUP_ORDERED:
+          for (guint i = 0; i < n; i++)
+            {
+              gen->item[g][i] = g_strdup (t->items[i]);
+              gen->value[g][i] = i;
+            }
+          break;
+        case LG_GROUP_ATOMIC:
+          {
+            /* n of the ten, in the theme's order */
+            guint pick[LG_GEN_MAX_ITEMS];
+            for (guint i = 0; i < LG_GEN_MAX_ITEMS; i++)
+              pick[i] = i;
+            shuffle (gen, pick, LG_GEN_MAX_ITEMS);
+            gboolean take[LG_GEN_MAX_ITEMS] = { FALSE };
+            for (guint i = 0; i < n; i++)
+              take[pick[i]] = TRUE;
+            guint k = 0;
+            for (guint i = 0; i < LG_GEN_MAX_ITEMS; i++)
+              if (take[i])
+                gen->item[g][k++] = g_strdup (t->items[i]);
+            break;
+          }
+        case LG_GROUP_NUMERIC:
+          {
+            guint span = (guint) (t->high - t->low + 1);
+            gint64 v[LG_GEN_MAX_ITEMS];
+            for (guint i = 0; i < n; i++)
+              {
+                gboolean again;
+                do
+                  {
+                    v[i] = t->low + rand_below (gen, span);
+                    again = FALSE;
+                    for (guint j = 0; j < i; j++)
+                      again |= v[j] == v[i];
+                  }
+                while (again);
+              }
+            qsort (v, n, sizeof v[0], compare_gint64);
+            for (guint i = 0; i < n; i++)
+              {
+                gen->value[g][i] = v[i];
+                gen->item[g][i] = g_strdup_printf ("%" G_GINT64_FORMAT, v[i]);
+              }
+            break;
+          }
+        }
+      if (t->kind != LG_GROUP_ATOMIC)
+        gen->value_groups[gen->n_value_groups++] = g;
+    }
+  /* An atomic item is written bare when no other group has its name. */
+  for (guint g = 0; g < gen->n_groups; g++)
+    for (guint i = 0; i < n; i++)
+      {
+        gboolean unique = gen->theme[g]->kind == LG_GROUP_ATOMIC;
+        for (guint h = 0; unique && h < gen->n_groups; h++)
+          for (guint j = 0; unique && j < n; j++)
+            if ((h != g || j != i) &&
+                strcmp (gen->item[g][i], gen->item[h][j]) == 0)
+              unique = FALSE;
+        gen->bare[g][i] = unique;
+      }
+}
+
+LgGen *
+lg_gen_new (const LgGenOptions *options)
+{
+  g_return_val_if_fail (options->n_items >= LG_GEN_MIN_ITEMS &&
+                            options->n_items <= LG_GEN_MAX_ITEMS,
+                        NULL);
+  g_return_val_if_fail (options->n_groups >= LG_GEN_MIN_GROUPS &&
+                            options->n_groups <= LG_GEN_MAX_GROUPS,
+                        NULL);
+  g_return_val_if_fail (options->max_solutions >= 1, NULL);
+  LgGen *gen = g_new0 (LgGen, 1);
+  gen->opt = *options;
+  gen->n = options->n_items;
+  gen->n_groups = options->n_groups;
+  gen->rng = options->seed;
+  gen->clues = g_array_new (FALSE, FALSE, sizeof (LgGenClue));
+  gen->found = g_array_new (FALSE, FALSE, sizeof (guint));
+  draw_groups (gen);
+  draw_items (gen);
+  guint n = gen->n;
+  for (guint r = 0; r < n; r++)
+    gen->hidden[r] = r;
+  for (guint g = 1; g < gen->n_groups; g++)
+    {
+      for (guint r = 0; r < n; r++)
+        gen->hidden[g * n + r] = r;
+      shuffle (gen, &gen->hidden[g * n], n);
+    }
+  return gen;
+}
+
+void
+lg_gen_free (LgGen *gen)
+{
+  if (!gen)
+    return;
+  for (guint g = 0; g < gen->n_groups; g++)
+    for (guint i = 0; i < gen->n; i++)
+      g_free (gen->item[g][i]);
+  g_array_unref (gen->clues);
+  g_array_unref (gen->found);
+  g_free (gen);
+}
+
+guint
+lg_gen_dimension (LgGen *gen)
+{
+  return gen->n;
+}
+
+guint
+lg_gen_n_groups (LgGen *gen)
+{
+  return gen->n_groups;
+}
+
+const guint *
+lg_gen_hidden (LgGen *gen)
+{
+  return gen->hidden;
+}
+
+guint64
+lg_gen_n_solutions (LgGen *gen)
+{
+  return gen->n_solutions;
+}
+
+guint
+lg_gen_n_clues (LgGen *gen)
+{
+  return gen->clues->len;
+}
+
+const LgGenClue *
+lg_gen_get_clue (LgGen *gen, guint index)
+{
+  g_return_val_if_fail (index < gen->clues->len, NULL);
+  return &g_array_index (gen->clues, LgGenClue, index);
+}
+
+guint
+lg_gen_false_clue (LgGen *gen)
+{
+  return gen->false_clue;
+}
+
+void
+lg_gen_get_work (LgGen *gen, guint64 *n_solves, double *seconds)
+{
+  if (n_solves)
+    *n_solves = gen->n_solves;
+  if (seconds)
+    *seconds = gen->solve_seconds;
+}
+
+const char *
+lg_gen_clue_kind_name (LgGenClueKind kind)
+{
+  static const char *const names[LG_GEN_N_CLUE_KINDS] = {
+    "yes", "no", "diff", "apart", "order", "sum", "one-of", "either", "not"
+  };
+  g_return_val_if_fail (kind < LG_GEN_N_CLUE_KINDS, NULL);
+  return names[kind];
+}
+
+guint
+lg_gen_clue_n_rules (const LgGenClue *clue)
+{
+  switch (clue->kind)
+    {
+    case LG_GEN_CLUE_YES:
+    case LG_GEN_CLUE_NO:
+      return 1;
+    case LG_GEN_CLUE_ONE_OF:
+      return 2;
+    default:
+      return 3;
+    }
+}
+
+/* ---- Truth ---------------------------------------------------------------- */
+
+static guint
+row_of (const LgGen *gen, const guint *solution, guint group, guint item)
+{
+  const guint *s = &solution[group * gen->n];
+  for (guint r = 0; r < gen->n; r++)
+    if (s[r] == item)
+      return r;
+  g_assert_not_reached ();
+}
+
+/* The value, in group vg, of the row of X. */
+static gint64
+value_at (const LgGen *gen, const guint *solution, guint vg, guint row)
+{
+  return gen->value[vg][solution[vg * gen->n + row]];
+}
+
+gboolean
+lg_gen_clue_holds (LgGen *gen, const LgGenClue *c, const guint *solution)
+{
+  guint rx = row_of (gen, solution, c->xg, c->xi);
+  if (c->kind == LG_GEN_CLUE_ONE_OF)
+    {
+      guint a = solution[c->vg * gen->n + rx];
+      return a == c->ai || a == c->bi;
+    }
+  guint ry = row_of (gen, solution, c->yg, c->yi);
+  if (c->kind == LG_GEN_CLUE_YES)
+    return rx == ry;
+  if (c->kind == LG_GEN_CLUE_NO)
+    return rx != ry;
+  gint64 a = value_at (gen, solution, c->vg, rx);
+  gint64 b = value_at (gen, solution, c->vg, ry);
+  switch (c->kind)
+    {
+    case LG_GEN_CLUE_DIFF:
+      return a - b == c->k;
+    case LG_GEN_CLUE_APART:
+      return ABS (a - b) == c->k;
+    case LG_GEN_CLUE_ORDER:
+      return c->greater ? a > b : a < b;
+    case LG_GEN_CLUE_SUM:
+      return a + b == c->k;
+    case LG_GEN_CLUE_EITHER:
+      return a == gen->value[c->vg][c->ai] || b == gen->value[c->vg][c->ai];
+    case LG_GEN_CLUE_NOT:
+      if (gen->theme[c->vg]->kind == LG_GROUP_ORDERED)
+        return ABS (a - b) != 1;
+      return c->greater ? !(a > b) : !(a < b);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* ---- Drawing clues ------------------------------------------------------- */
+
+static guint
+other_group (LgGen *gen, guint not_this)
+{
+  guint g = rand_below (gen, gen->n_groups - 1);
+  return g >= not_this ? g + 1 : g;
+}
+
+static guint
+other_row (LgGen *gen, guint not_this)
+{
+  guint r = rand_below (gen, gen->n - 1);
+  return r >= not_this ? r + 1 : r;
+}
+
+static guint
+hidden_item (const LgGen *gen, guint group, guint row)
+{
+  return gen->hidden[group * gen->n + row];
+}
+
+/* The row whose item in group g is `item`, in the hidden solution. */
+static guint
+hidden_row (const LgGen *gen, guint group, guint item)
+{
+  return row_of (gen, gen->hidden, group, item);
+}
+
+/* A true clue of kind `kind`; FALSE when impossible. */
+static gboolean
+draw_true (LgGen *gen, LgGenClueKind kind, LgGenClue *c)
+{
+  guint n = gen->n;
+  *c = (LgGenClue) { .kind = kind };
+  if (kind == LG_GEN_CLUE_YES || kind == LG_GEN_CLUE_NO)
+    {
+      c->xg = rand_below (gen, gen->n_groups);
+      c->yg = other_group (gen, c->xg);
+      guint rx = rand_below (gen, n);
+      guint ry = kind == LG_GEN_CLUE_YES ? rx : other_row (gen, rx);
+      c->xi = hidden_item (gen, c->xg, rx);
+      c->yi = hidden_item (gen, c->yg, ry);
+      return TRUE;
+    }
+  do
+    c->vg = gen->value_groups[rand_below (gen, gen->n_value_groups)];
+  while (kind == LG_GEN_CLUE_SUM && !gen->theme[c->vg]->sum);
+  gboolean ordered = gen->theme[c->vg]->kind == LG_GROUP_ORDERED;
+  c->xg = other_group (gen, c->vg);
+  c->yg = other_group (gen, c->vg);
+  guint rx = rand_below (gen, n), ry = other_row (gen, rx);
+  if (kind == LG_GEN_CLUE_APART && ordered && rand_below (gen, 2))
+    {
+      /* neighbours, half of the time: the classic clue */
+      guint ax = hidden_item (gen, c->vg, rx);
+      guint ay = ax == 0       ? 1
+                 : ax == n - 1 ? n - 2
+                               : ax + (rand_below (gen, 2) ? 1 : -1);
+      ry = hidden_row (gen, c->vg, ay);
+    }
+  if (kind == LG_GEN_CLUE_NOT && ordered)
+    {
+      /* two rows whose values are not neighbours (none when n = 2) */
+      guint tries = 0;
+      while (ABS (value_at (gen, gen->hidden, c->vg, rx) -
+                  value_at (gen, gen->hidden, c->vg, ry)) == 1)
+        {
+          if (++tries > 100)
+            return FALSE;
+          rx = rand_below (gen, n);
+          ry = other_row (gen, rx);
+        }
+    }
+  c->xi = hidden_item (gen, c->xg, rx);
+  c->yi = hidden_item (gen, c->yg, ry);
+  gint64 a = value_at (gen, gen->hidden, c->vg, rx);
+  gint64 b = value_at (gen, gen->hidden, c->vg, ry);
+  switch (kind)
+    {
+    case LG_GEN_CLUE_DIFF:
+      if (a < b)
+        {
+          /* X is the greater */
+          guint t = c->xg;
+          c->xg = c->yg, c->yg = t;
+          t = c->xi;
+          c->xi = c->yi, c->yi = t;
+        }
+      c->k = ABS (a - b);
+      return TRUE;
+    case LG_GEN_CLUE_APART:
+      c->k = ABS (a - b);
+      return TRUE;
+    case LG_GEN_CLUE_ORDER:
+      c->greater = a > b;
+      return TRUE;
+    case LG_GEN_CLUE_SUM:
+      c->k = a + b;
+      return TRUE;
+    case LG_GEN_CLUE_ONE_OF:
+      {
+        if (n < 3)
+          return FALSE; /* both items: true of every solution */
+        guint ax = hidden_item (gen, c->vg, rx);
+        guint other = rand_below (gen, n - 1);
+        if (other >= ax)
+          other++;
+        c->ai = MIN (ax, other);
+        c->bi = MAX (ax, other);
+        c->yg = c->yi = 0;
+        return TRUE;
+      }
+    case LG_GEN_CLUE_EITHER:
+      c->ai = hidden_item (gen, c->vg, rand_below (gen, 2) ? rx : ry);
+      return TRUE;
+    case LG_GEN_CLUE_NOT:
+      c->greater = a < b; /* not (a > b) */
+      return TRUE;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* A positive difference (or a sum) of two distinct items of vg other than
+ * `not_this`; FALSE when there is none. */
+static gboolean
+other_combination (LgGen *gen, guint vg, gboolean sum, gint64 not_this,
+                   gint64 *result)
+{
+  guint n = gen->n;
+  gint64 options[LG_GEN_MAX_ITEMS * LG_GEN_MAX_ITEMS];
+  guint n_options = 0;
+  for (guint i = 0; i < n; i++)
+    for (guint j = i + 1; j < n; j++)
+      {
+        gint64 v = sum ? gen->value[vg][i] + gen->value[vg][j]
+                       : ABS (gen->value[vg][i] - gen->value[vg][j]);
+        gboolean seen = v == not_this;
+        for (guint k = 0; !seen && k < n_options; k++)
+          seen = options[k] == v;
+        if (!seen)
+          options[n_options++] = v;
+      }
+  if (n_options == 0)
+    return FALSE;
+  *result = options[rand_below (gen, n_options)];
+  return TRUE;
+}
+
+/* A false clue: a true one, changed where it says something. */
+static gboolean
+draw_false (LgGen *gen, LgGenClueKind kind, LgGenClue *c)
+{
+  guint n = gen->n;
+  if (!draw_true (gen, kind, c))
+    return FALSE;
+  gboolean ordered = gen->theme[c->vg]->kind == LG_GROUP_ORDERED;
+  guint rx = hidden_row (gen, c->xg, c->xi);
+  switch (kind)
+    {
+    case LG_GEN_CLUE_YES:
+      c->yi = hidden_item (gen, c->yg, other_row (gen, rx));
+      break;
+    case LG_GEN_CLUE_NO:
+      c->yi = hidden_item (gen, c->yg, rx);
+      break;
+    case LG_GEN_CLUE_DIFF:
+      if (rand_below (gen, 2))
+        {
+          guint t = c->xg;
+          c->xg = c->yg, c->yg = t;
+          t = c->xi;
+          c->xi = c->yi, c->yi = t;
+        }
+      else if (!other_combination (gen, c->vg, FALSE, c->k, &c->k))
+        return FALSE;
+      break;
+    case LG_GEN_CLUE_APART:
+      if (!other_combination (gen, c->vg, FALSE, c->k, &c->k))
+        return FALSE;
+      break;
+    case LG_GEN_CLUE_SUM:
+      if (!other_combination (gen, c->vg, TRUE, c->k, &c->k))
+        return FALSE;
+      break;
+    case LG_GEN_CLUE_ORDER:
+      c->greater = !c->greater;
+      break;
+    case LG_GEN_CLUE_ONE_OF:
+      {
+        guint ax = hidden_item (gen, c->vg, rx);
+        guint pick[LG_GEN_MAX_ITEMS], n_pick = 0;
+        for (guint i = 0; i < n; i++)
+          if (i != ax)
+            pick[n_pick++] = i;
+        shuffle (gen, pick, n_pick);
+        c->ai = MIN (pick[0], pick[1]);
+        c->bi = MAX (pick[0], pick[1]);
+        break;
+      }
+    case LG_GEN_CLUE_EITHER:
+      {
+        if (n < 3)
+          return FALSE;
+        guint ry = hidden_row (gen, c->yg, c->yi);
+        guint ax = hidden_item (gen, c->vg, rx);
+        guint ay = hidden_item (gen, c->vg, ry);
+        do
+          c->ai = rand_below (gen, n);
+        while (c->ai == ax || c->ai == ay);
+        break;
+      }
+    case LG_GEN_CLUE_NOT:
+      if (ordered)
+        {
+          /* make X and Y neighbours */
+          guint ax = hidden_item (gen, c->vg, rx);
+          guint ay = ax == 0       ? 1
+                     : ax == n - 1 ? n - 2
+                                   : ax + (rand_below (gen, 2) ? 1 : -1);
+          c->yi = hidden_item (gen, c->yg, hidden_row (gen, c->vg, ay));
+        }
+      else
+        c->greater = !c->greater;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return TRUE;
+}
+
+gboolean
+lg_gen_draw_clue (LgGen *gen, LgGenClueKind kind, gboolean truth,
+                  LgGenClue *clue)
+{
+  g_return_val_if_fail (kind < LG_GEN_N_CLUE_KINDS, FALSE);
+  gboolean ok =
+      truth ? draw_true (gen, kind, clue) : draw_false (gen, kind, clue);
+  if (ok)
+    g_assert (lg_gen_clue_holds (gen, clue, gen->hidden) == truth);
+  return ok;
+}
+
+static LgGenClueKind
+random_kind (LgGen *gen)
+{
+  guint total = 0;
+  for (guint k = 0; k < LG_GEN_N_CLUE_KINDS; k++)
+    total += kind_weights[k];
+  guint x = rand_below (gen, total);
+  guint k = 0;
+  while (x >= kind_weights[k])
+    x -= kind_weights[k++];
+  return (LgGenClueKind) k;
+}
+
+/* ---- Writing ---------------------------------------------------------------- */
+
+char *
+lg_gen_item_ref (LgGen *gen, guint group, guint item)
+{
+  return g_strdup_printf ("%s:%s", gen->theme[group]->name,
+                          gen->item[group][item]);
+}
+
+static void
+append_ref (LgGen *gen, GString *s, guint group, guint item)
+{
+  if (gen->bare[group][item])
+    g_string_append (s, gen->item[group][item]);
+  else
+    g_string_append_printf (s, "%s:%s", gen->theme[group]->name,
+                            gen->item[group][item]);
+}
+
+/* An item of a value group inside an expression: a reference for the
+ * ordered ones (house:third), the number itself for the numeric ones. */
+static void
+append_value (LgGen *gen, GString *s, guint group, guint item)
+{
+  if (gen->theme[group]->kind == LG_GROUP_ORDERED)
+    g_string_append_printf (s, "%s:%s", gen->theme[group]->name,
+                            gen->item[group][item]);
+  else
+    g_string_append (s, gen->item[group][item]);
+}
+
+char *
+lg_gen_declarations (LgGen *gen)
+{
+  static const char *const kinds[] = { "atomic", "ordered", "numeric" };
+  GString *s = g_string_new (NULL);
+  for (guint g = 0; g < gen->n_groups; g++)
+    {
+      const Theme *t = gen->theme[g];
+      g_string_append_printf (s, "%s %s: ", kinds[t->kind], t->name);
+      for (guint i = 0; i < gen->n; i++)
+        g_string_append_printf (s, "%s%s", i ? ", " : "", gen->item[g][i]);
+      if (t->note)
+        g_string_append_printf (s, "  # %s", t->note);
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+lg_gen_clue_rules (LgGen *gen, const LgGenClue *c)
+{
+  GString *s = g_string_new (NULL);
+  if (c->kind == LG_GEN_CLUE_YES || c->kind == LG_GEN_CLUE_NO)
+    {
+      g_string_append (s, c->kind == LG_GEN_CLUE_YES ? "yes " : "no ");
+      append_ref (gen, s, c->xg, c->xi);
+      g_string_append (s, ", ");
+      append_ref (gen, s, c->yg, c->yi);
+      g_string_append_c (s, '\n');
+      return g_string_free (s, FALSE);
+    }
+  const char *vg = gen->theme[c->vg]->name;
+  gboolean ordered = gen->theme[c->vg]->kind == LG_GROUP_ORDERED;
+  if (c->kind == LG_GEN_CLUE_ONE_OF)
+    {
+      g_string_append_printf (s, "var a: %s\na = ", vg);
+      append_value (gen, s, c->vg, c->ai);
+      g_string_append (s, " or a = ");
+      append_value (gen, s, c->vg, c->bi);
+      g_string_append (s, "\nyes a, ");
+      append_ref (gen, s, c->xg, c->xi);
+      g_string_append_c (s, '\n');
+      return g_string_free (s, FALSE);
+    }
+  g_string_append_printf (s, "var a, b: %s\n", vg);
+  switch (c->kind)
+    {
+    case LG_GEN_CLUE_DIFF:
+      g_string_append_printf (s, "a - b = %" G_GINT64_FORMAT, c->k);
+      break;
+    case LG_GEN_CLUE_APART:
+      g_string_append_printf (s, "abs(a - b) = %" G_GINT64_FORMAT, c->k);
+      break;
+    case LG_GEN_CLUE_ORDER:
+      g_string_append (s, c->greater ? "a > b" : "a < b");
+      break;
+    case LG_GEN_CLUE_SUM:
+      if (ordered)
+        g_string_append_printf (s, "(a + 1) + (b + 1) = %" G_GINT64_FORMAT,
+                                c->k + 2);
+      else
+        g_string_append_printf (s, "a + b = %" G_GINT64_FORMAT, c->k);
+      break;
+    case LG_GEN_CLUE_EITHER:
+      g_string_append (s, "a = ");
+      append_value (gen, s, c->vg, c->ai);
+      g_string_append (s, " or b = ");
+      append_value (gen, s, c->vg, c->ai);
+      break;
+    case LG_GEN_CLUE_NOT:
+      if (ordered)
+        g_string_append (s, "not (abs(a - b) = 1)");
+      else
+        g_string_append (s, c->greater ? "not (a > b)" : "not (a < b)");
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  g_string_append (s, "\nyes a, ");
+  append_ref (gen, s, c->xg, c->xi);
+  g_string_append (s, "\nyes b, ");
+  append_ref (gen, s, c->yg, c->yi);
+  g_string_append_c (s, '\n');
+  return g_string_free (s, FALSE);
+}
+
+/* Appends template t with its {I}, {X}, {Y}, {N}, {A}, {B} replaced. */
+static void
+expand (GString *s, const char *t, const char *i, const char *x, const char *y,
+        const char *n, const char *a, const char *b)
+{
+  for (const char *p = t; *p; p++)
+    {
+      const char *value = NULL;
+      if (p[0] == '{' && p[1] && p[2] == '}')
+        switch (p[1])
+          {
+          case 'I':
+            value = i;
+            break;
+          case 'X':
+            value = x;
+            break;
+          case 'Y':
+            value = y;
+            break;
+          case 'N':
+            value = n;
+            break;
+          case 'A':
+            value = a;
+            break;
+          case 'B':
+            value = b;
+            break;
+          default:
+            break;
+          }
+      if (value)
+        {
+          g_string_append (s, value);
+          p += 2;
+        }
+      else
+        g_string_append_c (s, *p);
+    }
+}
+
+/* "the cat owner", "Alice", "the one in the third house"... */
+static char *
+subject (LgGen *gen, guint group, guint item)
+{
+  GString *s = g_string_new (NULL);
+  expand (s, gen->theme[group]->subject, gen->item[group][item], NULL, NULL,
+          NULL, NULL, NULL);
+  return g_string_free (s, FALSE);
+}
+
+char *
+lg_gen_clue_sentence (LgGen *gen, const LgGenClue *c)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *x = subject (gen, c->xg, c->xi);
+  if ((c->kind == LG_GEN_CLUE_YES || c->kind == LG_GEN_CLUE_NO) &&
+      (c->xg == 0 || c->yg == 0) && gen->theme[c->xg + c->yg]->house_yes)
+    {
+      /* "the fourth house is blue" */
+      guint g = c->xg + c->yg, i = c->xg ? c->xi : c->yi;
+      guint house = c->xg ? c->yi : c->xi;
+      const Theme *t = gen->theme[g];
+      expand (s, c->kind == LG_GEN_CLUE_YES ? t->house_yes : t->house_no,
+              gen->item[g][i], NULL, NULL, NULL, gen->item[0][house], NULL);
+    }
+  else if (c->kind == LG_GEN_CLUE_YES || c->kind == LG_GEN_CLUE_NO)
+    {
+      const Theme *ty = gen->theme[c->yg];
+      g_string_append_printf (s, "%s ", x);
+      expand (s, c->kind == LG_GEN_CLUE_YES ? ty->predicate : ty->negative,
+              gen->item[c->yg][c->yi], NULL, NULL, NULL, NULL, NULL);
+    }
+  else
+    {
+      const Theme *tv = gen->theme[c->vg];
+      gboolean ordered = tv->kind == LG_GROUP_ORDERED;
+      g_autofree char *y =
+          c->kind == LG_GEN_CLUE_ONE_OF ? NULL : subject (gen, c->yg, c->yi);
+      g_autofree char *number = NULL;
+      if (c->kind == LG_GEN_CLUE_SUM)
+        number =
+            g_strdup_printf ("%" G_GINT64_FORMAT, ordered ? c->k + 2 : c->k);
+      else if (ordered && c->k >= 0 && c->k <= 10)
+        number = g_strdup (number_words[c->k]);
+      else
+        number = g_strdup_printf ("%" G_GINT64_FORMAT, c->k);
+      const char *a = gen->item[c->vg][c->ai], *b = gen->item[c->vg][c->bi];
+      const char *t = NULL;
+      switch (c->kind)
+        {
+        case LG_GEN_CLUE_DIFF:
+          t = c->k == 1 ? tv->diff1 : tv->diffn;
+          break;
+        case LG_GEN_CLUE_APART:
+          t = c->k == 1 ? tv->apart1 : tv->apartn;
+          break;
+        case LG_GEN_CLUE_ORDER:
+          t = c->greater ? tv->more : tv->less;
+          break;
+        case LG_GEN_CLUE_SUM:
+          t = tv->sum;
+          break;
+        case LG_GEN_CLUE_ONE_OF:
+          t = tv->ends && c->ai == 0 && c->bi == gen->n - 1 ? tv->ends
+                                                            : tv->one_of;
+          break;
+        case LG_GEN_CLUE_EITHER:
+          t = tv->either;
+          break;
+        case LG_GEN_CLUE_NOT:
+          t = ordered ? tv->not_next : c->greater ? tv->not_more : tv->not_less;
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      expand (s, t, NULL, x, y, number, a, b);
+    }
+  g_string_append_c (s, '.');
+  s->str[0] = g_ascii_toupper (s->str[0]);
+  return g_string_free (s, FALSE);
+}
+
+/* "# 3. The cat owner ..." wrapped at 78 columns. */
+static void
+append_comment (GString *s, const char *lead, const char *text)
+{
+  const guint width = 78;
+  g_auto (GStrv) words = g_strsplit (text, " ", -1);
+  gsize column = 2 + strlen (lead);
+  gsize indent = column;
+  g_string_append_printf (s, "# %s", lead);
+  gboolean first = FALSE;
+  for (char **w = words; *w; w++)
+    {
+      gsize len = strlen (*w);
+      if (!first && column + 1 + len > width)
+        {
+          g_string_append_printf (s, "\n#%*s", (int) indent, "");
+          column = indent + 1;
+          first = TRUE;
+        }
+      if (!first)
+        {
+          g_string_append_c (s, ' ');
+          column++;
+        }
+      g_string_append (s, *w);
+      column += len;
+      first = FALSE;
+    }
+  g_string_append_c (s, '\n');
+}
+
+/* The problem text the solver reads: the declarations and the rules of the
+ * clues not skipped, with no comment. */
+static char *
+problem_text (LgGen *gen, const LgGenClue *clues, guint n_clues,
+              const gboolean *skip)
+{
+  g_autofree char *decl = lg_gen_declarations (gen);
+  GString *s = g_string_new (decl);
+  for (guint i = 0; i < n_clues; i++)
+    if (!skip || !skip[i])
+      {
+        g_autofree char *rules = lg_gen_clue_rules (gen, &clues[i]);
+        g_string_append (s, rules);
+      }
+  return g_string_free (s, FALSE);
+}
+
+/* ---- Counting solutions --------------------------------------------------- */
+
+typedef struct
+{
+  LgGen *gen;
+  GHashTable *index; /* LgItem * -> item index + 1 */
+  guint64 limit;
+  guint *row; /* scratch: one solution */
+} Count;
+
+static gboolean
+on_solution (LgProblem *problem, const LgSolution *solution, gpointer data)
+{
+  Count *c = data;
+  LgGen *gen = c->gen;
+  guint n = gen->n, size = gen->n_groups * n;
+  for (guint g = 0; g < gen->n_groups; g++)
+    for (guint r = 0; r < n; r++)
+      c->row[g * n + r] = GPOINTER_TO_UINT (g_hash_table_lookup (
+                              c->index, lg_solution_get (solution, g, r))) -
+                          1;
+  /* the faithful engine may find a solution twice: count it once */
+  for (guint k = 0; k < gen->n_found; k++)
+    if (memcmp (&g_array_index (gen->found, guint, k * size), c->row,
+                size * sizeof (guint)) == 0)
+      return TRUE;
+  g_array_append_vals (gen->found, c->row, size);
+  gen->n_found++;
+  return gen->n_found < c->limit;
+}
+
+/* The number of solutions of the clues (those not skipped), counted up to
+ * `limit`; they are left in gen->found.  -1 on a solver error. */
+static gint64
+count_solutions (LgGen *gen, const LgGenClue *clues, guint n_clues,
+                 const gboolean *skip, guint64 limit, GError **error)
+{
+  g_autofree char *text = problem_text (gen, clues, n_clues, skip);
+  g_autoptr (GTimer) timer = g_timer_new ();
+  g_autoptr (LgProblem) problem =
+      lg_parser_parse_data ("<generated>", text, strlen (text), error);
+  if (!problem)
+    return -1;
+  lg_problem_set_engine (problem, gen->opt.engine);
+  g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
+  for (guint g = 0; g < gen->n_groups; g++)
+    {
+      LgGroup *group = lg_problem_get_group (problem, g);
+      for (guint i = 0; i < gen->n; i++)
+        g_hash_table_insert (index, lg_group_get_item (group, i),
+                             GUINT_TO_POINTER (i + 1));
+    }
+  g_autofree guint *row = g_new (guint, gen->n_groups * gen->n);
+  Count c = { gen, index, limit, row };
+  g_array_set_size (gen->found, 0);
+  gen->n_found = 0;
+  gint64 got = lg_problem_solve (problem, NULL, on_solution, &c, error);
+  gen->n_solves++;
+  gen->solve_seconds += g_timer_elapsed (timer, NULL);
+  if (got < 0)
+    {
+      g_prefix_error (error, "the solver failed: ");
+      return -1;
+    }
+  return gen->n_found;
+}
+
+/* ---- Generating ----------------------------------------------------------- */
+
+static const guint *
+found_solution (LgGen *gen, guint k)
+{
+  return &g_array_index (gen->found, guint, k * gen->n_groups * gen->n);
+}
+
+/* A true clue that some solution of `alts` (n_alts of them) breaks: so
+ * adding it leaves fewer solutions.  Random kinds first; then a yes clue
+ * on a cell where the first alternative differs from the hidden one. */
+static LgGenClue
+pick_clue (LgGen *gen, const guint *alts, guint n_alts)
+{
+  guint size = gen->n_groups * gen->n;
+  LgGenClue c;
+  for (guint tries = 0; tries < 200; tries++)
+    {
+      if (!draw_true (gen, random_kind (gen), &c))
+        continue;
+      for (guint k = 0; k < n_alts; k++)
+        if (!lg_gen_clue_holds (gen, &c, &alts[k * size]))
+          return c;
+    }
+  guint n = gen->n;
+  for (guint i = n; i < size; i++)
+    if (alts[i] != gen->hidden[i])
+      {
+        c = (LgGenClue) { .kind = LG_GEN_CLUE_YES,
+                          .xg = 0,
+                          .xi = i % n,
+                          .yg = i / n,
+                          .yi = gen->hidden[i] };
+        return c;
+      }
+  g_assert_not_reached ();
+}
+
+/* Copies the found solutions other than the hidden one. */
+static guint *
+alternatives (LgGen *gen, guint *n_alts)
+{
+  guint size = gen->n_groups * gen->n;
+  guint *alts = g_new (guint, (gsize) MAX (gen->n_found, 1) * size);
+  *n_alts = 0;
+  for (guint k = 0; k < gen->n_found; k++)
+    if (memcmp (found_solution (gen, k), gen->hidden, size * sizeof (guint)))
+      memcpy (&alts[(*n_alts)++ * size], found_solution (gen, k),
+              size * sizeof (guint));
+  return alts;
+}
+
+static void
+progress (LgGen *gen, const char *what, gint64 count)
+{
+  if (gen->opt.verbose)
+    g_printerr ("logigram-gen: %u clues, %s%" G_GINT64_FORMAT
+                " solution(s) (%" G_GUINT64_FORMAT " solver calls, %.3f s)\n",
+                gen->clues->len, what, count, gen->n_solves,
+                gen->solve_seconds);
+}
+
+/* Adds clues until at most K solutions remain.  With K > 1, a clue that
+ * leaves fewer than K is tried again with other clues (a few times), to
+ * land on K if it can. */
+static gboolean
+add_clues (LgGen *gen, GError **error)
+{
+  guint64 limit = gen->opt.max_solutions;
+  guint size = gen->n_groups * gen->n;
+  gint64 count = count_solutions (gen, NULL, 0, NULL, limit + 1, error);
+  if (count < 0)
+    return FALSE;
+  while ((guint64) count > limit)
+    {
+      progress (gen, "at least ", count);
+      guint n_alts;
+      g_autofree guint *alts = alternatives (gen, &n_alts);
+      if (n_alts == 0)
+        {
+          g_set_error (error, LG_GEN_ERROR, LG_GEN_ERROR_FAILED,
+                       "the solver finds the hidden solution %" G_GINT64_FORMAT
+                       " times",
+                       count);
+          return FALSE;
+        }
+      guint tries = limit > 1 ? 8 : 1;
+      LgGenClue best = { 0 };
+      gint64 best_count = -1;
+      g_autofree guint *best_found = NULL;
+      for (guint t = 0; t < tries; t++)
+        {
+          LgGenClue c = pick_clue (gen, alts, n_alts);
+          g_array_append_val (gen->clues, c);
+          gint64 got =
+              count_solutions (gen, (LgGenClue *) gen->clues->data,
+                               gen->clues->len, NULL, limit + 1, error);
+          g_array_set_size (gen->clues, gen->clues->len - 1);
+          if (got < 0)
+            return FALSE;
+          /* more than K left: progress all the same; K exactly: done */
+          gboolean final = (guint64) got > limit || (guint64) got == limit;
+          if (best_count < 0 || final || got > best_count)
+            {
+              best = c;
+              best_count = got;
+              g_free (best_found);
+              best_found =
+                  g_memdup2 (gen->found->data,
+                             (gsize) gen->n_found * size * sizeof (guint));
+            }
+          if (final)
+            break;
+        }
+      g_array_append_val (gen->clues, best);
+      g_array_set_size (gen->found, 0);
+      g_array_append_vals (gen->found, best_found, (guint) best_count * size);
+      gen->n_found = (guint) best_count;
+      count = best_count;
+    }
+  gen->n_solutions = gen->n_true = (guint64) count;
+  progress (gen, "", count);
+  return TRUE;
+}
+
+/* Drops each clue, in a random order, when the count stays the same (the
+ * solutions then stay the same: dropping a clue only adds solutions). */
+static gboolean
+minimise (LgGen *gen, GError **error)
+{
+  guint n_clues = gen->clues->len;
+  g_autofree gboolean *skip = g_new0 (gboolean, n_clues);
+  g_autofree guint *order = g_new (guint, n_clues);
+  for (guint i = 0; i < n_clues; i++)
+    order[i] = i;
+  shuffle (gen, order, n_clues);
+  for (guint i = 0; i < n_clues; i++)
+    {
+      skip[order[i]] = TRUE;
+      gint64 got = count_solutions (gen, (LgGenClue *) gen->clues->data,
+                                    n_clues, skip, gen->n_solutions + 1, error);
+      if (got < 0)
+        return FALSE;
+      if ((guint64) got != gen->n_solutions)
+        skip[order[i]] = FALSE;
+    }
+  GArray *kept = g_array_new (FALSE, FALSE, sizeof (LgGenClue));
+  for (guint i = 0; i < n_clues; i++)
+    if (!skip[i])
+      g_array_append_val (kept, g_array_index (gen->clues, LgGenClue, i));
+  g_array_unref (gen->clues);
+  gen->clues = kept;
+  /* the solutions of the kept clues, for contradict */
+  gint64 got =
+      count_solutions (gen, (LgGenClue *) gen->clues->data, gen->clues->len,
+                       NULL, gen->n_solutions + 1, error);
+  if (got < 0)
+    return FALSE;
+  g_assert ((guint64) got == gen->n_solutions);
+  progress (gen, "minimised: ", got);
+  return TRUE;
+}
+
+/* Adds one clue false in every remaining solution, at a random place. */
+static gboolean
+contradict (LgGen *gen, GError **error)
+{
+  for (guint tries = 0; tries < 10000; tries++)
+    {
+      LgGenClue c;
+      if (!draw_false (gen, random_kind (gen), &c))
+        continue;
+      gboolean breaks_all = TRUE;
+      for (guint k = 0; breaks_all && k < gen->n_found; k++)
+        breaks_all = !lg_gen_clue_holds (gen, &c, found_solution (gen, k));
+      if (!breaks_all)
+        continue;
+      guint at = rand_below (gen, gen->clues->len + 1);
+      g_array_insert_val (gen->clues, at, c);
+      gen->false_clue = at + 1;
+      return TRUE;
+    }
+  g_set_error (error, LG_GEN_ERROR, LG_GEN_ERROR_FAILED,
+               "no clue found that is false in all the %" G_GUINT64_FORMAT
+               " solutions",
+               gen->n_solutions);
+  return FALSE;
+}
+
+gboolean
+lg_gen_run (LgGen *gen, GError **error)
+{
+  g_return_val_if_fail (!gen->done, FALSE);
+  gen->done = TRUE;
+  if (!add_clues (gen, error))
+    return FALSE;
+  if (gen->opt.minimise && !minimise (gen, error))
+    return FALSE;
+  if (gen->opt.contradict && !contradict (gen, error))
+    return FALSE;
+  /* The file as written must have the count announced. */
+  guint64 announced = gen->opt.contradict ? 0 : gen->n_solutions;
+  gint64 got = count_solutions (gen, (LgGenClue *) gen->clues->data,
+                                gen->clues->len, NULL, announced + 1, error);
+  if (got < 0)
+    return FALSE;
+  if ((guint64) got != announced)
+    {
+      g_set_error (error, LG_GEN_ERROR, LG_GEN_ERROR_FAILED,
+                   "the puzzle has %" G_GINT64_FORMAT
+                   " solutions instead of %" G_GUINT64_FORMAT,
+                   got, announced);
+      return FALSE;
+    }
+  if (gen->opt.contradict)
+    gen->n_solutions = 0;
+  return TRUE;
+}
+
+/* ---- The file ------------------------------------------------------------- */
+
+static const char *
+count_words (guint n)
+{
+  return n <= 10 ? number_words[n] : NULL;
+}
+
+static void
+append_answer (LgGen *gen, GString *s)
+{
+  guint n = gen->n;
+  gsize width[LG_GEN_MAX_GROUPS];
+  for (guint g = 0; g < gen->n_groups; g++)
+    {
+      width[g] = strlen (gen->theme[g]->name);
+      for (guint i = 0; i < n; i++)
+        width[g] = MAX (width[g], strlen (gen->item[g][i]));
+    }
+  GString *dash = g_string_new ("# +");
+  for (guint g = 0; g < gen->n_groups; g++)
+    {
+      for (gsize k = 0; k < width[g] + 2; k++)
+        g_string_append_c (dash, '-');
+      g_string_append_c (dash, '+');
+    }
+  g_string_append_c (dash, '\n');
+  g_string_append (
+      s, "\n# The hidden solution (--answer), as logigram prints it:\n");
+  g_string_append (s, dash->str);
+  g_string_append (s, "# |");
+  for (guint g = 0; g < gen->n_groups; g++)
+    g_string_append_printf (s, " %-*s |", (int) width[g], gen->theme[g]->name);
+  g_string_append_c (s, '\n');
+  g_string_append (s, dash->str);
+  for (guint r = 0; r < n; r++)
+    {
+      g_string_append (s, "# |");
+      for (guint g = 0; g < gen->n_groups; g++)
+        g_string_append_printf (s, " %-*s |", (int) width[g],
+                                gen->item[g][hidden_item (gen, g, r)]);
+      g_string_append_c (s, '\n');
+    }
+  g_string_append (s, dash->str);
+  g_string_free (dash, TRUE);
+}
+
+char *
+lg_gen_to_lgm (LgGen *gen)
+{
+  g_return_val_if_fail (gen->done, NULL);
+  const LgGenOptions *o = &gen->opt;
+  guint n = gen->n;
+  GString *s = g_string_new (NULL);
+  g_string_append_printf (
+      s,
+      "# A logic-grid puzzle of %u groups of %u items, made by\n"
+      "#   logigram-gen --items %u --groups %u --seed %" G_GUINT64_FORMAT,
+      gen->n_groups, n, n, gen->n_groups, o->seed);
+  if (o->max_solutions != 1)
+    g_string_append_printf (s, " --solutions %" G_GUINT64_FORMAT,
+                            o->max_solutions);
+  if (o->minimise)
+    g_string_append (s, " --minimise");
+  if (o->contradict)
+    g_string_append (s, " --contradict");
+  if (o->answer)
+    g_string_append (s, " --answer");
+  g_string_append (s, "\n");
+  g_string_append_printf (s,
+                          "# %c%s people live in a row of %s houses, one in "
+                          "each; every person has\n"
+                          "# exactly one item of each group below, and no "
+                          "two people share one.\n",
+                          g_ascii_toupper (count_words (n)[0]),
+                          count_words (n) + 1, count_words (n));
+  guint n_clues = gen->clues->len;
+  guint64 true_count = gen->n_true;
+  if (o->contradict)
+    g_string_append_printf (s,
+                            "# %u clues, but clue %u is false: no solution "
+                            "(without it: %" G_GUINT64_FORMAT " solution%s).\n",
+                            n_clues, gen->false_clue, true_count,
+                            true_count == 1 ? "" : "s");
+  else if (o->max_solutions == 1)
+    g_string_append_printf (s, "# %u clues; exactly 1 solution.\n", n_clues);
+  else
+    g_string_append_printf (s,
+                            "# %u clues; %" G_GUINT64_FORMAT
+                            " solution%s (at most %" G_GUINT64_FORMAT
+                            " asked).\n",
+                            n_clues, gen->n_solutions,
+                            gen->n_solutions == 1 ? "" : "s", o->max_solutions);
+  g_string_append_c (s, '\n');
+  g_autofree char *decl = lg_gen_declarations (gen);
+  g_string_append (s, decl);
+  g_string_append_c (s, '\n');
+  for (guint i = 0; i < n_clues; i++)
+    {
+      const LgGenClue *c = &g_array_index (gen->clues, LgGenClue, i);
+      g_autofree char *lead = g_strdup_printf ("%u.", i + 1);
+      g_autofree char *sentence = lg_gen_clue_sentence (gen, c);
+      g_autofree char *rules = lg_gen_clue_rules (gen, c);
+      append_comment (s, lead, sentence);
+      g_string_append (s, rules);
+    }
+  if (o->answer)
+    append_answer (gen, s);
+  return g_string_free (s, FALSE);
+}

@@ -1,0 +1,175 @@
+/* gen_main — the command line of logigram-gen (see src/gen.h and
+ * doc/logigram-gen.1). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+enum
+{
+  EXIT_GENERATED = 0,
+  EXIT_FAILED = 1, /* no puzzle: the solver failed, no clue found, or
+                         the output cannot be written */
+  EXIT_USAGE = 2   /* bad command line */
+};
+
+static int
+usage_error (const char *message)
+{
+  fprintf (stderr,
+           "logigram-gen: %s\n"
+           "Try 'logigram-gen --help' for more information.\n",
+           message);
+  return EXIT_USAGE;
+}
+
+/* A decimal integer in min..max, nothing else. */
+static gboolean
+parse_number (const char *text, guint64 min, guint64 max, guint64 *value)
+{
+  return text && g_ascii_string_to_unsigned (text, 10, min, max, value, NULL);
+}
+
+static const char summary[] =
+    "Write a logic-grid puzzle (.lgm, for logigram) built from a random\n"
+    "hidden solution: true clues of every kind are added until exactly one\n"
+    "solution remains, as logigram's own solver counts.  The same options\n"
+    "give the same puzzle, byte for byte, on every machine.";
+
+static const char description[] =
+    "Exit status: 0 puzzle written, 1 failure to generate (or to write\n"
+    "FILE), 2 bad command line.\n"
+    "\n"
+    "Examples:\n"
+    "  logigram-gen --items 5 --groups 5 --seed 7 > p.lgm && logigram p.lgm\n"
+    "  logigram-gen -n 4 -g 4 -s 1 --minimise --answer\n"
+    "  logigram-gen -n 6 -g 6 -s 3 --solutions 3 --output three.lgm\n"
+    "  logigram-gen -n 5 -g 5 -s 2 --contradict > none.lgm\n"
+    "  logigram --why-none none.lgm\n"
+    "\n"
+    "Report bugs to the logigram developers; see man logigram-gen.";
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *items_text = NULL, *groups_text = NULL;
+  g_autofree char *seed_text = NULL, *solutions_text = NULL;
+  g_autofree char *output = NULL, *engine_text = NULL;
+  gboolean minimise = FALSE, contradict = FALSE, answer = FALSE;
+  gboolean verbose = FALSE, version = FALSE;
+  const GOptionEntry entries[] = {
+    { "items", 'n', 0, G_OPTION_ARG_STRING, &items_text,
+      "Items per group, 2 to 10 (default 5)", "N" },
+    { "groups", 'g', 0, G_OPTION_ARG_STRING, &groups_text,
+      "Groups, 2 to 10 (default 5); the first is the row of houses", "G" },
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
+      "Seed of the random sequence, 0 to 2^64-1 (default 1)", "S" },
+    { "solutions", 'k', 0, G_OPTION_ARG_STRING, &solutions_text,
+      "Stop adding clues as soon as at most K solutions remain (default 1: "
+      "a unique solution)",
+      "K" },
+    { "minimise", 'm', 0, G_OPTION_ARG_NONE, &minimise,
+      "Then drop, one by one, the clues that are not needed", NULL },
+    { "minimize", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &minimise, NULL,
+      NULL },
+    { "contradict", 'c', 0, G_OPTION_ARG_NONE, &contradict,
+      "Then add one false clue, so that no solution is left (a comment "
+      "says which)",
+      NULL },
+    { "answer", 'a', 0, G_OPTION_ARG_NONE, &answer,
+      "Print the hidden solution as comments at the end", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "Write the puzzle to FILE instead of the standard output", "FILE" },
+    { "engine", 'e', 0, G_OPTION_ARG_STRING, &engine_text,
+      "Engine that counts the solutions: fast (default) or faithful; the "
+      "puzzle is the same",
+      "ENGINE" },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
+      "Progress, solver calls and times on stderr", NULL },
+    { "version", 'V', 0, G_OPTION_ARG_NONE, &version,
+      "Print the version and exit", NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_option_context_set_summary (context, summary);
+  g_option_context_set_description (context, description);
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (error->message);
+  if (version)
+    {
+      printf ("logigram-gen (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+      return EXIT_GENERATED;
+    }
+  if (argc > 1)
+    {
+      g_autofree char *m =
+          g_strdup_printf ("unexpected argument '%s'", argv[1]);
+      return usage_error (m);
+    }
+
+  LgGenOptions o;
+  lg_gen_options_init (&o);
+  guint64 v;
+  if (items_text)
+    {
+      if (!parse_number (items_text, LG_GEN_MIN_ITEMS, LG_GEN_MAX_ITEMS, &v))
+        return usage_error ("--items wants a number from 2 to 10");
+      o.n_items = (guint) v;
+    }
+  if (groups_text)
+    {
+      if (!parse_number (groups_text, LG_GEN_MIN_GROUPS, LG_GEN_MAX_GROUPS, &v))
+        return usage_error ("--groups wants a number from 2 to 10");
+      o.n_groups = (guint) v;
+    }
+  if (seed_text && !parse_number (seed_text, 0, G_MAXUINT64, &o.seed))
+    return usage_error ("--seed wants a number from 0 to "
+                        "18446744073709551615");
+  if (solutions_text &&
+      !parse_number (solutions_text, 1, 1000000, &o.max_solutions))
+    return usage_error ("--solutions wants a number from 1 to 1000000");
+  if (engine_text && !lg_engine_from_string (engine_text, &o.engine))
+    return usage_error ("--engine wants fast or faithful");
+  o.minimise = minimise;
+  o.contradict = contradict;
+  o.answer = answer;
+  o.verbose = verbose;
+
+  g_autoptr (LgGen) gen = lg_gen_new (&o);
+  if (!lg_gen_run (gen, &error))
+    {
+      fprintf (stderr, "logigram-gen: %s\n", error->message);
+      return EXIT_FAILED;
+    }
+  g_autofree char *text = lg_gen_to_lgm (gen);
+  if (verbose)
+    {
+      guint64 n_solves;
+      double seconds;
+      lg_gen_get_work (gen, &n_solves, &seconds);
+      fprintf (stderr,
+               "logigram-gen: %u clues, %" G_GUINT64_FORMAT
+               " solution(s); %" G_GUINT64_FORMAT " solver calls in %.3f s\n",
+               lg_gen_n_clues (gen), lg_gen_n_solutions (gen), n_solves,
+               seconds);
+    }
+  if (output)
+    {
+      if (!g_file_set_contents (output, text, -1, &error))
+        {
+          fprintf (stderr, "logigram-gen: %s\n", error->message);
+          return EXIT_FAILED;
+        }
+    }
+  else if (fputs (text, stdout) == EOF || fflush (stdout) != 0)
+    {
+      fprintf (stderr, "logigram-gen: cannot write the puzzle: %s\n",
+               g_strerror (errno));
+      return EXIT_FAILED;
+    }
+  return EXIT_GENERATED;
+}

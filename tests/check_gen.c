@@ -1,0 +1,384 @@
+/* check_gen — the puzzle generator of logigram-gen (src/gen.h), checked
+ * against logigram's own solver rather than against its own evaluator:
+ *
+ *   - every clue drawn true (of every kind, on seeded configurations from
+ *     2x2 to 6x6) holds in the hidden solution as the solver reads it: the
+ *     groups, the hidden solution pinned by `yes` rules and the clue's rules
+ *     have exactly one solution; every clue drawn false has none; with both
+ *     engines;
+ *   - the generator's evaluator (lg_gen_clue_holds) agrees with the solver
+ *     on random complete assignments other than the hidden one;
+ *   - every sentence is one capitalised sentence with no template left;
+ *   - whole runs (unique, --solutions 3, --minimise, --contradict, and
+ *     their mixes) give a file that parses and has the announced number of
+ *     solutions with both engines, the hidden solution among them, every
+ *     clue of a minimised puzzle needed, and the same bytes twice.
+ */
+#include "gen.h"
+
+#include <string.h>
+
+#include "lgtest.h"
+#include "logigram.h"
+#include "parser.h"
+
+Suite *lg_gen_suite (void);
+
+typedef struct
+{
+  guint n_items, n_groups;
+  guint64 seed;
+} Config;
+
+static const Config configs[] = {
+  { 2, 2, 1 }, { 2, 4, 2 },  { 3, 3, 3 },  { 3, 6, 4 },
+  { 4, 2, 5 }, { 4, 4, 6 },  { 4, 7, 7 },  { 5, 3, 8 },
+  { 5, 5, 9 }, { 6, 4, 10 }, { 6, 6, 11 },
+};
+
+static LgGen *
+gen_for (const Config *c)
+{
+  LgGenOptions o;
+  lg_gen_options_init (&o);
+  o.n_items = c->n_items;
+  o.n_groups = c->n_groups;
+  o.seed = c->seed;
+  return lg_gen_new (&o);
+}
+
+/* The groups, `solution` pinned by yes rules (each row's house with the
+ * item of every other group), then `extra`. */
+static char *
+pinned_text (LgGen *gen, const guint *solution, const char *extra)
+{
+  guint n = lg_gen_dimension (gen);
+  g_autofree char *decl = lg_gen_declarations (gen);
+  GString *s = g_string_new (decl);
+  for (guint g = 1; g < lg_gen_n_groups (gen); g++)
+    for (guint r = 0; r < n; r++)
+      {
+        g_autofree char *house = lg_gen_item_ref (gen, 0, r);
+        g_autofree char *item = lg_gen_item_ref (gen, g, solution[g * n + r]);
+        g_string_append_printf (s, "yes %s, %s\n", house, item);
+      }
+  g_string_append (s, extra);
+  return g_string_free (s, FALSE);
+}
+
+typedef struct
+{
+  gint64 count, limit;
+} Count;
+
+static gboolean
+count_up_to (LgProblem *p, const LgSolution *s, gpointer data)
+{
+  Count *c = data;
+  (void) p, (void) s;
+  return ++c->count < c->limit;
+}
+
+/* Solutions of p with `engine`, up to `limit`. */
+static gint64
+count_problem (LgProblem *p, LgEngine engine, gint64 limit)
+{
+  g_autoptr (GError) error = NULL;
+  lg_problem_set_engine (p, engine);
+  Count c = { 0, limit };
+  gint64 got = lg_problem_solve (p, NULL, count_up_to, &c, &error);
+  ck_assert_msg (got >= 0, "solver failed: %s", error ? error->message : "?");
+  return c.count;
+}
+
+/* Solutions of `text` with `engine`, up to `limit`. */
+static gint64
+count_text (const char *text, LgEngine engine, gint64 limit)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p =
+      lg_parser_parse_data ("<test>", text, strlen (text), &error);
+  ck_assert_msg (p != NULL, "does not parse: %s\n%s",
+                 error ? error->message : "?", text);
+  return count_problem (p, engine, limit);
+}
+
+/* The number of lines of text. */
+static guint
+n_lines (const char *text)
+{
+  guint lines = 0;
+  for (const char *p = text; *p; p++)
+    lines += *p == '\n';
+  return lines;
+}
+
+static const LgEngine engines[] = { LG_ENGINE_FAITHFUL, LG_ENGINE_FAST };
+
+/* ---- Clues: true and false as the solver reads them ------------------------ */
+
+START_TEST (test_gen_clues_true_and_false)
+{
+  const Config *c = &configs[_i];
+  g_autoptr (LgGen) gen = gen_for (c);
+  const guint *hidden = lg_gen_hidden (gen);
+  guint drawn[2] = { 0, 0 };
+  for (guint kind = 0; kind < LG_GEN_N_CLUE_KINDS; kind++)
+    for (guint t = 0; t < 12; t++)
+      for (gboolean truth = FALSE; truth <= TRUE; truth++)
+        {
+          LgGenClue clue;
+          if (!lg_gen_draw_clue (gen, kind, truth, &clue))
+            continue;
+          drawn[truth]++;
+          LGTEST_CHECK (lg_gen_clue_holds (gen, &clue, hidden) == truth,
+                        "%s clue", lg_gen_clue_kind_name (kind));
+          g_autofree char *rules = lg_gen_clue_rules (gen, &clue);
+          g_autofree char *text = pinned_text (gen, hidden, rules);
+          for (guint e = 0; e < G_N_ELEMENTS (engines); e++)
+            ck_assert_msg (count_text (text, engines[e], 2) == truth,
+                           "%s clue drawn %s is not so for the solver:\n%s",
+                           lg_gen_clue_kind_name (kind),
+                           truth ? "true" : "false", text);
+        }
+  /* every kind can be drawn true from 3 items on */
+  ck_assert_uint_ge (drawn[1],
+                     c->n_items >= 3 ? 12 * LG_GEN_N_CLUE_KINDS : 12 * 5);
+  ck_assert_uint_gt (drawn[0], 0);
+}
+END_TEST
+
+START_TEST (test_gen_holds_matches_solver)
+{
+  const Config *c = &configs[_i];
+  g_autoptr (LgGen) gen = gen_for (c);
+  guint n = c->n_items, size = n * c->n_groups;
+  uint64_t state = c->seed * 7919;
+  g_autofree guint *solution = g_new (guint, size);
+  for (guint t = 0; t < 60; t++)
+    {
+      /* a random complete assignment, group 0 the identity */
+      for (guint g = 0; g < c->n_groups; g++)
+        {
+          for (guint r = 0; r < n; r++)
+            solution[g * n + r] = r;
+          for (guint r = n; g > 0 && r > 1; r--)
+            {
+              guint j = lgtest_rand_below (&state, r);
+              guint x = solution[g * n + r - 1];
+              solution[g * n + r - 1] = solution[g * n + j];
+              solution[g * n + j] = x;
+            }
+        }
+      LgGenClue clue;
+      LgGenClueKind kind = t % LG_GEN_N_CLUE_KINDS;
+      if (!lg_gen_draw_clue (gen, kind, lgtest_rand_below (&state, 2), &clue))
+        continue;
+      g_autofree char *rules = lg_gen_clue_rules (gen, &clue);
+      g_autofree char *text = pinned_text (gen, solution, rules);
+      gboolean holds = lg_gen_clue_holds (gen, &clue, solution);
+      ck_assert_msg (count_text (text, LG_ENGINE_FAST, 2) == holds,
+                     "%s: the generator says %s:\n%s",
+                     lg_gen_clue_kind_name (kind), holds ? "true" : "false",
+                     text);
+    }
+}
+END_TEST
+
+START_TEST (test_gen_sentences)
+{
+  const Config *c = &configs[_i];
+  g_autoptr (LgGen) gen = gen_for (c);
+  for (guint kind = 0; kind < LG_GEN_N_CLUE_KINDS; kind++)
+    for (guint t = 0; t < 20; t++)
+      {
+        LgGenClue clue;
+        if (!lg_gen_draw_clue (gen, kind, t % 2, &clue))
+          continue;
+        g_autofree char *s = lg_gen_clue_sentence (gen, &clue);
+        gsize len = strlen (s);
+        ck_assert_msg (len > 10 && g_ascii_isupper (s[0]) &&
+                           s[len - 1] == '.' && !strchr (s, '{') &&
+                           !strchr (s, '}') && !strchr (s, '\n') &&
+                           !strstr (s, "  "),
+                       "bad sentence '%s'", s);
+        /* its rules: one a line, the var line is not a rule */
+        g_autofree char *rules = lg_gen_clue_rules (gen, &clue);
+        ck_assert_uint_eq (lg_gen_clue_n_rules (&clue),
+                           n_lines (rules) - (strncmp (rules, "var ", 4) == 0));
+      }
+}
+END_TEST
+
+/* ---- Whole runs -------------------------------------------------------------- */
+
+typedef struct
+{
+  guint n_items, n_groups;
+  guint64 seed, max_solutions;
+  gboolean minimise, contradict;
+} Run;
+
+static const Run runs[] = {
+  { 2, 2, 1, 1, FALSE, FALSE }, { 3, 3, 2, 1, FALSE, FALSE },
+  { 4, 4, 1, 1, FALSE, FALSE }, { 4, 4, 1, 1, TRUE, FALSE },
+  { 3, 5, 3, 1, TRUE, FALSE },  { 4, 3, 4, 3, FALSE, FALSE },
+  { 4, 4, 5, 3, TRUE, FALSE },  { 4, 4, 6, 1, FALSE, TRUE },
+  { 4, 4, 7, 3, FALSE, TRUE },  { 3, 4, 8, 1, TRUE, TRUE },
+  { 5, 4, 9, 1, TRUE, FALSE },  { 2, 6, 10, 2, FALSE, FALSE },
+  { 5, 3, 11, 4, TRUE, TRUE },
+};
+
+typedef struct
+{
+  GPtrArray *keys; /* each solution as text */
+} Collect;
+
+static char *
+key_of (LgProblem *p, const LgSolution *s)
+{
+  GString *key = g_string_new (NULL);
+  guint n = lg_group_n_items (lg_problem_get_group (p, 0));
+  for (guint g = 0; g < lg_problem_n_groups (p); g++)
+    for (guint r = 0; r < n; r++)
+      g_string_append_printf (key, "%s|",
+                              lg_item_get_name (lg_solution_get (s, g, r)));
+  return g_string_free (key, FALSE);
+}
+
+static gboolean
+collect (LgProblem *p, const LgSolution *s, gpointer data)
+{
+  Collect *c = data;
+  g_ptr_array_add (c->keys, key_of (p, s));
+  return c->keys->len < 1000;
+}
+
+START_TEST (test_gen_runs)
+{
+  const Run *run = &runs[_i];
+  LgGenOptions o;
+  lg_gen_options_init (&o);
+  o.n_items = run->n_items;
+  o.n_groups = run->n_groups;
+  o.seed = run->seed;
+  o.max_solutions = run->max_solutions;
+  o.minimise = run->minimise;
+  o.contradict = run->contradict;
+  o.answer = TRUE;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgGen) gen = lg_gen_new (&o);
+  ck_assert_msg (lg_gen_run (gen, &error), "%s", error ? error->message : "");
+  g_autofree char *text = lg_gen_to_lgm (gen);
+  guint64 announced = lg_gen_n_solutions (gen);
+  if (run->contradict)
+    {
+      ck_assert_uint_eq (announced, 0);
+      ck_assert_uint_ge (lg_gen_false_clue (gen), 1);
+      ck_assert_uint_le (lg_gen_false_clue (gen), lg_gen_n_clues (gen));
+      ck_assert (!lg_gen_clue_holds (
+          gen, lg_gen_get_clue (gen, lg_gen_false_clue (gen) - 1),
+          lg_gen_hidden (gen)));
+    }
+  else
+    {
+      ck_assert_uint_ge (announced, 1);
+      ck_assert_uint_le (announced, run->max_solutions);
+    }
+  for (guint i = 0; i < lg_gen_n_clues (gen); i++)
+    if (i + 1 != lg_gen_false_clue (gen))
+      ck_assert (lg_gen_clue_holds (gen, lg_gen_get_clue (gen, i),
+                                    lg_gen_hidden (gen)));
+
+  /* the text: parses, announced count with both engines */
+  g_autoptr (LgProblem) p =
+      lg_parser_parse_data ("<gen>", text, strlen (text), &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  for (guint e = 0; e < G_N_ELEMENTS (engines); e++)
+    {
+      lg_problem_set_engine (p, engines[e]);
+      Collect c = { g_ptr_array_new_with_free_func (g_free) };
+      ck_assert_int_ge (lg_problem_solve (p, NULL, collect, &c, &error), 0);
+      ck_assert_uint_eq (c.keys->len, announced);
+      if (!run->contradict)
+        {
+          /* the hidden solution is one of them */
+          guint n = run->n_items;
+          GString *hidden = g_string_new (NULL);
+          for (guint g = 0; g < run->n_groups; g++)
+            for (guint r = 0; r < n; r++)
+              {
+                g_autofree char *ref =
+                    lg_gen_item_ref (gen, g, lg_gen_hidden (gen)[g * n + r]);
+                g_string_append_printf (hidden, "%s|", strchr (ref, ':') + 1);
+              }
+          gboolean seen = FALSE;
+          for (guint k = 0; k < c.keys->len; k++)
+            seen |= strcmp (c.keys->pdata[k], hidden->str) == 0;
+          ck_assert_msg (seen, "hidden solution %s not found", hidden->str);
+          g_string_free (hidden, TRUE);
+        }
+      g_ptr_array_unref (c.keys);
+    }
+
+  /* minimised: every clue needed, dropping all its rules gives more
+   * solutions (with contradict, the false clue dropped first) */
+  if (run->minimise)
+    {
+      guint false_clue = lg_gen_false_clue (gen);
+      guint first[LG_GEN_MAX_ITEMS * LG_GEN_MAX_ITEMS * 4];
+      guint n_clues = lg_gen_n_clues (gen);
+      ck_assert_uint_lt (n_clues, G_N_ELEMENTS (first));
+      first[0] = 1;
+      for (guint i = 0; i < n_clues; i++)
+        first[i + 1] =
+            first[i] + lg_gen_clue_n_rules (lg_gen_get_clue (gen, i));
+      if (false_clue)
+        for (guint r = first[false_clue - 1]; r < first[false_clue]; r++)
+          lg_problem_set_rule_dropped (p, r, TRUE);
+      gint64 base = count_problem (p, LG_ENGINE_FAST, 1000);
+      ck_assert_int_ge (base, 1);
+      ck_assert_int_le (base, (gint64) run->max_solutions);
+      for (guint i = 0; i < n_clues; i++)
+        {
+          if (i + 1 == false_clue)
+            continue;
+          for (guint r = first[i]; r < first[i + 1]; r++)
+            lg_problem_set_rule_dropped (p, r, TRUE);
+          ck_assert_msg (count_problem (p, LG_ENGINE_FAST, base + 1) > base,
+                         "clue %u is not needed", i + 1);
+          for (guint r = first[i]; r < first[i + 1]; r++)
+            lg_problem_set_rule_dropped (p, r, FALSE);
+        }
+    }
+
+  /* the same bytes again */
+  g_autoptr (LgGen) again = lg_gen_new (&o);
+  ck_assert (lg_gen_run (again, NULL));
+  g_autofree char *text2 = lg_gen_to_lgm (again);
+  ck_assert_str_eq (text, text2);
+}
+END_TEST
+
+Suite *
+lg_gen_suite (void)
+{
+  Suite *s = suite_create ("gen");
+  TCase *tc = tcase_create ("clues");
+  tcase_add_loop_test (tc, test_gen_clues_true_and_false, 0,
+                       G_N_ELEMENTS (configs));
+  tcase_add_loop_test (tc, test_gen_holds_matches_solver, 0,
+                       G_N_ELEMENTS (configs));
+  tcase_add_loop_test (tc, test_gen_sentences, 0, G_N_ELEMENTS (configs));
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("runs");
+  tcase_add_loop_test (tc, test_gen_runs, 0, G_N_ELEMENTS (runs));
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return lgtest_run (lg_gen_suite ());
+}

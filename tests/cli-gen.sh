@@ -1,0 +1,274 @@
+#!/bin/bash
+# cli-gen.sh — end-to-end tests of logigram-gen, judged by logigram itself.
+#
+#   - determinism: the same options give the same bytes (twice, to a file
+#     with --output, with either engine), and tests/expected/gen-*.lgm byte
+#     for byte; other seeds give other puzzles;
+#   - every generated file parses and has the number of solutions its
+#     header announces: exactly 1 by default, at most K (and at least 1)
+#     with --solutions K, none with --contradict, and then the clue the
+#     header names is the one to blame (without it, the count it gives);
+#   - --minimise keeps the count and every clue left is needed: dropping
+#     all the rules of any one clue (logigram --drop) gives more solutions;
+#   - --answer prints, as comments, the very table logigram prints;
+#   - exit statuses: 0 written, 1 failure (an unwritable --output), 2 bad
+#     command line.
+# The sizes stay small enough for the faithful engine.  Environment (set
+# by make check): LOGIGRAM, LOGIGRAM_GEN, LG_TESTDIR.
+set -u
+LOGIGRAM=${LOGIGRAM:-src/logigram}
+LOGIGRAM_GEN=${LOGIGRAM_GEN:-src/logigram-gen}
+LG_TESTDIR=${LG_TESTDIR:-tests}
+expected=$LG_TESTDIR/expected
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass () { passed=$((passed + 1)); echo "ok - $1"; }
+fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
+
+# gen NAME STATUS ARGS... : runs logigram-gen, stdout in $tmp/out.
+gen () {
+  local name=$1 want=$2
+  shift 2
+  "$LOGIGRAM_GEN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  if [ "$got" -ne "$want" ]; then
+    fail "$name: exit status $got, expected $want"
+    sed 's/^/#   /' "$tmp/err" | head -5
+    return 1
+  fi
+  return 0
+}
+
+# count FILE [ARGS...] : the number of solutions logigram finds.
+count () {
+  local file=$1
+  shift
+  "$LOGIGRAM" --count "$@" "$file" 2>"$tmp/count-err" </dev/null
+}
+
+# clue_drops FILE CLUE : the --drop options of every rule of clue CLUE (the
+# rules after its "# CLUE." comment; declarations are not rules).
+clue_drops () {
+  awk -v want="$2" '
+    /^# [0-9]+\. / { clue = $2 + 0; next }
+    /^#/ || /^[ \t]*$/ || /^var / || /^(atomic|ordered|numeric) / { next }
+    { rule++; if (clue == want) printf "--drop %d ", rule }' "$1"
+}
+
+# n_clues FILE
+n_clues () { grep -c '^# [0-9][0-9]*\. ' "$1"; }
+
+# ---- Options ----------------------------------------------------------------
+gen "--help" 0 --help && {
+  if grep -q -- "--items" "$tmp/out" && grep -q -- "--contradict" "$tmp/out" &&
+    grep -q "Exit status" "$tmp/out"; then
+    pass "--help"
+  else
+    fail "--help lacks the options"
+  fi
+}
+gen "--version" 0 --version && {
+  if grep -q "^logigram-gen (logigram) " "$tmp/out"; then
+    pass "--version"
+  else
+    fail "--version: $(cat "$tmp/out")"
+  fi
+}
+for bad in "--items 1" "--items 11" "--items x" "--items=" "--groups 1" \
+  "--groups 11" "--seed -1" "--seed 18446744073709551616" "--seed 1x" \
+  "--solutions 0" "--solutions -2" "--engine slow" "--bogus" "extra" \
+  "--items"; do
+  # shellcheck disable=SC2086
+  gen "bad command line: $bad" 2 $bad && {
+    if [ ! -s "$tmp/out" ] && grep -q "^logigram-gen: " "$tmp/err"; then
+      pass "bad command line: $bad"
+    else
+      fail "bad command line: $bad: no message, or output"
+    fi
+  }
+done
+gen "--output into a missing directory" 1 -n 3 -g 3 \
+  --output "$tmp/missing/p.lgm" && {
+  if grep -q "^logigram-gen: " "$tmp/err" && [ ! -e "$tmp/missing" ]; then
+    pass "--output into a missing directory: exit 1"
+  else
+    fail "--output into a missing directory: no message"
+  fi
+}
+
+# ---- Determinism ----------------------------------------------------------------
+gen "golden 4x4 seed 1" 0 --items 4 --groups 4 --seed 1 --answer && {
+  if cmp -s "$tmp/out" "$expected/gen-4x4-s1.lgm"; then
+    pass "4x4 seed 1 --answer: byte for byte"
+  else
+    fail "4x4 seed 1 --answer differs from $expected/gen-4x4-s1.lgm"
+    diff "$expected/gen-4x4-s1.lgm" "$tmp/out" | head -10 | sed 's/^/#   /'
+  fi
+}
+gen "golden 5x3 seed 7" 0 -n 3 -g 5 -s 7 -k 3 --minimise --contradict && {
+  if cmp -s "$tmp/out" "$expected/gen-3x5-s7-k3-minimise-contradict.lgm"; then
+    pass "3x5 seed 7 -k 3 --minimise --contradict: byte for byte"
+  else
+    fail "3x5 seed 7 -k 3 --minimise --contradict differs"
+    diff "$expected/gen-3x5-s7-k3-minimise-contradict.lgm" "$tmp/out" |
+      head -10 | sed 's/^/#   /'
+  fi
+}
+gen "5x5 seed 3" 0 -n 5 -g 5 -s 3 && cp "$tmp/out" "$tmp/a.lgm" &&
+  gen "5x5 seed 3 again" 0 -n 5 -g 5 -s 3 && {
+  if cmp -s "$tmp/out" "$tmp/a.lgm"; then
+    pass "the same seed twice: the same bytes"
+  else
+    fail "the same seed twice: different bytes"
+  fi
+}
+gen "--output" 0 --items 5 --groups 5 --seed 3 --output "$tmp/b.lgm" && {
+  if [ ! -s "$tmp/out" ] && cmp -s "$tmp/b.lgm" "$tmp/a.lgm"; then
+    pass "--output FILE: the bytes of stdout"
+  else
+    fail "--output FILE: other bytes"
+  fi
+}
+gen "--engine faithful" 0 -n 5 -g 5 -s 3 --engine faithful && {
+  if cmp -s "$tmp/out" "$tmp/a.lgm"; then
+    pass "--engine faithful: the same puzzle"
+  else
+    fail "--engine faithful: another puzzle"
+  fi
+}
+gen "5x5 seed 4" 0 -n 5 -g 5 -s 4 && {
+  if ! cmp -s "$tmp/out" "$tmp/a.lgm"; then
+    pass "another seed: another puzzle"
+  else
+    fail "seeds 3 and 4 give the same puzzle"
+  fi
+}
+gen "default options" 0 && {
+  if head -n 2 "$tmp/out" | grep -q -- "--items 5 --groups 5 --seed 1$"; then
+    pass "the header states the options (defaults 5, 5, 1)"
+  else
+    fail "the header does not state the options"
+  fi
+}
+
+# ---- Counts, as logigram finds them ----------------------------------------------
+# unique: every size the faithful engine handles quickly
+for spec in "2 2 1" "2 5 2" "3 3 3" "3 6 4" "4 4 5" "4 5 6" "5 3 7" \
+  "5 5 8" "6 3 9" "4 7 10"; do
+  set -- $spec
+  name="${1}x${2} seed $3"
+  gen "$name" 0 -n "$1" -g "$2" -s "$3" && {
+    got=$(count "$tmp/out")
+    if [ "$got" = 1 ] && grep -q "^# [0-9]* clues; exactly 1 solution\.$" \
+      "$tmp/out"; then
+      pass "$name: exactly 1 solution"
+    else
+      fail "$name: $got solutions ($(cat "$tmp/count-err"))"
+    fi
+  }
+done
+
+# --solutions K: at most K, at least 1, the count of the header
+for spec in "4 4 1 3" "4 5 2 3" "5 4 3 2" "3 6 4 5" "5 5 5 3"; do
+  set -- $spec
+  name="${1}x${2} seed $3 --solutions $4"
+  gen "$name" 0 -n "$1" -g "$2" -s "$3" --solutions "$4" && {
+    got=$(count "$tmp/out")
+    said=$(sed -n 's/^# [0-9]* clues; \([0-9]*\) solutions* (at most .*/\1/p' \
+      "$tmp/out")
+    if [ -n "$got" ] && [ "$got" = "$said" ] && [ "$got" -ge 1 ] &&
+      [ "$got" -le "$4" ]; then
+      pass "$name: $got solutions, as announced"
+    else
+      fail "$name: $got solutions, the header says '$said'"
+    fi
+  }
+done
+
+# --contradict: none; the clue named is to blame
+for spec in "4 4 1 1" "4 5 2 1" "5 4 3 1" "4 4 4 3" "3 5 5 2"; do
+  set -- $spec
+  name="${1}x${2} seed $3 --solutions $4 --contradict"
+  gen "$name" 0 -n "$1" -g "$2" -s "$3" --solutions "$4" --contradict && {
+    got=$(count "$tmp/out")
+    clue=$(sed -n 's/^# [0-9]* clues, but clue \([0-9]*\) is false.*/\1/p' \
+      "$tmp/out")
+    without=$(sed -n 's/.*(without it: \([0-9]*\) solutions*)\.$/\1/p' \
+      "$tmp/out")
+    # shellcheck disable=SC2046
+    rest=$(count "$tmp/out" $(clue_drops "$tmp/out" "$clue"))
+    if [ "$got" = 0 ] && [ -n "$clue" ] && [ "$rest" = "$without" ] &&
+      [ "$rest" -ge 1 ] && [ "$rest" -le "$4" ]; then
+      pass "$name: no solution; $rest without clue $clue"
+    else
+      fail "$name: $got solutions; clue '$clue'; without it $rest, said '$without'"
+    fi
+  }
+done
+
+# --minimise: unique, and every clue is needed
+for spec in "4 4 1" "3 5 2" "5 4 3" "5 5 4"; do
+  set -- $spec
+  name="${1}x${2} seed $3 --minimise"
+  gen "$name" 0 -n "$1" -g "$2" -s "$3" --minimise && {
+    cp "$tmp/out" "$tmp/min.lgm"
+    got=$(count "$tmp/min.lgm")
+    bad=""
+    for c in $(seq 1 "$(n_clues "$tmp/min.lgm")"); do
+      # shellcheck disable=SC2046
+      more=$(count "$tmp/min.lgm" --max-solutions 2 \
+        $(clue_drops "$tmp/min.lgm" "$c"))
+      [ "$more" = 2 ] || bad="$bad $c"
+    done
+    if [ "$got" = 1 ] && [ -z "$bad" ]; then
+      pass "$name: unique, every one of the $(n_clues "$tmp/min.lgm") clues needed"
+    else
+      fail "$name: $got solutions; clues not needed:$bad"
+    fi
+  }
+done
+gen "--minimise --solutions 3" 0 -n 4 -g 5 -s 6 --minimise --solutions 3 && {
+  cp "$tmp/out" "$tmp/min.lgm"
+  got=$(count "$tmp/min.lgm")
+  bad=""
+  for c in $(seq 1 "$(n_clues "$tmp/min.lgm")"); do
+    # shellcheck disable=SC2046
+    more=$(count "$tmp/min.lgm" $(clue_drops "$tmp/min.lgm" "$c"))
+    [ "$more" -gt "$got" ] || bad="$bad $c"
+  done
+  if [ "$got" -ge 1 ] && [ "$got" -le 3 ] && [ -z "$bad" ]; then
+    pass "--minimise --solutions 3: $got solutions, every clue needed"
+  else
+    fail "--minimise --solutions 3: $got solutions; clues not needed:$bad"
+  fi
+}
+
+# ---- --answer: the table logigram prints ------------------------------------------
+for spec in "4 4 1" "5 6 2" "3 3 3"; do
+  set -- $spec
+  name="${1}x${2} seed $3 --answer"
+  gen "$name" 0 -n "$1" -g "$2" -s "$3" --answer --minimise && {
+    sed -n '/^# The hidden solution/,$p' "$tmp/out" | sed -n 's/^# \([+|]\)/\1/p' \
+      >"$tmp/answer"
+    "$LOGIGRAM" "$tmp/out" | grep '^[+|]' >"$tmp/table"
+    if [ -s "$tmp/answer" ] && cmp -s "$tmp/answer" "$tmp/table"; then
+      pass "$name: the answer is logigram's solution"
+    else
+      fail "$name: the answer differs from logigram's solution"
+      diff "$tmp/table" "$tmp/answer" | head -10 | sed 's/^/#   /'
+    fi
+  }
+done
+gen "no --answer" 0 -n 4 -g 4 -s 1 && {
+  if ! grep -q "hidden solution" "$tmp/out"; then
+    pass "without --answer, no solution printed"
+  else
+    fail "without --answer, the solution is printed"
+  fi
+}
+
+echo "# $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
