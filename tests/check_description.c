@@ -158,87 +158,6 @@ assert_valid (LgProblem *p)
 
 /* ---- The tutorial's classic problem ------------------------------------- */
 
-/* logigram.e, describe_problem_classic, call for call. */
-static void
-describe_problem_classic (LgProblem *p)
-{
-#define group_ordered(name, ...) \
-  ck_assert_ptr_nonnull (lg_group (p, LG_GROUP_ORDERED, name, ITEMS (__VA_ARGS__)))
-#define group_atomic(name, ...) \
-  ck_assert_ptr_nonnull (lg_group (p, LG_GROUP_ATOMIC, name, ITEMS (__VA_ARGS__)))
-#define rule(r) ck_assert_uint_ne (lg_rule (p, r), 0)
-#define yes(x, y) lg_yes (p, x, y)
-#define eq(x, y) lg_eq (p, x, y)
-#define sub(x, y) lg_sub (p, x, y)
-#define abs_(x) lg_abs (p, x)
-#define num(v) lg_num (p, v)
-#define ref(x) lg_ref (p, x)
-#define item(g, n) lg_item (p, g, n)
-#define some(g) lg_some (p, g)
-  LgItem *a, *b;
-
-  group_ordered ("house", "left", "mid-left", "middle", "mid-right", "right");
-  group_atomic ("nationality", "english", "spanish", "ukrainian", "norvegian", "japanese");
-  group_atomic ("animal", "dog", "fox", "zebra", "horse", "snail");
-  group_atomic ("drink", "tea", "milk", "orange juice", "coffee", "water");
-  group_atomic ("cigarette", "kools", "winston", "chesterfields", "luckystrike", "parliaments");
-  group_atomic ("color", "green", "ivory", "yellow", "blue", "red");
-  /* the house of the english is red */
-  rule (yes (item ("nationality", "english"), item ("color", "red")));
-  /* the spanish has a dog */
-  rule (yes (item ("nationality", "spanish"), item ("animal", "dog")));
-  /* one drink coffee in the green house */
-  rule (yes (item ("drink", "coffee"), item ("color", "green")));
-  /* the ukrainian drinks tea */
-  rule (yes (item ("nationality", "ukrainian"), item ("drink", "tea")));
-  /* the green house is just at right of the ivory house */
-  a = some ("house");
-  b = some ("house");
-  rule (eq (sub (ref (a), ref (b)), num (1))); /* a at right of b */
-  rule (yes (a, item ("color", "green")));
-  rule (yes (b, item ("color", "ivory")));
-  /* the man that smokes winstons have a snail */
-  rule (yes (item ("cigarette", "winston"), item ("animal", "snail")));
-  /* the man that smokes kools have the yellow house */
-  rule (yes (item ("cigarette", "kools"), item ("color", "yellow")));
-  /* one drinks milk in the house at the middle */
-  rule (yes (item ("house", "middle"), item ("drink", "milk")));
-  /* the norvegian lives in the house at left */
-  rule (yes (item ("house", "left"), item ("nationality", "norvegian")));
-  /* the one who smokes chesterfields is neibourgh of a fox */
-  a = some ("house");
-  b = some ("house");
-  rule (eq (abs_ (sub (ref (b), ref (a))), num (1))); /* neibourghs */
-  rule (yes (a, item ("cigarette", "chesterfields")));
-  rule (yes (b, item ("animal", "fox")));
-  /* the one who smokes kools is neibourgh of a horse */
-  a = some ("house");
-  b = some ("house");
-  rule (eq (abs_ (sub (ref (b), ref (a))), num (1))); /* neibourghs */
-  rule (yes (a, item ("cigarette", "kools")));
-  rule (yes (b, item ("animal", "horse")));
-  /* the one who smokes luckystrike drinks orange juice */
-  rule (yes (item ("cigarette", "luckystrike"), item ("drink", "orange juice")));
-  /* the japanese smokes parliaments */
-  rule (yes (item ("cigarette", "parliaments"), item ("nationality", "japanese")));
-  /* the norvegian is neibourgh of the blue house */
-  a = some ("house");
-  b = some ("house");
-  rule (eq (abs_ (sub (ref (b), ref (a))), num (1))); /* neibourghs */
-  rule (yes (a, item ("nationality", "norvegian")));
-  rule (yes (b, item ("color", "blue")));
-#undef group_ordered
-#undef group_atomic
-#undef rule
-#undef yes
-#undef eq
-#undef sub
-#undef abs_
-#undef num
-#undef ref
-#undef item
-#undef some
-}
 
 /* The tutorial's own output (logigram.txt), in solution_text's form. */
 static const char *const classic_rows[] = {
@@ -853,7 +772,7 @@ END_TEST
 START_TEST (test_description_classic)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
-  describe_problem_classic (p);
+  lgtest_describe_problem_classic (p);
   ck_assert_uint_eq (lg_problem_n_groups (p), 6);
   ck_assert_uint_eq (lg_problem_n_rules (p), 22);
   assert_valid (p);
@@ -881,7 +800,7 @@ END_TEST
 START_TEST (test_description_classic_drop_rule_1)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
-  describe_problem_classic (p);
+  lgtest_describe_problem_classic (p);
   ck_assert (lg_problem_drop_rule (p, 1, NULL));
   Collect c;
   collect_init (&c, TRUE);
@@ -902,7 +821,7 @@ END_TEST
 START_TEST (test_description_classic_group_order)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
-  describe_problem_classic (p);
+  lgtest_describe_problem_classic (p);
   ck_assert (lg_problem_set_group_order (
       p, ITEMS ("color", "cigarette", "drink", "animal", "nationality",
                 "house"),
@@ -930,7 +849,7 @@ static const guint stop_after[] = { 1, 2, 3, 24, 25 };
 START_TEST (test_description_stop)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
-  describe_problem_classic (p);
+  lgtest_describe_problem_classic (p);
   lg_problem_drop_rule (p, 1, NULL);
   Collect c;
   collect_init (&c, TRUE);
@@ -1311,7 +1230,7 @@ static const struct
 START_TEST (test_description_memory_limit)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
-  describe_problem_classic (p);
+  lgtest_describe_problem_classic (p);
   lg_problem_set_memory_limit (p, memory_cases[_i].limit);
   Collect c;
   collect_init (&c, FALSE);

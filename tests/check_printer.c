@@ -80,59 +80,6 @@ print_all (LgProblem *p, Mem *m)
   lg_print_count (m->out, (guint64) n);
 }
 
-/* logigram.e, describe_problem_classic. */
-static void
-describe_problem_classic (LgProblem *p)
-{
-#define group(kind, name, ...) lg_group (p, kind, name, ITEMS (__VA_ARGS__))
-#define rule(r) ck_assert_uint_ne (lg_rule (p, r), 0)
-#define yes(x, y) lg_yes (p, x, y)
-#define item(g, n) lg_item (p, g, n)
-#define neighbours(a, b) \
-  lg_eq (p, lg_abs (p, lg_sub (p, lg_ref (p, b), lg_ref (p, a))), lg_num (p, 1))
-  LgItem *a, *b;
-  group (LG_GROUP_ORDERED, "house", "left", "mid-left", "middle", "mid-right", "right");
-  group (LG_GROUP_ATOMIC, "nationality", "english", "spanish", "ukrainian", "norvegian", "japanese");
-  group (LG_GROUP_ATOMIC, "animal", "dog", "fox", "zebra", "horse", "snail");
-  group (LG_GROUP_ATOMIC, "drink", "tea", "milk", "orange juice", "coffee", "water");
-  group (LG_GROUP_ATOMIC, "cigarette", "kools", "winston", "chesterfields", "luckystrike", "parliaments");
-  group (LG_GROUP_ATOMIC, "color", "green", "ivory", "yellow", "blue", "red");
-  rule (yes (item ("nationality", "english"), item ("color", "red")));
-  rule (yes (item ("nationality", "spanish"), item ("animal", "dog")));
-  rule (yes (item ("drink", "coffee"), item ("color", "green")));
-  rule (yes (item ("nationality", "ukrainian"), item ("drink", "tea")));
-  a = lg_some (p, "house");
-  b = lg_some (p, "house");
-  rule (lg_eq (p, lg_sub (p, lg_ref (p, a), lg_ref (p, b)), lg_num (p, 1)));
-  rule (yes (a, item ("color", "green")));
-  rule (yes (b, item ("color", "ivory")));
-  rule (yes (item ("cigarette", "winston"), item ("animal", "snail")));
-  rule (yes (item ("cigarette", "kools"), item ("color", "yellow")));
-  rule (yes (item ("house", "middle"), item ("drink", "milk")));
-  rule (yes (item ("house", "left"), item ("nationality", "norvegian")));
-  a = lg_some (p, "house");
-  b = lg_some (p, "house");
-  rule (neighbours (a, b));
-  rule (yes (a, item ("cigarette", "chesterfields")));
-  rule (yes (b, item ("animal", "fox")));
-  a = lg_some (p, "house");
-  b = lg_some (p, "house");
-  rule (neighbours (a, b));
-  rule (yes (a, item ("cigarette", "kools")));
-  rule (yes (b, item ("animal", "horse")));
-  rule (yes (item ("cigarette", "luckystrike"), item ("drink", "orange juice")));
-  rule (yes (item ("cigarette", "parliaments"), item ("nationality", "japanese")));
-  a = lg_some (p, "house");
-  b = lg_some (p, "house");
-  rule (neighbours (a, b));
-  rule (yes (a, item ("nationality", "norvegian")));
-  rule (yes (b, item ("color", "blue")));
-#undef group
-#undef rule
-#undef yes
-#undef item
-#undef neighbours
-}
 
 /* SPEC section 6: the tutorial's own output. */
 #define CLASSIC_TABLE \
@@ -152,7 +99,7 @@ describe_problem_classic (LgProblem *p)
 START_TEST (test_printer_classic)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
-  describe_problem_classic (p);
+  lgtest_describe_problem_classic (p);
   Mem m;
   mem_open (&m);
   print_all (p, &m);
@@ -237,7 +184,7 @@ END_TEST
 START_TEST (test_printer_group_order)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
-  describe_problem_classic (p);
+  lgtest_describe_problem_classic (p);
   ck_assert (lg_problem_set_group_order (
       p, ITEMS ("color", "cigarette", "drink", "animal", "nationality",
                 "house"),
@@ -347,7 +294,7 @@ END_TEST
 START_TEST (test_printer_ask)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
-  describe_problem_classic (p);
+  lgtest_describe_problem_classic (p);
   /* Tell who got the zebra and who drinks water? */
   ck_assert (lg_ask (p, lg_problem_lookup_group (p, "nationality"),
                      lg_item (p, "animal", "zebra")));

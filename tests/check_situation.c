@@ -101,59 +101,6 @@ assert_masks1 (LgSituation *s, uint64_t m01, uint64_t m02, uint64_t m12,
 
 /* ---- The classic problem ------------------------------------------------ */
 
-/* logigram.e, describe_problem_classic. */
-static void
-describe_problem_classic (LgProblem *p)
-{
-#define group(kind, name, ...) lg_group (p, kind, name, ITEMS (__VA_ARGS__))
-#define rule(r) ck_assert_uint_ne (lg_rule (p, r), 0)
-#define yes(x, y) lg_yes (p, x, y)
-#define item(g, n) lg_item (p, g, n)
-#define neighbours(a, b) \
-  lg_eq (p, lg_abs (p, lg_sub (p, lg_ref (p, b), lg_ref (p, a))), lg_num (p, 1))
-  LgItem *a, *b;
-  group (LG_GROUP_ORDERED, "house", "left", "mid-left", "middle", "mid-right", "right");
-  group (LG_GROUP_ATOMIC, "nationality", "english", "spanish", "ukrainian", "norvegian", "japanese");
-  group (LG_GROUP_ATOMIC, "animal", "dog", "fox", "zebra", "horse", "snail");
-  group (LG_GROUP_ATOMIC, "drink", "tea", "milk", "orange juice", "coffee", "water");
-  group (LG_GROUP_ATOMIC, "cigarette", "kools", "winston", "chesterfields", "luckystrike", "parliaments");
-  group (LG_GROUP_ATOMIC, "color", "green", "ivory", "yellow", "blue", "red");
-  rule (yes (item ("nationality", "english"), item ("color", "red")));
-  rule (yes (item ("nationality", "spanish"), item ("animal", "dog")));
-  rule (yes (item ("drink", "coffee"), item ("color", "green")));
-  rule (yes (item ("nationality", "ukrainian"), item ("drink", "tea")));
-  a = lg_some (p, "house");
-  b = lg_some (p, "house");
-  rule (lg_eq (p, lg_sub (p, lg_ref (p, a), lg_ref (p, b)), lg_num (p, 1)));
-  rule (yes (a, item ("color", "green")));
-  rule (yes (b, item ("color", "ivory")));
-  rule (yes (item ("cigarette", "winston"), item ("animal", "snail")));
-  rule (yes (item ("cigarette", "kools"), item ("color", "yellow")));
-  rule (yes (item ("house", "middle"), item ("drink", "milk")));
-  rule (yes (item ("house", "left"), item ("nationality", "norvegian")));
-  a = lg_some (p, "house");
-  b = lg_some (p, "house");
-  rule (neighbours (a, b));
-  rule (yes (a, item ("cigarette", "chesterfields")));
-  rule (yes (b, item ("animal", "fox")));
-  a = lg_some (p, "house");
-  b = lg_some (p, "house");
-  rule (neighbours (a, b));
-  rule (yes (a, item ("cigarette", "kools")));
-  rule (yes (b, item ("animal", "horse")));
-  rule (yes (item ("cigarette", "luckystrike"), item ("drink", "orange juice")));
-  rule (yes (item ("cigarette", "parliaments"), item ("nationality", "japanese")));
-  a = lg_some (p, "house");
-  b = lg_some (p, "house");
-  rule (neighbours (a, b));
-  rule (yes (a, item ("nationality", "norvegian")));
-  rule (yes (b, item ("color", "blue")));
-#undef group
-#undef rule
-#undef yes
-#undef item
-#undef neighbours
-}
 
 /* The tutorial's solution, row r -> item index, per group (house,
  * nationality, animal, drink, cigarette, color). */
@@ -478,7 +425,7 @@ static const struct
 START_TEST (test_situation_real_tree)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
-  describe_problem_classic (p);
+  lgtest_describe_problem_classic (p);
   if (real_tree_cases[_i].drop)
     lg_problem_drop_rule (p, real_tree_cases[_i].drop, NULL);
   ck_assert (lg_problem_check (p, NULL));
@@ -931,7 +878,7 @@ static const struct
 START_TEST (test_situation_verify)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
-  describe_problem_classic (p);
+  lgtest_describe_problem_classic (p);
   if (verify_cases[_i].drop)
     ck_assert (lg_problem_drop_rule (p, verify_cases[_i].drop, NULL));
   uint8_t rows[6][5];

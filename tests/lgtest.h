@@ -13,6 +13,8 @@
 #define LG_TEST_H
 
 #include <check.h>
+
+#include "logigram.h"
 #include <stdint.h>
 
 /* ck_assert_msg without the mark point it records on success (a write to a
@@ -40,5 +42,9 @@ uint64_t lgtest_rand (uint64_t *state);
 
 /* A number in 0 .. bound-1 (bound > 0). */
 uint32_t lgtest_rand_below (uint64_t *state, uint32_t bound);
+
+/* The tutorial's classic problem, described in p (empty) through the C API
+ * as logigram.e's describe_problem_classic does, call for call. */
+void lgtest_describe_problem_classic (LgProblem *p);
 
 #endif /* LG_TEST_H */
