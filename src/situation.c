@@ -437,6 +437,12 @@ static void
 found_solution (LgSituation *s, LgSolutionFunc func, gpointer data)
 {
   s->solutions++;
+#ifdef LG_ENABLE_CHECKS
+  /* --enable-checks: every solution is checked against every rule, by
+   * brute force, independently of the masks */
+  g_assert (lg_situation_verify (s->problem,
+                                 (const uint8_t *const *) s->solution.perm));
+#endif
   lg_progress_hide (s->progress);
   if (s->trace)
     fprintf (s->trace, "%*ssolution %" G_GUINT64_FORMAT "\n",
