@@ -8,45 +8,7 @@
 # (the rule sets are unsatisfiable, minimal...) are checked by
 # tests/check_diagnose.  Environment (set by make check): LOGIGRAM,
 # LG_DATADIR, LG_TESTDIR.
-set -u
-LOGIGRAM=${LOGIGRAM:-src/logigram}
-LG_DATADIR=${LG_DATADIR:-data}
-LG_TESTDIR=${LG_TESTDIR:-tests}
-expected=$LG_TESTDIR/expected
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass () { passed=$((passed + 1)); echo "ok - $1"; }
-fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
-
-# run NAME STATUS ARGS... : runs logigram, keeps stdout/stderr in $tmp.
-run () {
-  local name=$1 want=$2
-  shift 2
-  "$LOGIGRAM" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local got=$?
-  if [ "$got" -ne "$want" ]; then
-    fail "$name: exit status $got, expected $want"
-    sed 's/^/#   /' "$tmp/err" | head -5
-    return 1
-  fi
-  return 0
-}
-
-# same_output NAME EXPECTED-FILE STATUS ARGS...
-same_output () {
-  local name=$1 file=$2 status=$3
-  shift 3
-  run "$name" "$status" "$@" || return
-  if cmp -s "$tmp/out" "$file"; then
-    pass "$name"
-  else
-    fail "$name: stdout differs from $file"
-    diff "$file" "$tmp/out" | head -10 | sed 's/^/#   /'
-  fi
-}
+. "${LG_TESTDIR:-tests}/lib.sh"
 
 # ---- The reports ---------------------------------------------------------------
 same_output "--why-none einstein-cat-not-water" \
@@ -120,14 +82,6 @@ run "--help" 0 --help && {
 }
 
 # ---- Bad command lines: status 2, nothing on stdout -----------------------------
-bad_command () {
-  local name=$1
-  shift
-  run "$name" 2 "$@" || return
-  if [ -s "$tmp/out" ]; then fail "$name: wrote on stdout"; return; fi
-  if grep -q "Try 'logigram --help'" "$tmp/err"; then pass "$name"; else
-    fail "$name: no hint on stderr"; fi
-}
 bad_command "--why-none --redundant" --why-none --redundant
 bad_command "--why-none --count" --why-none --count
 bad_command "--redundant --max-solutions 2" --redundant --max-solutions 2
@@ -166,5 +120,4 @@ for o in --why-none --redundant; do
   invalid "$o --memory-limit 1K" "$o" --memory-limit 1K
 done
 
-echo "# $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -15,19 +15,8 @@
 # neither is, the script exits 77 (skipped) after the other checks.
 # Environment (set by make check): LOGIGRAM, LG_DATADIR, LG_TESTDIR;
 # LG_EXPORT_RANDOM, the number of random problems (default 40).
-set -u
-LOGIGRAM=${LOGIGRAM:-src/logigram}
-LG_DATADIR=${LG_DATADIR:-data}
-LG_TESTDIR=${LG_TESTDIR:-tests}
-expected=$LG_TESTDIR/expected
+. "${LG_TESTDIR:-tests}/lib.sh"
 n_random=${LG_EXPORT_RANDOM:-40}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass () { passed=$((passed + 1)); echo "ok - $1"; }
-fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
 note () { echo "# $*"; }
 
 # The faithful engine, when this logigram has engines to choose from.
@@ -57,25 +46,12 @@ else
     "flatzinc): no MiniZinc cross-check"
 fi
 
-# export_run NAME STATUS ARGS... : runs logigram, keeps stdout/stderr.
-export_run () {
-  local name=$1 want=$2
-  shift 2
-  "$LOGIGRAM" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local got=$?
-  if [ "$got" -ne "$want" ]; then
-    fail "$name: exit status $got, expected $want"
-    sed 's/^/#   /' "$tmp/err" | head -5
-    return 1
-  fi
-  return 0
-}
 
 # ---- The exports of small.lgm, byte for byte -----------------------------------
 for f in asp:lp minizinc:mzn; do
   format=${f%%:*} ext=${f##*:}
   for source in "$LG_DATADIR/small.lgm" "--problem=small"; do
-    export_run "--export $format $source" 0 --export "$format" "$source" && {
+    run "--export $format $source" 0 --export "$format" "$source" && {
       if cmp -s "$tmp/out" "$expected/export-small.$ext" && [ ! -s "$tmp/err" ]
       then
         pass "--export $format $source"
@@ -88,7 +64,7 @@ for f in asp:lp minizinc:mzn; do
   done
 done
 # --export=FORMAT works as well, and the default problem is classic.
-export_run "--export=asp" 0 --export=asp && {
+run "--export=asp" 0 --export=asp && {
   if grep -q '^% classic.lgm: ' "$tmp/out"; then pass "--export=asp"; else
     fail "--export=asp: not the classic problem"; fi
 }
@@ -98,7 +74,7 @@ export_run "--export=asp" 0 --export=asp && {
 bad_export () {
   local name=$1
   shift
-  export_run "$name" 2 "$@" && {
+  run "$name" 2 "$@" && {
     if [ ! -s "$tmp/out" ] && grep -q "^logigram: " "$tmp/err" &&
       grep -q "Try 'logigram --help'" "$tmp/err"; then
       pass "$name"
@@ -121,7 +97,7 @@ bad_export "--export with --show" --export minizinc --show tree
 invalid_export () {
   local name=$1 pattern=$2
   shift 2
-  export_run "$name" 1 "$@" && {
+  run "$name" 1 "$@" && {
     if [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
       grep -q -- "$pattern" "$tmp/err"; then
       pass "$name"
@@ -148,7 +124,7 @@ printf 'numeric y: 1, 3000000000, 5\natomic p: a, b, c\nvar x: y\nyes x, p:a\nx 
 invalid_export "--export asp, 32-bit clingo" \
   "wide.lgm:5:1: error: rule 2 (x \* 2 > 7) cannot be exported: .* clingo" \
   --export asp "$tmp/wide.lgm"
-export_run "--export minizinc, 64 bits" 0 --export minizinc "$tmp/wide.lgm" &&
+run "--export minizinc, 64 bits" 0 --export minizinc "$tmp/wide.lgm" &&
   pass "--export minizinc, 64 bits"
 # An overflow of 64 bits is refused by both.
 printf 'numeric n: 1, 2\natomic a: x, y\nvar v: n\nv * 9223372036854775807 > 0\nyes v, a:x\n' \
@@ -480,5 +456,4 @@ for seed in $(seq 1 "$n_random"); do
 done
 note "random problems, solutions as logigram counts them:$random_counts"
 
-echo "# $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

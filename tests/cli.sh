@@ -5,45 +5,7 @@
 # tests/expected/, its stderr with what is expected, and its exit status
 # (0 solved, 1 invalid problem, 2 bad command line).  Environment (set by
 # make check): LOGIGRAM, LG_DATADIR, LG_TESTDIR.
-set -u
-LOGIGRAM=${LOGIGRAM:-src/logigram}
-LG_DATADIR=${LG_DATADIR:-data}
-LG_TESTDIR=${LG_TESTDIR:-tests}
-expected=$LG_TESTDIR/expected
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass () { passed=$((passed + 1)); echo "ok - $1"; }
-fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
-
-# run NAME STATUS ARGS... : runs logigram, keeps stdout/stderr in $tmp.
-run () {
-  local name=$1 want=$2
-  shift 2
-  "$LOGIGRAM" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local got=$?
-  if [ "$got" -ne "$want" ]; then
-    fail "$name: exit status $got, expected $want"
-    sed 's/^/#   /' "$tmp/err" | head -5
-    return 1
-  fi
-  return 0
-}
-
-# same_output NAME EXPECTED-FILE STATUS ARGS...
-same_output () {
-  local name=$1 file=$2 status=$3
-  shift 3
-  run "$name" "$status" "$@" || return
-  if cmp -s "$tmp/out" "$file"; then
-    pass "$name"
-  else
-    fail "$name: stdout differs from $file"
-    diff "$file" "$tmp/out" | head -10 | sed 's/^/#   /'
-  fi
-}
+. "${LG_TESTDIR:-tests}/lib.sh"
 
 # ---- The tutorial problems, built in and from data/ ------------------------
 same_output "default is classic" "$expected/classic.out" 0
@@ -259,14 +221,6 @@ same_output "--list-problems" "$expected/list-problems.out" 0 --list-problems
 same_output "--list-rules" "$expected/classic-rules.out" 0 --list-rules
 
 # ---- Bad command lines: status 2, nothing on stdout ------------------------------
-bad_command () {
-  local name=$1
-  shift
-  run "$name" 2 "$@" || return
-  if [ -s "$tmp/out" ]; then fail "$name: wrote on stdout"; return; fi
-  if grep -q "Try 'logigram --help'" "$tmp/err"; then pass "$name"; else
-    fail "$name: no hint on stderr"; fi
-}
 bad_command "unknown option" --no-such-option
 bad_command "--drop 0" --drop 0
 bad_command "--drop 99" --drop 99
@@ -332,5 +286,4 @@ run "no rule" 0 --count "$tmp/norule.lgm" && {
     fail "no rule gives $(cat "$tmp/out")"; fi
 }
 
-echo "# $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -1,0 +1,62 @@
+# lib.sh — what the end-to-end test scripts share; sourced by tests/cli*.sh.
+#
+# Environment (set by make check): LOGIGRAM, LG_DATADIR, LG_TESTDIR.  Gives
+# $tmp (a scratch folder removed on exit), $expected, the counters and:
+#   pass NAME / fail NAME      count and report one check
+#   run NAME STATUS ARGS...    run logigram; stdout in $tmp/out, stderr in
+#                              $tmp/err; fails unless it exits with STATUS
+#   same_output NAME FILE STATUS ARGS...
+#                              run, then compare stdout with FILE byte for byte
+#   bad_command NAME ARGS...   status 2, nothing on stdout, the --help hint
+#   finish                     the closing line; exit status 1 on a failure
+set -u
+LOGIGRAM=${LOGIGRAM:-src/logigram}
+LG_DATADIR=${LG_DATADIR:-data}
+LG_TESTDIR=${LG_TESTDIR:-tests}
+expected=$LG_TESTDIR/expected
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass () { passed=$((passed + 1)); echo "ok - $1"; }
+fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
+
+run () {
+  local name=$1 want=$2
+  shift 2
+  "$LOGIGRAM" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  if [ "$got" -ne "$want" ]; then
+    fail "$name: exit status $got, expected $want"
+    sed 's/^/#   /' "$tmp/err" | head -5
+    return 1
+  fi
+  return 0
+}
+
+same_output () {
+  local name=$1 file=$2 status=$3
+  shift 3
+  run "$name" "$status" "$@" || return
+  if cmp -s "$tmp/out" "$file"; then
+    pass "$name"
+  else
+    fail "$name: stdout differs from $file"
+    diff "$file" "$tmp/out" | head -10 | sed 's/^/#   /'
+  fi
+}
+
+bad_command () {
+  local name=$1
+  shift
+  run "$name" 2 "$@" || return
+  if [ -s "$tmp/out" ]; then fail "$name: wrote on stdout"; return; fi
+  if grep -q "Try 'logigram --help'" "$tmp/err"; then pass "$name"; else
+    fail "$name: no hint on stderr"; fi
+}
+
+finish () {
+  echo "# $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+}
