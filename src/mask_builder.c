@@ -25,16 +25,19 @@ typedef struct
   guint64 budget; /* bytes the tree may hold */
   const LgConstraintSet *set;
   const LgConstraintGroup *group; /* the one being expanded */
-  /* --challenge: ready[k] holds the logical rules whose last variable is
-   * variable k of the group; `deferred` counts the open levels where a rule
-   * overflowed, whose leaves then evaluate every rule in order (so that an
-   * overflow is reported exactly when the default evaluation meets it). */
+  /* ready[k] holds the logical rules (indices in `programs`) whose last
+   * variable is variable k of the group (last_var[i] = k); cached[i] is
+   * rule i's value, valid while cached_stamp[i] equals the stamp of its
+   * last variable, which grows at each new value.  --challenge prunes where
+   * a ready rule fails. */
   gboolean challenge;
   GPtrArray *programs;   /* the group's logical rules, compiled, in order */
+  GArray **ready;
+  LgEval *cached;
+  guint64 *cached_stamp, *level_stamp;
+  guint *last_var;
   LgNode **level_children; /* per variable level, n slots for its OR node */
   LgNode **leaf_children;  /* n_pairs slots for a leaf's mask nodes */
-  GPtrArray **ready;     /* of programs */
-  guint deferred;
   GError *error;
 } Builder;
 
@@ -194,30 +197,48 @@ build_couple (Builder *b, const LgRule *rule)
 }
 
 /* Evaluates the logical rules in order; on overflow records the error. */
+/* The value of logical rule i for the current values of its variables:
+ * kept from its last evaluation while its last variable has not changed
+ * (rules are mostly decided by their first variables, and the deepest
+ * variable changes at every leaf). */
+static LgEval
+rule_value (Builder *b, guint i)
+{
+  if (b->ready && b->cached_stamp[i] == b->level_stamp[b->last_var[i]])
+    return b->cached[i];
+  LgEval v = lg_rule_program_eval (b->programs->pdata[i]);
+  if (b->ready)
+    {
+      b->cached[i] = v;
+      b->cached_stamp[i] = b->level_stamp[b->last_var[i]];
+    }
+  return v;
+}
+
+/* Evaluates the logical rules in order, as the original does at each
+ * complete assignment: the first that does not hold decides, and an
+ * overflow is reported when the evaluation in order reaches it. */
 static gboolean
 logic_holds (Builder *b, const LgConstraintGroup *cg)
 {
   (void) cg;
   for (guint i = 0; i < b->programs->len; i++)
     {
-      LgRuleProgram *program = b->programs->pdata[i];
-      const LgRule *rule = lg_rule_program_rule (program);
-      LgEval v = lg_rule_program_eval (program);
-      if (v == LG_EVAL_OVERFLOW)
+      LgEval v = rule_value (b, i);
+      if (v == LG_EVAL_TRUE)
+        continue;
+      if (v == LG_EVAL_OVERFLOW && !b->error)
         {
-          if (!b->error)
-            {
-              g_autofree char *text = lg_rule_to_string (rule);
-              b->problem->error_line = rule->line;
-              b->error = g_error_new (
-                  LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_OVERFLOW,
-                  "integer overflow in rule %u (%s): values are 64-bit",
-                  rule->number, text);
-            }
-          return FALSE;
+          const LgRule *rule
+              = lg_rule_program_rule (b->programs->pdata[i]);
+          g_autofree char *text = lg_rule_to_string (rule);
+          b->problem->error_line = rule->line;
+          b->error = g_error_new (
+              LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_OVERFLOW,
+              "integer overflow in rule %u (%s): values are 64-bit",
+              rule->number, text);
         }
-      if (v == LG_EVAL_FALSE)
-        return FALSE;
+      return FALSE;
     }
   return TRUE;
 }
@@ -230,7 +251,7 @@ leaf_node (Builder *b, const LgConstraintGroup *cg)
   LgAndOrTree *tree = b->tree;
   tree->leaves_tried++;
   lg_progress_tick (b->problem->progress, tree->leaves_tried);
-  if ((!b->ready || b->deferred) && !logic_holds (b, cg))
+  if (!logic_holds (b, cg))
     return NULL;
   memset (b->touched, 0, tree->n_pairs * sizeof *b->touched);
   b->is_ok = TRUE;
@@ -263,21 +284,20 @@ leaf_node (Builder *b, const LgConstraintGroup *cg)
   return new_node (tree, LG_NODE_AND, masks, n_leaves);
 }
 
-/* --challenge (can_challenge): do the rules that became decidable with
- * variable ivar hold?  A rule that overflows is left for the leaves. */
+/* Variable ivar has a new value.  With --challenge (the tutorial's
+ * can_challenge), the rules whose last variable it is are evaluated now, and
+ * FALSE says that one of them fails: the caller prunes there.  An overflow
+ * is left for the leaves. */
 static gboolean
-challenge (Builder *b, guint ivar, gboolean *deferred)
+assign_var (Builder *b, guint ivar)
 {
-  GPtrArray *ready = b->ready[ivar];
-  *deferred = FALSE;
+  b->level_stamp[ivar]++;
+  if (!b->challenge)
+    return TRUE;
+  GArray *ready = b->ready[ivar];
   for (guint i = 0; i < ready->len; i++)
-    {
-      LgEval v = lg_rule_program_eval (ready->pdata[i]);
-      if (v == LG_EVAL_FALSE)
-        return FALSE;
-      if (v == LG_EVAL_OVERFLOW)
-        *deferred = TRUE;
-    }
+    if (rule_value (b, g_array_index (ready, guint, i)) == LG_EVAL_FALSE)
+      return FALSE;
   return TRUE;
 }
 
@@ -306,15 +326,12 @@ var_node (Builder *b, const LgConstraintGroup *cg, guint ivar)
   for (guint k = 0; k < b->n && !b->error; k++)
     {
       var->index = k;
-      gboolean deferred = FALSE;
-      if (b->ready && !challenge (b, ivar, &deferred))
+      if (!assign_var (b, ivar))
         {
           b->tree->leaves_saved += leaves_below (b, cg, ivar);
           continue;
         }
-      b->deferred += deferred;
       LgNode *child = var_node (b, cg, ivar + 1);
-      b->deferred -= deferred;
       if (child)
         alternatives[b->n - 1 - n_alternatives++] = child;
     }
@@ -332,7 +349,7 @@ some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar)
     {
       b->tree->leaves_tried++;
       lg_progress_tick (b->problem->progress, b->tree->leaves_tried);
-      gboolean ok = (b->ready && !b->deferred) || logic_holds (b, cg);
+      gboolean ok = logic_holds (b, cg);
       b->tree->leaves_kept += ok;
       return ok;
     }
@@ -340,30 +357,26 @@ some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar)
   for (guint k = 0; k < b->n && !b->error; k++)
     {
       var->index = k;
-      gboolean deferred = FALSE;
-      if (b->ready && !challenge (b, ivar, &deferred))
+      if (!assign_var (b, ivar))
         {
           b->tree->leaves_saved += leaves_below (b, cg, ivar);
           continue;
         }
-      b->deferred += deferred;
-      gboolean holds = some_assignment_holds (b, cg, ivar + 1);
-      b->deferred -= deferred;
-      if (holds)
+      if (some_assignment_holds (b, cg, ivar + 1))
         return TRUE;
     }
   return FALSE;
 }
 
 /* The node of one constraint group; NULL when it constrains nothing. */
-/* --challenge: sorts the group's logical rules by the position of their
+/* Sorts the group's logical rules (their indices) by the position of their
  * last variable in the enumeration order. */
-static GPtrArray **
-ready_lists (const LgConstraintGroup *cg, GPtrArray *programs)
+static GArray **
+ready_lists (const LgConstraintGroup *cg, guint *last_var)
 {
-  GPtrArray **ready = g_new0 (GPtrArray *, cg->vars->len);
+  GArray **ready = g_new0 (GArray *, cg->vars->len);
   for (guint k = 0; k < cg->vars->len; k++)
-    ready[k] = g_ptr_array_new ();
+    ready[k] = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GPtrArray) vars = g_ptr_array_new ();
   for (guint i = 0; i < cg->logic->len; i++)
     {
@@ -376,16 +389,17 @@ ready_lists (const LgConstraintGroup *cg, GPtrArray *programs)
           g_ptr_array_find (cg->vars, vars->pdata[v], &pos);
           last = MAX (last, pos);
         }
-      g_ptr_array_add (ready[last], programs->pdata[i]);
+      g_array_append_val (ready[last], i);
+      last_var[i] = last;
     }
   return ready;
 }
 
 static void
-free_ready_lists (GPtrArray **ready, guint n_vars)
+free_ready_lists (GArray **ready, guint n_vars)
 {
   for (guint k = 0; ready && k < n_vars; k++)
-    g_ptr_array_unref (ready[k]);
+    g_array_unref (ready[k]);
   g_free (ready);
 }
 
@@ -399,9 +413,14 @@ group_node (Builder *b, const LgConstraintGroup *cg)
       (GDestroyNotify) lg_rule_program_free);
   for (guint i = 0; i < cg->logic->len; i++)
     g_ptr_array_add (b->programs, lg_rule_program_new (cg->logic->pdata[i]));
-  b->ready = b->challenge && cg->vars->len ? ready_lists (cg, b->programs)
-                                           : NULL;
-  b->deferred = 0;
+  guint n_logic = MAX (cg->logic->len, 1);
+  b->cached = g_new (LgEval, n_logic);
+  b->cached_stamp = g_new0 (guint64, n_logic);
+  b->last_var = g_new0 (guint, n_logic);
+  b->level_stamp = g_new (guint64, MAX (cg->vars->len, 1));
+  for (guint k = 0; k < cg->vars->len; k++)
+    b->level_stamp[k] = 1; /* cached_stamp 0: nothing cached yet */
+  b->ready = cg->vars->len ? ready_lists (cg, b->last_var) : NULL;
   LgNode *node;
   if (cg->couple->len == 0)
     node = some_assignment_holds (b, cg, 0)
@@ -415,6 +434,10 @@ group_node (Builder *b, const LgConstraintGroup *cg)
     }
   free_ready_lists (b->ready, cg->vars->len);
   b->ready = NULL;
+  g_clear_pointer (&b->cached, g_free);
+  g_clear_pointer (&b->cached_stamp, g_free);
+  g_clear_pointer (&b->last_var, g_free);
+  g_clear_pointer (&b->level_stamp, g_free);
   g_clear_pointer (&b->programs, g_ptr_array_unref);
   return node;
 }

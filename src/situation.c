@@ -45,7 +45,8 @@ struct LgSituation
   gboolean *assigned;      /* per group (FEWEST) */
   gboolean stopped;
   guint64 candidates, candidates_saved, checks, solutions;
-  /* the progress line: mask leaves explored and try_solution visits */
+  /* the progress line: backtracks to an alternative and try_solution
+   * visits */
   LgProgress *progress;
   guint64 steps;
   /* --trace */
@@ -201,6 +202,7 @@ context_restore (void *context)
 {
   LgSituation *s = context;
   size_t mark = s->marks[s->n_marks - 1];
+  lg_progress_tick (s->progress, ++s->steps);
   switch (s->n_words)
     {
     case 1:
@@ -292,7 +294,6 @@ static bool
 explore_mask (void *context, LgNode *leaf)
 {
   LgSituation *s = context;
-  lg_progress_tick (s->progress, ++s->steps);
   switch (s->n_words)
     {
     case 1:
