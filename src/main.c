@@ -45,6 +45,7 @@ typedef struct
   gboolean trace;
   gboolean challenge;
   char *check_text;
+  char *engine_text;
   char **shows;
   gboolean dot;
   char *max_nodes_text;
@@ -59,6 +60,7 @@ typedef struct
   Format format;
   guint64 memory_limit;
   LgCheck check;
+  LgEngine engine;
   guint64 max_nodes;
   LgExportFormat export_format;
   guint64 printed;
@@ -74,6 +76,7 @@ options_clear (Options *o)
   g_free (o->format_text);
   g_free (o->export_text);
   g_free (o->check_text);
+  g_free (o->engine_text);
   g_strfreev (o->shows);
   g_free (o->max_nodes_text);
   g_free (o->memory_limit_text);
@@ -313,6 +316,13 @@ run (Options *o)
   if (o->check_text && !lg_check_from_string (o->check_text, &o->check))
     return usage_error ("--check takes faithful, intersect or fewest, not "
                         "'%s'", o->check_text);
+  if (o->engine_text && !lg_engine_from_string (o->engine_text, &o->engine))
+    return usage_error ("--engine takes faithful or fast, not '%s'",
+                        o->engine_text);
+  if (o->engine == LG_ENGINE_FAST && (o->dot || (o->shows && o->shows[0])))
+    return usage_error ("%s shows the inside of the faithful engine: not "
+                        "with --engine=fast",
+                        o->dot ? "--dot" : "--show");
   o->memory_limit = LG_DEFAULT_MEMORY_LIMIT;
   if (o->memory_limit_text &&
       !parse_size (o->memory_limit_text, &o->memory_limit))
@@ -393,6 +403,7 @@ run (Options *o)
   lg_problem_set_memory_limit (problem, o->memory_limit);
   lg_problem_set_challenge (problem, o->challenge);
   lg_problem_set_check (problem, o->check);
+  lg_problem_set_engine (problem, o->engine);
   if (o->trace)
     lg_problem_set_trace (problem, stderr);
   else if (isatty (STDERR_FILENO))
@@ -486,6 +497,10 @@ main (int argc, char **argv)
     { "check", 0, 0, G_OPTION_ARG_STRING, &o.check_text,
       "try_solution strategy: faithful (default), intersect or fewest "
       "(same solutions)", "STRATEGY" },
+    { "engine", 0, 0, G_OPTION_ARG_STRING, &o.engine_text,
+      "Solving engine: faithful (default, the tutorial's masks and tree) or "
+      "fast (the same solutions, each once, found by constraint "
+      "propagation; no --show or --dot)", "NAME" },
     { "show", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.shows,
       "Before the solutions, print a view of the inside: permutations (the "
       "numbering; beyond 6 items, its first and last 20 rows), groups, masks "

@@ -2,6 +2,21 @@
 #include "solver.h"
 
 #include "bitset.h"
+#include "engine_fast.h"
+
+/* The solver with the FAST engine's state (LgSolver is its first member, so
+ * that the public struct stays as it is). */
+typedef struct
+{
+  LgSolver solver;
+  LgFastEngine *fast; /* after transform, with LG_ENGINE_FAST */
+} SolverWithEngine;
+
+static LgFastEngine **
+fast_engine (LgSolver *solver)
+{
+  return &((SolverWithEngine *) solver)->fast;
+}
 
 LgSolver *
 lg_solver_new (LgProblem *problem, LgStats *stats, GError **error)
@@ -9,7 +24,8 @@ lg_solver_new (LgProblem *problem, LgStats *stats, GError **error)
   problem->error_line = 0;
   if (!lg_problem_check (problem, error))
     return NULL;
-  LgSolver *solver = g_new0 (LgSolver, 1);
+  SolverWithEngine *with_engine = g_new0 (SolverWithEngine, 1);
+  LgSolver *solver = &with_engine->solver;
   solver->problem = problem;
   solver->stats = stats ? stats : &solver->own_stats;
   double describe = solver->stats->time_describe;
@@ -32,6 +48,13 @@ lg_solver_transform (LgSolver *solver, GError **error)
   g_return_val_if_fail (solver->tree == NULL, FALSE);
   LgProblem *problem = solver->problem;
   LgStats *stats = solver->stats;
+  if (problem->engine == LG_ENGINE_FAST)
+    {
+      g_return_val_if_fail (*fast_engine (solver) == NULL, FALSE);
+      *fast_engine (solver)
+          = lg_engine_fast_new (problem, solver->set, stats, error);
+      return *fast_engine (solver) != NULL;
+    }
   g_autoptr (GTimer) timer = g_timer_new ();
   guint n = lg_problem_dimension (problem);
   guint n_groups = lg_problem_n_groups (problem);
@@ -73,6 +96,9 @@ lg_solver_transform (LgSolver *solver, GError **error)
 guint64
 lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data)
 {
+  if (*fast_engine (solver))
+    return lg_engine_fast_explore (*fast_engine (solver), func, user_data,
+                                   solver->stats);
   g_return_val_if_fail (solver->tree != NULL && solver->situation == NULL, 0);
   LgStats *stats = solver->stats;
   g_autoptr (GTimer) timer = g_timer_new ();
@@ -108,6 +134,7 @@ lg_solver_free (LgSolver *solver)
 {
   if (!solver)
     return;
+  lg_engine_fast_free (*fast_engine (solver));
   lg_backtracking_free (solver->explorer);
   lg_situation_free (solver->situation);
   lg_and_or_tree_free (solver->tree);

@@ -1,0 +1,1407 @@
+/* engine_fast — the FAST engine; see engine_fast.h.
+ *
+ * Layout.  M, the matrices of a state, is G * G * n row bitsets: the line
+ * (x -> y, a) is M[(x * G + y) * n + a], the items of group y that item a of
+ * group x may go with (bit b for item b).  Lines with x == y are unused.  A
+ * state is [active counts per leaf group | M | satisfied flags]; level d of
+ * the search owns states[d].
+ */
+#include "engine_fast.h"
+
+#include <string.h>
+
+#include "constraint.h"
+#include "situation.h"
+
+/* ---- Data ------------------------------------------------------------------ */
+
+/* A cell literal of a leaf: yes (or no) item a of group gi with item b of
+ * group gj, gi < gj. */
+typedef struct
+{
+  uint32_t row;  /* line (gi -> gj, a) in M */
+  uint32_t key;  /* yes: key of that line; no: key of the cell */
+  uint32_t tkey; /* yes: key of the line (gj -> gi, b) */
+  uint16_t bit;  /* 1 << b */
+  uint16_t tbit; /* 1 << a */
+  uint16_t gi, gj;
+  uint8_t a, yes;
+} Lit;
+
+/* A line (x -> y, a) that leaves constrain, for the disjunction's union;
+ * for a cell key, bit is the cell's item of y. */
+typedef struct
+{
+  uint16_t x, y;
+  uint8_t a;
+  uint16_t bit;
+} Key;
+
+/* A constraint group that keeps leaves. */
+typedef struct
+{
+  uint32_t leaf_first, n_leaves; /* global leaf ids */
+  uint32_t line_first, n_lines;  /* into lines */
+  uint32_t cell_first, n_cells;  /* into cells */
+} LeafGroup;
+
+struct LgFastEngine
+{
+  LgProblem *problem;
+  guint G, n;
+  uint16_t full;       /* n low bits */
+  gboolean infeasible; /* some group has no consistent assignment */
+
+  /* leaves */
+  guint n_groups; /* leaf groups */
+  LeafGroup *groups;
+  guint n_leaves;
+  uint32_t *leaf_start; /* n_leaves + 1 offsets into lits */
+  Lit *lits;
+  uint32_t *order; /* sparse sets of leaf ids, one segment per group */
+  Key *lines, *cells;
+  uint32_t *cnt, *ncnt; /* scratch per key, max over the groups */
+  uint16_t *uni;
+  /* who to wake: a yes literal depends on its cell only, a no literal on
+   * its whole line (it fails when the line is down to its item) */
+  uint32_t *cell_first, *cell_groups; /* per cell, from (x < y, a, b) */
+  uint32_t *row_first, *row_groups;   /* per line of M */
+  uint32_t *dirty;                    /* groups to process, a stack */
+  uint8_t *is_dirty;
+  guint n_dirty;
+  uint32_t *line_first, *line_groups; /* per line: the groups with a
+                                         literal on it */
+  guint64 *weight;                    /* per leaf group: times it failed */
+
+  /* search */
+  size_t state_size; /* bytes, a multiple of 8 */
+  size_t m_offset, sat_offset;
+  guint max_depth; /* levels in states */
+  uint8_t *states;
+  uint32_t *queue; /* rows of M that lost items, to revise from */
+  uint8_t *queued; /* per row of M */
+  size_t q_head, q_len, q_cap;
+
+  /* solutions */
+  uint8_t *rows;   /* G * n: the item of group g on row r */
+  uint8_t *row_of; /* G * n: the row of item x of group g */
+  const uint8_t **perm;
+  LgSolution solution;
+  LgSolutionFunc func;
+  gpointer user_data;
+  gboolean stopped;
+  FILE *trace;
+
+  /* counters */
+  guint64 nodes, alternatives, backtracks, solutions;
+};
+
+/* ---- The transformation: leaves -------------------------------------------- */
+
+/* A literal before the engine's layout: gi << 40 | gj << 24 | a << 16 |
+ * b << 8 | yes.  Sorted codes group by pair, then line. */
+#define CODE(gi, gj, a, b, yes)                                                \
+  (((guint64) (gi) << 40) | ((guint64) (gj) << 24) | ((guint64) (a) << 16) |   \
+   ((guint64) (b) << 8) | (guint64) (yes))
+#define CODE_PAIR(c) ((c) >> 24)
+#define CODE_GI(c) ((guint) ((c) >> 40))
+#define CODE_GJ(c) ((guint) (((c) >> 24) & 0xffff))
+#define CODE_A(c) ((guint) (((c) >> 16) & 0xff))
+#define CODE_B(c) ((guint) (((c) >> 8) & 0xff))
+#define CODE_YES(c) ((guint) ((c) &1))
+
+/* Bytes per leaf beyond its literals: offsets, sparse set, dedup table. */
+#define LEAF_OVERHEAD (2 * sizeof (uint32_t) + 64)
+#define LIT_BYTES (sizeof (Lit) + sizeof (guint64))
+
+typedef struct
+{
+  LgFastEngine *e;
+  LgProblem *problem;
+  const LgConstraintSet *set;
+  const LgConstraintGroup *cg; /* the one being expanded */
+  GArray *codes;               /* guint64, every kept leaf's literals */
+  GArray *starts;              /* guint32 offsets into codes */
+  GArray *groups;              /* LeafGroup */
+  GArray *scratch;             /* guint64, the current leaf */
+  GHashTable *seen;            /* leaves of the current group */
+  GPtrArray **ready;           /* pruning: rules decided at variable k */
+  gboolean exact;              /* enumerate as the faithful default */
+  gboolean holds;              /* logical-only group: some assignment */
+  guint64 bytes, budget;
+  guint64 leaves_tried, leaves_kept, leaves_saved;
+  GError *error;
+} Builder;
+
+/* Bounds of an expression over every value its variables can take; FALSE
+ * when some bound may overflow 64 bits. */
+static gboolean
+expr_bounds (const LgExpr *e, gint64 *lo, gint64 *hi)
+{
+  gint64 l1, h1, l2, h2;
+  switch (e->kind)
+    {
+    case LG_EXPR_VALUE:
+      *lo = *hi = e->value;
+      return TRUE;
+    case LG_EXPR_REF:
+      if (!e->item->is_var)
+        {
+          *lo = *hi = e->item->value;
+          return TRUE;
+        }
+      *lo = G_MAXINT64;
+      *hi = G_MININT64;
+      for (guint i = 0; i < e->item->group->items->len; i++)
+        {
+          gint64 v = ((LgItem *) e->item->group->items->pdata[i])->value;
+          *lo = MIN (*lo, v);
+          *hi = MAX (*hi, v);
+        }
+      return TRUE;
+    case LG_EXPR_NEG:
+      if (!expr_bounds (e->left, &l1, &h1) || l1 == G_MININT64)
+        return FALSE;
+      *lo = -h1;
+      *hi = -l1;
+      return TRUE;
+    case LG_EXPR_ABS:
+      if (!expr_bounds (e->left, &l1, &h1) || l1 == G_MININT64)
+        return FALSE;
+      if (l1 >= 0)
+        *lo = l1, *hi = h1;
+      else if (h1 <= 0)
+        *lo = -h1, *hi = -l1;
+      else
+        *lo = 0, *hi = MAX (-l1, h1);
+      return TRUE;
+    case LG_EXPR_ADD:
+    case LG_EXPR_SUB:
+    case LG_EXPR_MUL:
+      if (!expr_bounds (e->left, &l1, &h1) || !expr_bounds (e->right, &l2, &h2))
+        return FALSE;
+      if (e->kind == LG_EXPR_ADD)
+        return !__builtin_add_overflow (l1, l2, lo) &&
+               !__builtin_add_overflow (h1, h2, hi);
+      if (e->kind == LG_EXPR_SUB)
+        return !__builtin_sub_overflow (l1, h2, lo) &&
+               !__builtin_sub_overflow (h1, l2, hi);
+      {
+        gint64 p[4];
+        if (__builtin_mul_overflow (l1, l2, &p[0]) ||
+            __builtin_mul_overflow (l1, h2, &p[1]) ||
+            __builtin_mul_overflow (h1, l2, &p[2]) ||
+            __builtin_mul_overflow (h1, h2, &p[3]))
+          return FALSE;
+        *lo = MIN (MIN (p[0], p[1]), MIN (p[2], p[3]));
+        *hi = MAX (MAX (p[0], p[1]), MAX (p[2], p[3]));
+        return TRUE;
+      }
+    }
+  return FALSE;
+}
+
+/* Can the rule never overflow, whatever its variables' items? */
+static gboolean
+rule_is_safe (const LgRule *r)
+{
+  gint64 lo, hi;
+  switch (r->kind)
+    {
+    case LG_RULE_AND:
+    case LG_RULE_OR:
+      return rule_is_safe (r->a) && rule_is_safe (r->b);
+    case LG_RULE_NOT:
+      return rule_is_safe (r->a);
+    case LG_RULE_YES:
+    case LG_RULE_NO:
+      return TRUE;
+    default:
+      return expr_bounds (r->left, &lo, &hi) &&
+             expr_bounds (r->right, &lo, &hi);
+    }
+}
+
+static void
+set_overflow (Builder *b, const LgRule *rule)
+{
+  if (b->error)
+    return;
+  g_autofree char *text = lg_rule_to_string (rule);
+  b->problem->error_line = rule->line;
+  b->error = g_error_new (LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_OVERFLOW,
+                          "integer overflow in rule %u (%s): values are 64-bit",
+                          rule->number, text);
+}
+
+/* The group's first rule, for messages. */
+static const LgRule *
+first_rule (const LgConstraintGroup *cg)
+{
+  const LgRule *first = cg->couple->len ? cg->couple->pdata[0] : NULL;
+  if (cg->logic->len)
+    {
+      const LgRule *l = cg->logic->pdata[0];
+      if (!first || l->number < first->number)
+        first = l;
+    }
+  return first;
+}
+
+static guint64
+power_capped (guint64 base, guint exponent)
+{
+  guint64 p = 1;
+  for (guint k = 0; k < exponent && p < G_MAXUINT64 / 16; k++)
+    p *= base;
+  return p;
+}
+
+/* Upper bound of the bytes every group's leaves can take. */
+static guint64
+estimate_leaves (const LgConstraintSet *set, guint n)
+{
+  double total = 0;
+  for (guint i = 0; i <= set->groups->len; i++)
+    {
+      const LgConstraintGroup *cg =
+          i < set->groups->len ? set->groups->pdata[i] : set->unbound;
+      if (cg->couple->len)
+        total += (double) power_capped (n, cg->vars->len) *
+                 ((double) cg->couple->len * LIT_BYTES + LEAF_OVERHEAD);
+    }
+  return total > (double) (G_MAXUINT64 / 2) ? G_MAXUINT64 / 2 : (guint64) total;
+}
+
+static gboolean
+can_grow (Builder *b, guint64 bytes)
+{
+  if (b->error)
+    return FALSE;
+  b->bytes += bytes;
+  if (b->bytes <= b->budget)
+    return TRUE;
+  const LgConstraintGroup *cg = b->cg;
+  const LgRule *first = first_rule (cg);
+  b->problem->error_line = first ? first->line : 0;
+  g_autofree char *limit = lg_format_size (b->budget);
+  g_autofree char *need = lg_format_size (estimate_leaves (b->set, b->e->n));
+  b->error = g_error_new (
+      LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
+      "the fast engine's leaves need more than the %s left under the memory "
+      "limit (up to %s): the constraint group of rule %u has %u variables, "
+      "%" G_GUINT64_FORMAT " assignments; raise --memory-limit or split the "
+      "rules",
+      limit, need, first ? first->number : 0, cg->vars->len,
+      power_capped (b->e->n, cg->vars->len));
+  return FALSE;
+}
+
+static guint
+leaf_hash (gconstpointer key)
+{
+  const guint64 *k = key;
+  guint64 h = k[0] * 0x9e3779b97f4a7c15u;
+  for (guint64 i = 1; i <= k[0]; i++)
+    h = (h ^ k[i]) * 0x100000001b3u;
+  return (guint) (h ^ (h >> 32));
+}
+
+static gboolean
+leaf_equal (gconstpointer a, gconstpointer b)
+{
+  const guint64 *x = a, *y = b;
+  return x[0] == y[0] && memcmp (x + 1, y + 1, x[0] * sizeof *x) == 0;
+}
+
+static gint
+compare_codes (gconstpointer a, gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* The leaf of the current assignment: its couples as literals, checked and
+ * simplified inside each pair, kept unless already there. */
+static void
+make_leaf (Builder *b)
+{
+  const LgConstraintGroup *cg = b->cg;
+  GArray *s = b->scratch;
+  g_array_set_size (s, 0);
+  for (guint i = 0; i < cg->couple->len; i++)
+    {
+      const LgRule *r = cg->couple->pdata[i];
+      guint gx = r->x->group->index, gy = r->y->group->index;
+      guint ix = lg_item_current_index (r->x),
+            iy = lg_item_current_index (r->y);
+      guint64 c = gx < gy ? CODE (gx, gy, ix, iy, r->kind == LG_RULE_YES)
+                          : CODE (gy, gx, iy, ix, r->kind == LG_RULE_YES);
+      g_array_append_val (s, c);
+    }
+  g_array_sort (s, compare_codes);
+  guint64 *c = (guint64 *) s->data;
+  guint len = 0;
+  for (guint i = 0; i < s->len; i++)
+    if (len == 0 || c[len - 1] != c[i])
+      c[len++] = c[i];
+  /* inside a pair: two yes on one line contradict; a no contradicts the
+   * same yes and is implied by a yes on its row or column */
+  guint kept = 0;
+  for (guint i = 0; i < len; i++)
+    {
+      gboolean implied = FALSE;
+      for (guint j = 0; j < len; j++)
+        {
+          if (j == i || CODE_PAIR (c[j]) != CODE_PAIR (c[i]) ||
+              !CODE_YES (c[j]))
+            continue;
+          gboolean same_a = CODE_A (c[j]) == CODE_A (c[i]);
+          gboolean same_b = CODE_B (c[j]) == CODE_B (c[i]);
+          if (CODE_YES (c[i]) && (same_a != same_b))
+            return; /* yes (a, b) and yes (a, b') or (a', b) */
+          if (!CODE_YES (c[i]) && same_a && same_b)
+            return; /* yes (a, b) and no (a, b) */
+          if (!CODE_YES (c[i]) && (same_a || same_b))
+            implied = TRUE;
+        }
+      if (!implied)
+        c[kept++] = c[i];
+    }
+  g_array_set_size (s, kept);
+  /* the dedup key: length, then the literals */
+  guint64 *key = g_new (guint64, kept + 1);
+  key[0] = kept;
+  memcpy (key + 1, s->data, kept * sizeof (guint64));
+  if (g_hash_table_contains (b->seen, key))
+    {
+      g_free (key);
+      return;
+    }
+  if (!can_grow (b, kept * LIT_BYTES + LEAF_OVERHEAD))
+    {
+      g_free (key);
+      return;
+    }
+  g_hash_table_add (b->seen, key);
+  g_array_append_vals (b->codes, s->data, kept);
+  guint32 end = b->codes->len;
+  g_array_append_val (b->starts, end);
+  b->leaves_kept++;
+}
+
+/* Evaluates every logical rule in order, as the faithful default. */
+static gboolean
+logic_holds (Builder *b)
+{
+  const LgConstraintGroup *cg = b->cg;
+  for (guint i = 0; i < cg->logic->len; i++)
+    {
+      const LgRule *rule = cg->logic->pdata[i];
+      LgEval v = lg_rule_eval (rule);
+      if (v == LG_EVAL_OVERFLOW)
+        {
+          set_overflow (b, rule);
+          return FALSE;
+        }
+      if (v == LG_EVAL_FALSE)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Enumerates the assignments of variables ivar.. of the current group; for
+ * a group of logical rules only, stops at the first that holds. */
+static void
+enumerate (Builder *b, guint ivar)
+{
+  const LgConstraintGroup *cg = b->cg;
+  if (ivar == cg->vars->len)
+    {
+      b->leaves_tried++;
+      lg_progress_tick (b->problem->progress,
+                        b->leaves_tried + b->leaves_saved);
+      if (b->exact && !logic_holds (b))
+        return;
+      if (cg->couple->len == 0)
+        b->holds = TRUE;
+      else
+        make_leaf (b);
+      return;
+    }
+  LgItem *var = cg->vars->pdata[ivar];
+  for (guint k = 0; k < b->e->n && !b->error && !b->holds; k++)
+    {
+      var->index = k;
+      gboolean ok = TRUE;
+      if (!b->exact)
+        {
+          GPtrArray *ready = b->ready[ivar];
+          for (guint i = 0; i < ready->len && ok; i++)
+            ok = lg_rule_eval (ready->pdata[i]) == LG_EVAL_TRUE;
+        }
+      if (ok)
+        enumerate (b, ivar + 1);
+      else
+        b->leaves_saved += power_capped (b->e->n, cg->vars->len - ivar - 1);
+    }
+}
+
+/* The logical rules sorted by the position of their last variable. */
+static GPtrArray **
+ready_lists (const LgConstraintGroup *cg)
+{
+  GPtrArray **ready = g_new0 (GPtrArray *, cg->vars->len);
+  for (guint k = 0; k < cg->vars->len; k++)
+    ready[k] = g_ptr_array_new ();
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  for (guint i = 0; i < cg->logic->len; i++)
+    {
+      g_ptr_array_set_size (vars, 0);
+      lg_rule_collect_vars (cg->logic->pdata[i], vars);
+      guint last = 0;
+      for (guint v = 0; v < vars->len; v++)
+        {
+          guint pos = 0;
+          g_ptr_array_find (cg->vars, vars->pdata[v], &pos);
+          last = MAX (last, pos);
+        }
+      g_ptr_array_add (ready[last], cg->logic->pdata[i]);
+    }
+  return ready;
+}
+
+static void
+build_group (Builder *b, const LgConstraintGroup *cg)
+{
+  if (cg->logic->len == 0 && cg->couple->len == 0)
+    return;
+  b->cg = cg;
+  b->holds = FALSE;
+  b->exact = cg->vars->len == 0;
+  for (guint i = 0; i < cg->logic->len && !b->exact; i++)
+    b->exact = !rule_is_safe (cg->logic->pdata[i]);
+  b->ready = b->exact ? NULL : ready_lists (cg);
+  LeafGroup g = { 0 };
+  g.leaf_first = b->starts->len - 1;
+  b->seen = g_hash_table_new_full (leaf_hash, leaf_equal, g_free, NULL);
+  enumerate (b, 0);
+  g_hash_table_unref (b->seen);
+  b->seen = NULL;
+  for (guint k = 0; b->ready && k < cg->vars->len; k++)
+    g_ptr_array_unref (b->ready[k]);
+  g_free (b->ready);
+  b->ready = NULL;
+  g.n_leaves = b->starts->len - 1 - g.leaf_first;
+  if (cg->couple->len == 0)
+    b->e->infeasible |= !b->holds;
+  else if (g.n_leaves == 0)
+    b->e->infeasible = TRUE;
+  else
+    g_array_append_val (b->groups, g);
+}
+
+/* The key of a line or cell within the current group, added when new. */
+static uint32_t
+key_of (GHashTable *keys, GArray *array, guint32 first, Key k)
+{
+  guint64 id = ((guint64) k.x << 40) | ((guint64) k.y << 24) |
+               ((guint64) k.a << 16) | k.bit;
+  gpointer value;
+  if (g_hash_table_lookup_extended (keys, &id, NULL, &value))
+    return GPOINTER_TO_UINT (value);
+  guint32 local = array->len - first;
+  g_array_append_val (array, k);
+  g_hash_table_insert (keys, g_memdup2 (&id, sizeof id),
+                       GUINT_TO_POINTER (local));
+  return local;
+}
+
+/* From (key << 32 | group) pairs to first[key] (n_keys + 1 offsets) and
+ * the groups of each key, in order, once each. */
+static void
+build_index (GArray *pairs, size_t n_keys, uint32_t **first, uint32_t **groups)
+{
+  g_array_sort (pairs, compare_codes);
+  *first = g_new0 (uint32_t, n_keys + 1);
+  *groups = g_new (uint32_t, MAX (pairs->len, 1));
+  guint len = 0;
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      guint64 w = g_array_index (pairs, guint64, i);
+      if (i && w == g_array_index (pairs, guint64, i - 1))
+        continue;
+      (*groups)[len++] = (uint32_t) w;
+      (*first)[(w >> 32) + 1]++;
+    }
+  for (size_t k = 0; k < n_keys; k++)
+    (*first)[k + 1] += (*first)[k];
+}
+
+/* From codes to the engine's literals, keys and sparse sets. */
+static void
+lay_out (Builder *b)
+{
+  LgFastEngine *e = b->e;
+  guint G = e->G, n = e->n;
+  e->n_groups = b->groups->len;
+  e->groups = (LeafGroup *) g_array_free (b->groups, FALSE);
+  b->groups = NULL;
+  e->n_leaves = b->starts->len - 1;
+  e->leaf_start = (uint32_t *) g_array_free (b->starts, FALSE);
+  b->starts = NULL;
+  e->order = g_new (uint32_t, MAX (e->n_leaves, 1));
+  for (guint i = 0; i < e->n_leaves; i++)
+    e->order[i] = i;
+  e->lits = g_new (Lit, MAX (b->codes->len, 1));
+  GArray *lines = g_array_new (FALSE, FALSE, sizeof (Key));
+  GArray *cells = g_array_new (FALSE, FALSE, sizeof (Key));
+  GArray *cell_pairs = g_array_new (FALSE, FALSE, sizeof (guint64));
+  GArray *row_pairs = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint max_lines = 0, max_cells = 0;
+  for (guint gi = 0; gi < e->n_groups; gi++)
+    {
+      LeafGroup *g = &e->groups[gi];
+      g_autoptr (GHashTable) keys =
+          g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      g_autoptr (GHashTable) cell_keys =
+          g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      g->line_first = lines->len;
+      g->cell_first = cells->len;
+      for (guint32 i = e->leaf_start[g->leaf_first];
+           i < e->leaf_start[g->leaf_first + g->n_leaves]; i++)
+        {
+          guint64 c = g_array_index (b->codes, guint64, i);
+          Lit *l = &e->lits[i];
+          l->gi = (uint16_t) CODE_GI (c);
+          l->gj = (uint16_t) CODE_GJ (c);
+          l->a = (uint8_t) CODE_A (c);
+          l->yes = (uint8_t) CODE_YES (c);
+          guint bb = CODE_B (c);
+          l->row = ((uint32_t) l->gi * G + l->gj) * n + l->a;
+          l->bit = (uint16_t) (1u << bb);
+          l->tbit = (uint16_t) (1u << l->a);
+          if (l->yes)
+            {
+              l->key = key_of (keys, lines, g->line_first,
+                               (Key) { l->gi, l->gj, l->a, 0 });
+              l->tkey = key_of (keys, lines, g->line_first,
+                                (Key) { l->gj, l->gi, (uint8_t) bb, 0 });
+            }
+          else
+            {
+              l->key = key_of (cell_keys, cells, g->cell_first,
+                               (Key) { l->gi, l->gj, l->a, l->bit });
+              l->tkey = 0;
+            }
+        }
+      for (guint32 i = e->leaf_start[g->leaf_first];
+           i < e->leaf_start[g->leaf_first + g->n_leaves]; i++)
+        {
+          const Lit *l = &e->lits[i];
+          guint64 w = l->yes ? (guint64) l->row * n +
+                                   CODE_B (g_array_index (b->codes, guint64, i))
+                             : l->row;
+          w = (w << 32) | gi;
+          g_array_append_val (l->yes ? cell_pairs : row_pairs, w);
+        }
+      g->n_lines = lines->len - g->line_first;
+      g->n_cells = cells->len - g->cell_first;
+      max_lines = MAX (max_lines, g->n_lines);
+      max_cells = MAX (max_cells, g->n_cells);
+    }
+  e->lines = (Key *) g_array_free (lines, FALSE);
+  e->cells = (Key *) g_array_free (cells, FALSE);
+  build_index (cell_pairs, (size_t) G * G * n * n, &e->cell_first,
+               &e->cell_groups);
+  build_index (row_pairs, (size_t) G * G * n, &e->row_first, &e->row_groups);
+  g_array_unref (cell_pairs);
+  g_array_unref (row_pairs);
+  /* per line, the leaf groups with a literal on it */
+  GArray *line_pairs = g_array_new (FALSE, FALSE, sizeof (guint64));
+  for (guint gi = 0; gi < e->n_groups; gi++)
+    {
+      const LeafGroup *g = &e->groups[gi];
+      for (guint32 i = e->leaf_start[g->leaf_first];
+           i < e->leaf_start[g->leaf_first + g->n_leaves]; i++)
+        {
+          const Lit *l = &e->lits[i];
+          guint64 rows[2] = { l->row, ((guint64) l->gj * G + l->gi) * n +
+                                          CODE_B (g_array_index (b->codes,
+                                                                 guint64, i)) };
+          for (guint k = 0; k < 2; k++)
+            {
+              guint64 w = (rows[k] << 32) | gi;
+              g_array_append_val (line_pairs, w);
+            }
+        }
+    }
+  build_index (line_pairs, (size_t) G * G * n, &e->line_first, &e->line_groups);
+  g_array_unref (line_pairs);
+  e->weight = g_new0 (guint64, MAX (e->n_groups, 1));
+  e->dirty = g_new0 (uint32_t, MAX (e->n_groups, 1));
+  e->is_dirty = g_new0 (uint8_t, MAX (e->n_groups, 1));
+  e->cnt = g_new0 (uint32_t, MAX (max_lines, 1));
+  e->uni = g_new0 (uint16_t, MAX (max_lines, 1));
+  e->ncnt = g_new0 (uint32_t, MAX (max_cells, 1));
+}
+
+/* The bytes of the search that do not depend on the leaves. */
+static guint64
+search_bytes (guint G, guint n, guint n_groups, size_t *state_size,
+              guint *max_depth)
+{
+  size_t m = (size_t) G * G * n;
+  size_t size = n_groups * sizeof (uint32_t) + m * sizeof (uint16_t) + n_groups;
+  size = (size + 7) & ~(size_t) 7;
+  *state_size = size;
+  /* each choice makes one more row of some pair a single item */
+  *max_depth = (G * (G - 1) / 2) * n + 2;
+  /* the states, the groups of each cell and line (three indexes), the
+   * queue of lines, the solution */
+  return (guint64) size * *max_depth + (guint64) m * (n + 2) * 4 +
+         (guint64) m * 5 + (guint64) G * n * 5 + G * sizeof (void *);
+}
+
+LgFastEngine *
+lg_engine_fast_new (LgProblem *problem, const LgConstraintSet *set,
+                    LgStats *stats, GError **error)
+{
+  g_autoptr (GTimer) timer = g_timer_new ();
+  LgFastEngine *e = g_new0 (LgFastEngine, 1);
+  e->problem = problem;
+  e->G = lg_problem_n_groups (problem);
+  e->n = lg_problem_dimension (problem);
+  e->full = (uint16_t) ((1u << e->n) - 1);
+  e->trace = problem->trace;
+
+  /* the search's part first: it does not depend on the leaves */
+  size_t state_size;
+  guint max_depth;
+  guint64 fixed =
+      search_bytes (e->G, e->n, set->groups->len + 1, &state_size, &max_depth);
+  if (fixed > problem->memory_limit)
+    {
+      g_autofree char *need = lg_format_size (fixed);
+      g_autofree char *limit = lg_format_size (problem->memory_limit);
+      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
+                   "%u groups of %u items need %s for the fast engine's "
+                   "search states, over the memory limit of %s; raise "
+                   "--memory-limit",
+                   e->G, e->n, need, limit);
+      g_free (e);
+      return NULL;
+    }
+
+  Builder b = { 0 };
+  b.e = e;
+  b.problem = problem;
+  b.set = set;
+  b.budget = problem->memory_limit - fixed;
+  b.codes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  b.starts = g_array_new (FALSE, FALSE, sizeof (guint32));
+  b.groups = g_array_new (FALSE, FALSE, sizeof (LeafGroup));
+  b.scratch = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint32 zero = 0;
+  g_array_append_val (b.starts, zero);
+
+  /* the progress line counts assignments: n^k for a group of k variables */
+  double assignments = 0;
+  for (guint i = 0; i < set->groups->len; i++)
+    assignments += (double) power_capped (
+        e->n, ((LgConstraintGroup *) set->groups->pdata[i])->vars->len);
+  lg_progress_begin (problem->progress, "transform", "assignments",
+                     assignments < 1e18 ? (guint64) assignments : 0);
+  /* the faithful builder's order: the unbound group, then the groups
+   * last-created first (so that an overflow is the same one) */
+  build_group (&b, set->unbound);
+  for (guint i = set->groups->len; i-- > 0 && !b.error;)
+    build_group (&b, set->groups->pdata[i]);
+  lg_progress_end (problem->progress);
+  if (!b.error)
+    lay_out (&b);
+  g_array_unref (b.codes);
+  g_array_unref (b.scratch);
+  if (b.starts)
+    g_array_unref (b.starts);
+  if (b.groups)
+    g_array_unref (b.groups);
+  if (stats)
+    {
+      stats->leaves_tried = b.leaves_tried;
+      stats->leaves_kept = b.leaves_kept;
+      stats->leaves_saved = b.leaves_saved;
+    }
+  if (b.error)
+    {
+      g_propagate_error (error, b.error);
+      lg_engine_fast_free (e);
+      return NULL;
+    }
+
+  /* the search, allocated once */
+  search_bytes (e->G, e->n, e->n_groups, &e->state_size, &e->max_depth);
+  e->m_offset = e->n_groups * sizeof (uint32_t);
+  e->sat_offset = e->m_offset + (size_t) e->G * e->G * e->n * sizeof (uint16_t);
+  e->states = g_malloc0 (e->state_size * e->max_depth);
+  e->q_cap = (size_t) e->G * e->G * e->n;
+  e->queue = g_new0 (uint32_t, e->q_cap);
+  e->queued = g_new0 (uint8_t, e->q_cap);
+  e->rows = g_new0 (uint8_t, (size_t) e->G * e->n);
+  e->row_of = g_new0 (uint8_t, (size_t) e->G * e->n);
+  e->perm = g_new0 (const uint8_t *, e->G);
+  for (guint g = 0; g < e->G; g++)
+    e->perm[g] = e->rows + (size_t) g * e->n;
+  e->solution.problem = problem;
+  e->solution.n_groups = e->G;
+  e->solution.n = e->n;
+  e->solution.perm = e->perm;
+  if (stats)
+    stats->time_transform = g_timer_elapsed (timer, NULL);
+  return e;
+}
+
+void
+lg_engine_fast_free (LgFastEngine *e)
+{
+  if (!e)
+    return;
+  g_free (e->groups);
+  g_free (e->leaf_start);
+  g_free (e->lits);
+  g_free (e->order);
+  g_free (e->lines);
+  g_free (e->cells);
+  g_free (e->cnt);
+  g_free (e->ncnt);
+  g_free (e->uni);
+  g_free (e->cell_first);
+  g_free (e->cell_groups);
+  g_free (e->row_first);
+  g_free (e->row_groups);
+  g_free (e->dirty);
+  g_free (e->is_dirty);
+  g_free (e->line_first);
+  g_free (e->line_groups);
+  g_free (e->weight);
+  g_free (e->states);
+  g_free (e->queue);
+  g_free (e->queued);
+  g_free (e->rows);
+  g_free (e->row_of);
+  g_free (e->perm);
+  g_free (e);
+}
+
+/* ---- Propagation ------------------------------------------------------------- */
+
+static inline uint16_t *
+state_m (const LgFastEngine *e, uint8_t *state)
+{
+  return (uint16_t *) (state + e->m_offset);
+}
+
+static inline uint16_t *
+line (const LgFastEngine *e, uint16_t *M, guint x, guint y)
+{
+  return M + ((size_t) x * e->G + y) * e->n;
+}
+
+static inline void
+push_row (LgFastEngine *e, size_t r)
+{
+  if (e->queued[r])
+    return;
+  e->queued[r] = 1;
+  size_t tail = e->q_head + e->q_len;
+  if (tail >= e->q_cap)
+    tail -= e->q_cap;
+  e->queue[tail] = (uint32_t) r;
+  e->q_len++;
+}
+
+static void
+clear_queue (LgFastEngine *e)
+{
+  while (e->q_len)
+    {
+      e->queued[e->queue[e->q_head]] = 0;
+      e->q_head = e->q_head + 1 == e->q_cap ? 0 : e->q_head + 1;
+      e->q_len--;
+    }
+  e->q_head = 0;
+}
+
+/* The constraint groups to process again. */
+static inline void
+wake (LgFastEngine *e, const uint32_t *first, const uint32_t *groups,
+      size_t key)
+{
+  for (uint32_t i = first[key]; i < first[key + 1]; i++)
+    {
+      uint32_t g = groups[i];
+      if (!e->is_dirty[g])
+        {
+          e->is_dirty[g] = 1;
+          e->dirty[e->n_dirty++] = g;
+        }
+    }
+}
+
+static void
+clear_dirty (LgFastEngine *e)
+{
+  while (e->n_dirty)
+    e->is_dirty[e->dirty[--e->n_dirty]] = 0;
+}
+
+/* Line (x -> y, a) keeps only the items of keep; the transposed lines lose
+ * a.  Every line changed is queued, and the groups that read a changed
+ * cell or line are woken.  FALSE when a line becomes empty. */
+static inline gboolean
+restrict_line (LgFastEngine *e, uint16_t *M, guint x, guint y, guint a,
+               uint16_t keep)
+{
+  size_t n = e->n, r = ((size_t) x * e->G + y) * n + a;
+  uint16_t gone = M[r] & (uint16_t) ~keep;
+  if (!gone)
+    return TRUE;
+  M[r] &= keep;
+  if (!M[r])
+    return FALSE;
+  push_row (e, r);
+  wake (e, e->row_first, e->row_groups, r);
+  size_t t_first = ((size_t) y * e->G + x) * n;
+  uint16_t abit = (uint16_t) ~(1u << a);
+  while (gone)
+    {
+      guint b = (guint) __builtin_ctz (gone);
+      gone &= (uint16_t) (gone - 1);
+      size_t t = t_first + b;
+      M[t] &= abit;
+      if (!M[t])
+        return FALSE;
+      push_row (e, t);
+      wake (e, e->row_first, e->row_groups, t);
+      wake (e, e->cell_first, e->cell_groups, x < y ? r * n + b : t * n + a);
+    }
+  return TRUE;
+}
+
+/* After line (x -> y, a) lost items: a single partner b clears its column
+ * (line (y -> x, b) becomes {a}), and for every third group k, line
+ * (x -> k, a) keeps only the partners of its partners in y.  With the
+ * transposed lines queued as well, this keeps every triple path
+ * consistent. */
+static gboolean
+process_row (LgFastEngine *e, uint16_t *M, size_t r)
+{
+  guint n = e->n, G = e->G;
+  guint a = (guint) (r % n);
+  guint xy = (guint) (r / n);
+  guint x = xy / G, y = xy % G;
+  uint16_t bits = M[r];
+  if (!(bits & (bits - 1)) &&
+      !restrict_line (e, M, y, x, (guint) __builtin_ctz (bits),
+                      (uint16_t) (1u << a)))
+    return FALSE;
+  /* line (x -> k, a) is xk[k * n], line (y -> k, b) is yk[k * n + b] */
+  const uint16_t *xk = M + (size_t) x * G * n + a;
+  const uint16_t *yk = M + (size_t) y * G * n;
+  for (guint k = 0; k < G; k++)
+    {
+      if (k == x || k == y)
+        continue;
+      uint16_t target = xk[(size_t) k * n], allowed = 0;
+      const uint16_t *partners = yk + (size_t) k * n;
+      for (uint16_t b = bits; b && (target & (uint16_t) ~allowed);
+           b &= (uint16_t) (b - 1))
+        allowed |= partners[__builtin_ctz (b)];
+      if ((target & (uint16_t) ~allowed) &&
+          !restrict_line (e, M, x, k, a, allowed))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+apply_lit (LgFastEngine *e, uint16_t *M, const Lit *l)
+{
+  return restrict_line (e, M, l->gi, l->gj, l->a,
+                        l->yes ? l->bit : (uint16_t) (e->full & ~l->bit));
+}
+
+/* Are items (g, x) and (h, y) on one row for sure (1), on two rows for
+ * sure (-1), or is that open (0)? */
+static inline int
+row_relation (const LgFastEngine *e, const uint16_t *M, guint g, guint x,
+              guint h, guint y)
+{
+  if (g == h)
+    return x == y ? 1 : -1;
+  uint16_t l = M[((size_t) g * e->G + h) * e->n + x];
+  if (!(l & (1u << y)))
+    return -1;
+  return l == (1u << y);
+}
+
+/* Two literals of one leaf, each possible alone: can they hold together?
+ * A yes puts its two items on one row.  For two yes: if some item of the
+ * one is surely on the row of some item of the other and some other is
+ * surely not, they cannot.  For a yes and a no: the no's two items cannot
+ * both be surely on the yes's row. */
+static gboolean
+lits_agree (const LgFastEngine *e, const uint16_t *M, const Lit *p,
+            const Lit *q)
+{
+  guint pg[2] = { p->gi, p->gj };
+  guint px[2] = { p->a, (guint) __builtin_ctz (p->bit) };
+  guint qg[2] = { q->gi, q->gj };
+  guint qx[2] = { q->a, (guint) __builtin_ctz (q->bit) };
+  gboolean same = FALSE, apart = FALSE, with[2] = { FALSE, FALSE };
+  for (guint i = 0; i < 2; i++)
+    for (guint j = 0; j < 2; j++)
+      {
+        int r = row_relation (e, M, pg[i], px[i], qg[j], qx[j]);
+        same |= r > 0;
+        apart |= r < 0;
+        with[j] |= r > 0;
+      }
+  return q->yes ? !(same && apart) : !(with[0] && with[1]);
+}
+
+/* A constraint group: drops the leaves that cannot hold any more; fails
+ * when none is left, applies the last one, and otherwise narrows what all
+ * the leaves left agree on. */
+static gboolean
+process_group (LgFastEngine *e, uint8_t *state, guint gi)
+{
+  uint16_t *M = state_m (e, state);
+  uint32_t *active = (uint32_t *) state;
+  uint8_t *sat = state + e->sat_offset;
+  const LeafGroup *g = &e->groups[gi];
+  uint32_t *order = e->order + g->leaf_first;
+  uint32_t nact = active[gi];
+  for (uint32_t k = 0; k < nact;)
+    {
+      uint32_t leaf = order[k];
+      const Lit *l = e->lits + e->leaf_start[leaf];
+      const Lit *end = e->lits + e->leaf_start[leaf + 1];
+      gboolean compatible = TRUE, entailed = TRUE;
+      for (; l < end; l++)
+        {
+          uint16_t r = M[l->row];
+          if (l->yes)
+            {
+              if (!(r & l->bit))
+                {
+                  compatible = FALSE;
+                  break;
+                }
+              entailed &= r == l->bit;
+            }
+          else
+            {
+              if (r == l->bit)
+                {
+                  compatible = FALSE;
+                  break;
+                }
+              entailed &= !(r & l->bit);
+            }
+        }
+      if (compatible && !entailed)
+        {
+          /* the literals two by two, a yes first */
+          const Lit *first = e->lits + e->leaf_start[leaf];
+          for (const Lit *p = first; p < end && compatible; p++)
+            if (p->yes)
+              for (const Lit *q = first; q < end && compatible; q++)
+                if (q != p && (!q->yes || q > p))
+                  compatible = lits_agree (e, M, p, q);
+        }
+      if (!compatible)
+        {
+          order[k] = order[--nact];
+          order[nact] = leaf;
+          continue;
+        }
+      if (entailed)
+        {
+          active[gi] = nact;
+          sat[gi] = 1;
+          return TRUE;
+        }
+      k++;
+    }
+  active[gi] = nact;
+  if (nact == 0)
+    {
+      e->weight[gi]++;
+      return FALSE;
+    }
+  if (nact == 1)
+    {
+      sat[gi] = 1;
+      for (uint32_t i = e->leaf_start[order[0]];
+           i < e->leaf_start[order[0] + 1]; i++)
+        if (!apply_lit (e, M, &e->lits[i]))
+          return FALSE;
+      return TRUE;
+    }
+  if (g->n_lines)
+    memset (e->cnt, 0, g->n_lines * sizeof *e->cnt);
+  if (g->n_lines)
+    memset (e->uni, 0, g->n_lines * sizeof *e->uni);
+  if (g->n_cells)
+    memset (e->ncnt, 0, g->n_cells * sizeof *e->ncnt);
+  for (uint32_t k = 0; k < nact; k++)
+    {
+      uint32_t leaf = order[k];
+      for (uint32_t i = e->leaf_start[leaf]; i < e->leaf_start[leaf + 1]; i++)
+        {
+          const Lit *l = &e->lits[i];
+          if (l->yes)
+            {
+              e->cnt[l->key]++;
+              e->uni[l->key] |= l->bit;
+              e->cnt[l->tkey]++;
+              e->uni[l->tkey] |= l->tbit;
+            }
+          else
+            e->ncnt[l->key]++;
+        }
+    }
+  for (uint32_t k = 0; k < g->n_lines; k++)
+    if (e->cnt[k] == nact)
+      {
+        const Key *key = &e->lines[g->line_first + k];
+        if (!restrict_line (e, M, key->x, key->y, key->a, e->uni[k]))
+          return FALSE;
+      }
+  for (uint32_t k = 0; k < g->n_cells; k++)
+    if (e->ncnt[k] == nact)
+      {
+        const Key *key = &e->cells[g->cell_first + k];
+        if (!restrict_line (e, M, key->x, key->y, key->a,
+                            (uint16_t) (e->full & ~key->bit)))
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* To the fixpoint: the lines queued first, then the groups woken, one at a
+ * time.  FALSE on a contradiction (nothing is left queued or woken). */
+static gboolean
+propagate (LgFastEngine *e, uint8_t *state)
+{
+  uint16_t *M = state_m (e, state);
+  const uint8_t *sat = state + e->sat_offset;
+  for (;;)
+    {
+      while (e->q_len)
+        {
+          size_t r = e->queue[e->q_head];
+          e->q_head = e->q_head + 1 == e->q_cap ? 0 : e->q_head + 1;
+          e->q_len--;
+          e->queued[r] = 0;
+          if (!process_row (e, M, r))
+            goto fail;
+        }
+      if (!e->n_dirty)
+        return TRUE;
+      guint gi = e->dirty[--e->n_dirty];
+      e->is_dirty[gi] = 0;
+      if (!sat[gi] && !process_group (e, state, gi))
+        goto fail;
+    }
+fail:
+  clear_queue (e);
+  clear_dirty (e);
+  return FALSE;
+}
+
+/* ---- Search ------------------------------------------------------------------ */
+
+static const char *
+item_name (const LgFastEngine *e, guint group, guint item)
+{
+  LgGroup *g = lg_problem_get_group (e->problem, group);
+  return lg_item_get_name (lg_group_get_item (g, item));
+}
+
+/* The complete assignment in e->rows (row_of: its inverse) against every
+ * pair's matrix and every constraint group not yet satisfied: some leaf
+ * still active must hold.  Propagation makes this true; the check keeps a
+ * solution from being printed if it ever were not. */
+static gboolean
+solution_holds (LgFastEngine *e, uint8_t *state)
+{
+  uint16_t *M = state_m (e, state);
+  const uint32_t *active = (const uint32_t *) state;
+  const uint8_t *sat = state + e->sat_offset;
+  guint G = e->G, n = e->n;
+  for (guint i = 1; i < G; i++)
+    for (guint j = i + 1; j < G; j++)
+      {
+        const uint16_t *l = line (e, M, i, j);
+        for (guint r = 0; r < n; r++)
+          if (!(l[e->rows[i * n + r]] & (1u << e->rows[j * n + r])))
+            return FALSE;
+      }
+  for (guint gi = 0; gi < e->n_groups; gi++)
+    {
+      if (sat[gi])
+        continue;
+      const uint32_t *order = e->order + e->groups[gi].leaf_first;
+      gboolean some = FALSE;
+      for (uint32_t k = 0; k < active[gi] && !some; k++)
+        {
+          some = TRUE;
+          for (uint32_t i = e->leaf_start[order[k]];
+               i < e->leaf_start[order[k] + 1] && some; i++)
+            {
+              const Lit *l = &e->lits[i];
+              gboolean together =
+                  e->row_of[l->gi * n + l->a] ==
+                  e->row_of[l->gj * n + (guint) __builtin_ctz (l->bit)];
+              some = together == l->yes;
+            }
+        }
+      if (!some)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+emit (LgFastEngine *e, uint8_t *state, guint depth)
+{
+  uint16_t *M = state_m (e, state);
+  guint n = e->n;
+  for (guint r = 0; r < n; r++)
+    e->rows[r] = e->row_of[r] = (uint8_t) r;
+  for (guint g = 1; g < e->G; g++)
+    {
+      const uint16_t *l = line (e, M, 0, g);
+      for (guint r = 0; r < n; r++)
+        {
+          guint item = (guint) __builtin_ctz (l[r]);
+          e->rows[g * n + r] = (uint8_t) item;
+          e->row_of[g * n + item] = (uint8_t) r;
+        }
+    }
+  if (!solution_holds (e, state))
+    {
+      g_warn_if_reached ();
+      e->backtracks++;
+      return;
+    }
+#ifdef LG_ENABLE_CHECKS
+  g_assert (lg_situation_verify (e->problem, e->perm));
+#endif
+  e->solutions++;
+  lg_progress_hide (e->problem->progress);
+  if (e->trace)
+    fprintf (e->trace, "%*ssolution %" G_GUINT64_FORMAT "\n", (int) (2 * depth),
+             "", e->solutions);
+  if (e->func && !e->func (e->problem, &e->solution, e->user_data))
+    e->stopped = TRUE;
+}
+
+/* The line to branch on: the partner in group y of item a of group x >= 1
+ * (line (x -> y, a); y = 0: where the item is), among those with at least
+ * two items left, the fewest items per weight (dom/wdeg): the weight of a
+ * line is 1 plus, for each constraint group not yet satisfied that has a
+ * literal on it, 1 plus the times the group failed.  The first such line on
+ * ties (x, then y, then a ascending).  The lines of x = 0 ("who is in row
+ * a") are left out: measured, they lead the search astray.  FALSE when every
+ * line is down to one item: a solution. */
+static gboolean
+choose_line (LgFastEngine *e, uint8_t *state, guint *bx, guint *by, guint *ba)
+{
+  const uint16_t *M = state_m (e, state);
+  const uint8_t *sat = state + e->sat_offset;
+  guint n = e->n, G = e->G, best = 0;
+  guint64 best_weight = 1;
+  for (guint x = 1; x < G; x++)
+    for (guint y = 0; y < G; y++)
+      {
+        if (x == y)
+          continue;
+        size_t first = ((size_t) x * G + y) * n;
+        for (guint a = 0; a < n; a++)
+          {
+            guint c = (guint) __builtin_popcount (M[first + a]);
+            if (c < 2)
+              continue;
+            guint64 w = 1;
+            for (uint32_t i = e->line_first[first + a];
+                 i < e->line_first[first + a + 1]; i++)
+              if (!sat[e->line_groups[i]])
+                w += 1 + e->weight[e->line_groups[i]];
+            if (!best || c * best_weight < best * w)
+              {
+                best = c;
+                best_weight = w;
+                *bx = x;
+                *by = y;
+                *ba = a;
+              }
+          }
+      }
+  return best != 0;
+}
+
+/* Failed-literal probing of states[depth], propagated: each line
+ * (x -> y, a), x > y, down to two items is tried both ways in
+ * states[depth + 1]; an item whose propagation fails is removed and the
+ * state propagated again, until no probe fails.  FALSE when the state
+ * fails.  (Measured: it costs little on easy puzzles and cuts the search
+ * of nearly unique ones by one or two orders of magnitude.) */
+static gboolean
+probe (LgFastEngine *e, guint depth)
+{
+  uint8_t *state = e->states + depth * e->state_size;
+  uint8_t *child = state + e->state_size;
+  uint16_t *M = state_m (e, state);
+  gboolean changed = TRUE;
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint x = 1; x < e->G; x++)
+        for (guint y = 0; y < x; y++)
+          for (guint a = 0; a < e->n; a++)
+            {
+              uint16_t l = line (e, M, x, y)[a];
+              if (__builtin_popcount (l) != 2)
+                continue;
+              for (uint16_t bits = l; bits; bits &= (uint16_t) (bits - 1))
+                {
+                  uint16_t bit = bits & (uint16_t) -bits;
+                  memcpy (child, state, e->state_size);
+                  e->nodes++;
+                  if (restrict_line (e, state_m (e, child), x, y, a, bit) &&
+                      propagate (e, child))
+                    continue;
+                  clear_queue (e);
+                  clear_dirty (e);
+                  e->backtracks++;
+                  if (!restrict_line (e, M, x, y, a, l & (uint16_t) ~bit) ||
+                      !propagate (e, state))
+                    {
+                      clear_queue (e);
+                      clear_dirty (e);
+                      return FALSE;
+                    }
+                  changed = TRUE;
+                  break;
+                }
+            }
+    }
+  return TRUE;
+}
+
+/* Explores the subtree of states[depth], propagated. */
+static void
+search (LgFastEngine *e, guint depth)
+{
+  uint8_t *state = e->states + depth * e->state_size;
+  uint16_t *M = state_m (e, state);
+  if (depth + 1 < e->max_depth && !probe (e, depth))
+    {
+      if (e->trace)
+        fprintf (e->trace, "%*sfail\n", (int) (2 * depth), "");
+      return;
+    }
+  guint bx = 0, by = 0, ba = 0;
+  if (!choose_line (e, state, &bx, &by, &ba))
+    {
+      emit (e, state, depth);
+      return;
+    }
+  g_assert (depth + 1 < e->max_depth);
+  uint8_t *child = state + e->state_size;
+  uint16_t bits = line (e, M, bx, by)[ba];
+  gboolean first = TRUE;
+  while (bits && !e->stopped)
+    {
+      guint b = (guint) __builtin_ctz (bits);
+      bits &= (uint16_t) (bits - 1);
+      e->alternatives += !first;
+      first = FALSE;
+      memcpy (child, state, e->state_size);
+      e->nodes++;
+      lg_progress_tick (e->problem->progress, e->nodes);
+      if (e->trace)
+        fprintf (e->trace, "%*s%s:%s = %s:%s\n", (int) (2 * depth), "",
+                 lg_group_get_name (lg_problem_get_group (e->problem, bx)),
+                 item_name (e, bx, ba),
+                 lg_group_get_name (lg_problem_get_group (e->problem, by)),
+                 item_name (e, by, b));
+      uint16_t *CM = state_m (e, child);
+      if (restrict_line (e, CM, bx, by, ba, (uint16_t) (1u << b)) &&
+          propagate (e, child))
+        search (e, depth + 1);
+      else
+        {
+          clear_queue (e);
+          clear_dirty (e);
+          e->backtracks++;
+          if (e->trace)
+            fprintf (e->trace, "%*sfail\n", (int) (2 * depth + 2), "");
+        }
+    }
+}
+
+guint64
+lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
+                        gpointer user_data, LgStats *stats)
+{
+  g_autoptr (GTimer) timer = g_timer_new ();
+  e->func = func;
+  e->user_data = user_data;
+  e->stopped = FALSE;
+  e->nodes = e->alternatives = e->backtracks = e->solutions = 0;
+  lg_progress_begin (e->problem->progress, "explore", "nodes", 0);
+  if (!e->infeasible)
+    {
+      uint8_t *state = e->states;
+      memset (state, 0, e->state_size);
+      uint32_t *active = (uint32_t *) state;
+      for (guint gi = 0; gi < e->n_groups; gi++)
+        active[gi] = e->groups[gi].n_leaves;
+      uint16_t *M = state_m (e, state);
+      /* every group is processed once at the root */
+      for (guint gi = e->n_groups; gi-- > 0;)
+        {
+          e->is_dirty[gi] = 1;
+          e->dirty[e->n_dirty++] = gi;
+        }
+      memset (e->weight, 0, MAX (e->n_groups, 1) * sizeof (guint64));
+      for (guint x = 0; x < e->G; x++)
+        for (guint y = 0; y < e->G; y++)
+          if (x != y)
+            for (guint a = 0; a < e->n; a++)
+              line (e, M, x, y)[a] = e->full;
+      e->nodes++;
+      if (propagate (e, state))
+        search (e, 0);
+      else
+        {
+          e->backtracks++;
+          if (e->trace)
+            fprintf (e->trace, "fail\n");
+        }
+    }
+  lg_progress_end (e->problem->progress);
+  if (stats)
+    {
+      stats->time_explore = g_timer_elapsed (timer, NULL);
+      stats->nodes_explored = e->nodes;
+      stats->alternatives = e->alternatives;
+      stats->backtracks = e->backtracks;
+      stats->solutions = e->solutions;
+    }
+  return e->solutions;
+}

@@ -1,0 +1,200 @@
+#!/bin/bash
+# cli-engine.sh — end-to-end tests of --engine (the FAST engine), byte for byte.
+#
+# Each check runs src/logigram and compares its stdout with a file of
+# tests/expected/, its stderr with what is expected, and its exit status
+# (0 solved, 1 invalid problem, 2 bad command line).  A problem with one
+# solution prints exactly what the faithful engine prints; with several, the
+# fast engine prints each once in its own order (tests/expected/engine-*),
+# and the set of solutions is the faithful engine's.  Environment (set by
+# make check): LOGIGRAM, LG_DATADIR, LG_TESTDIR.
+set -u
+LOGIGRAM=${LOGIGRAM:-src/logigram}
+LG_DATADIR=${LG_DATADIR:-data}
+LG_TESTDIR=${LG_TESTDIR:-tests}
+expected=$LG_TESTDIR/expected
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass () { passed=$((passed + 1)); echo "ok - $1"; }
+fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
+
+# run NAME STATUS ARGS... : runs logigram, keeps stdout/stderr in $tmp.
+run () {
+  local name=$1 want=$2
+  shift 2
+  "$LOGIGRAM" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  if [ "$got" -ne "$want" ]; then
+    fail "$name: exit status $got, expected $want"
+    sed 's/^/#   /' "$tmp/err" | head -5
+    return 1
+  fi
+  return 0
+}
+
+# same_output NAME EXPECTED-FILE STATUS ARGS...
+same_output () {
+  local name=$1 file=$2 status=$3
+  shift 3
+  run "$name" "$status" "$@" || return
+  if cmp -s "$tmp/out" "$file"; then
+    pass "$name"
+  else
+    fail "$name: stdout differs from $file"
+    diff "$file" "$tmp/out" | head -10 | sed 's/^/#   /'
+  fi
+}
+
+# solution_set FILE: each solution's table rows joined on one line, sorted,
+# once each.
+solution_set () {
+  awk '/^\+/ { n++; if (n % 3 == 0) { print row; row = "" } next }
+       /^\| / && n % 3 == 2 { row = row $0 }' "$1" | sort -u
+}
+
+# ---- One solution: the faithful engine's output, byte for byte ---------------
+for p in classic small jojo big einstein einstein-cat-water \
+  einstein-cat-not-water mini4; do
+  same_output "--engine=fast $p.lgm" "$expected/$p.out" 0 --engine=fast \
+    "$LG_DATADIR/$p.lgm"
+done
+same_output "--engine=fast, built-in classic" "$expected/classic.out" 0 \
+  --engine fast
+same_output "--engine=faithful is the default" "$expected/classic.out" 0 \
+  --engine=faithful
+same_output "--engine=fast --order house last" \
+  "$expected/classic-house-last.out" 0 --engine=fast \
+  --order nationality,animal,drink,cigarette,color,house
+same_output "--engine=fast --format json" "$expected/classic.json" 0 \
+  --engine=fast --format json "$LG_DATADIR/classic.lgm"
+
+# ---- Several solutions: each once, the same set -------------------------------
+same_output "--engine=fast einstein-left-of.lgm (7 solutions)" \
+  "$expected/engine-einstein-left-of.out" 0 --engine=fast \
+  "$LG_DATADIR/einstein-left-of.lgm"
+same_output "--engine=fast --drop 1 (25 solutions)" \
+  "$expected/engine-classic-drop1.out" 0 --engine=fast --drop 1
+for f in "$LG_DATADIR"/*.lgm; do
+  for opts in "" "--drop 1" "--drop 2"; do
+    # shellcheck disable=SC2086
+    "$LOGIGRAM" $opts "$f" >"$tmp/faithful" 2>/dev/null
+    # shellcheck disable=SC2086
+    "$LOGIGRAM" --engine=fast $opts "$f" >"$tmp/fast" 2>/dev/null
+    solution_set "$tmp/faithful" >"$tmp/faithful.set"
+    solution_set "$tmp/fast" >"$tmp/fast.set"
+    count=$(grep -c . "$tmp/fast.set")
+    if cmp -s "$tmp/faithful.set" "$tmp/fast.set" &&
+      tail -n 2 "$tmp/fast" | grep -Eqx "$count solutions?"; then
+      pass "$(basename "$f") $opts: same solutions, each once"
+    else
+      fail "$(basename "$f") $opts: other solutions"
+    fi
+  done
+done
+run "--engine=fast --count --drop 1" 0 --engine=fast --count --drop 1 && {
+  if [ "$(cat "$tmp/out")" = 25 ]; then pass "--count 25"; else
+    fail "--count gives $(cat "$tmp/out")"; fi
+}
+run "--engine=fast --max-solutions 2" 0 --engine=fast --count \
+  --max-solutions 2 --drop 1 && {
+  if [ "$(cat "$tmp/out")" = 2 ]; then pass "--max-solutions 2"; else
+    fail "--max-solutions 2 gives $(cat "$tmp/out")"; fi
+}
+
+# ---- The trace and the counters ---------------------------------------------------
+run "--engine=fast --trace" 0 --engine=fast --trace \
+  "$LG_DATADIR/einstein-left-of.lgm" && {
+  if cmp -s "$tmp/err" "$expected/engine-einstein-left-of-trace.err" &&
+    cmp -s "$tmp/out" "$expected/engine-einstein-left-of.out"; then
+    pass "--trace: the search's own steps on stderr"
+  else
+    fail "--trace"
+    diff "$expected/engine-einstein-left-of-trace.err" "$tmp/err" | head -10 |
+      sed 's/^/#   /'
+  fi
+}
+run "--engine=fast --stats" 0 --engine=fast --stats && {
+  if cmp -s "$tmp/out" "$expected/classic.out" &&
+    grep -q '^solutions: *1$' "$tmp/err" &&
+    grep -q '^constraint groups: *4$' "$tmp/err" &&
+    grep -Eq '^nodes explored: *[1-9][0-9]*$' "$tmp/err" &&
+    grep -q '^AND nodes: *0$' "$tmp/err" &&
+    grep -q '^permutation checks: *0$' "$tmp/err"; then
+    pass "--stats: the fast engine's counters"
+  else
+    fail "--stats"
+    sed 's/^/#   /' "$tmp/err"
+  fi
+}
+
+# ---- The diagnostics solve with the engine chosen --------------------------------
+same_output "--engine=fast --why-none" \
+  "$expected/diagnose-einstein-cat-not-water-why-none.out" 0 --engine=fast \
+  --why-none "$LG_DATADIR/einstein-cat-not-water.lgm"
+same_output "--engine=fast --redundant" \
+  "$expected/diagnose-einstein-redundant.out" 0 --engine=fast --redundant \
+  "$LG_DATADIR/einstein.lgm"
+
+# ---- Bad command lines: status 2, nothing on stdout ------------------------------
+bad_command () {
+  local name=$1
+  shift
+  run "$name" 2 "$@" || return
+  if [ -s "$tmp/out" ]; then fail "$name: wrote on stdout"; return; fi
+  if grep -q "Try 'logigram --help'" "$tmp/err"; then pass "$name"; else
+    fail "$name: no hint on stderr"; fi
+}
+bad_command "--engine=nosuch" --engine=nosuch
+bad_command "--engine=''" --engine=
+bad_command "--engine without a name" --engine
+bad_command "--engine=fast --show masks" --engine=fast --show masks
+bad_command "--engine=fast --show tree" --engine fast --show tree \
+  "$LG_DATADIR/small.lgm"
+bad_command "--engine=fast --dot" --engine=fast --dot
+run "--engine=nosuch names the choices" 2 --engine=nosuch && {
+  if grep -q "faithful or fast" "$tmp/err"; then pass "--engine choices"; else
+    fail "--engine choices: $(cat "$tmp/err")"; fi
+}
+run "--help lists --engine" 0 --help && {
+  if grep -q -- "--engine=NAME" "$tmp/out"; then pass "--help --engine"; else
+    fail "--help lacks --engine"; fi
+}
+
+# ---- Invalid problems: the faithful engine's errors ----------------------------------
+printf 'numeric n: 1, 2\natomic a: x, y\nvar v: n\nv * 9223372036854775807 > 0\nyes v, a:x\n' \
+  >"$tmp/overflow.lgm"
+"$LOGIGRAM" "$tmp/overflow.lgm" >/dev/null 2>"$tmp/faithful.err"
+run "--engine=fast overflow" 1 --engine=fast "$tmp/overflow.lgm" && {
+  if [ ! -s "$tmp/out" ] && cmp -s "$tmp/err" "$tmp/faithful.err" &&
+    grep -q "overflow.lgm:4:1: error: integer overflow in rule 1" "$tmp/err"
+  then
+    pass "overflow message"
+  else
+    fail "overflow message: $(cat "$tmp/err")"
+  fi
+}
+run "--engine=fast --memory-limit 1K" 1 --engine=fast --memory-limit 1K && {
+  if [ ! -s "$tmp/out" ] &&
+    grep -Eq "^classic.lgm:[0-9]+:1: error: .*memory limit.*--memory-limit" \
+      "$tmp/err"; then
+    pass "memory limit message"
+  else
+    fail "memory limit message: $(cat "$tmp/err")"
+  fi
+}
+printf 'atomic a: x, y\natomic b: u, v\nyes a:x, b:u\nno a:x, b:u\n' >"$tmp/contra.lgm"
+run "contradictory unbound rules" 0 --engine=fast --count "$tmp/contra.lgm" && {
+  if [ "$(cat "$tmp/out")" = 0 ]; then pass "contradiction gives 0"; else
+    fail "contradiction gives $(cat "$tmp/out")"; fi
+}
+printf 'atomic a: x, y, z\natomic b: u, v, w\natomic c: i, j, k\n' >"$tmp/norule.lgm"
+run "no rule" 0 --engine=fast --count "$tmp/norule.lgm" && {
+  if [ "$(cat "$tmp/out")" = 36 ]; then pass "no rule gives 36"; else
+    fail "no rule gives $(cat "$tmp/out")"; fi
+}
+
+echo "# $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
