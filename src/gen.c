@@ -468,7 +468,9 @@ lg_gen_new (const LgGenOptions *options)
   g_return_val_if_fail (options->n_groups >= LG_GEN_MIN_GROUPS &&
                             options->n_groups <= LG_GEN_MAX_GROUPS,
                         NULL);
-  g_return_val_if_fail (options->max_solutions >= 1, NULL);
+  g_return_val_if_fail (options->max_solutions >= 1 &&
+                            options->max_solutions <= LG_GEN_MAX_SOLUTIONS,
+                        NULL);
   LgGen *gen = g_new0 (LgGen, 1);
   gen->opt = *options;
   gen->n = options->n_items;
@@ -942,33 +944,11 @@ lg_gen_declarations (LgGen *gen)
   return g_string_free (s, FALSE);
 }
 
-char *
-lg_gen_clue_rules (LgGen *gen, const LgGenClue *c)
+/* The relation of a clue with variables, without its var line. */
+static void
+append_relation (LgGen *gen, GString *s, const LgGenClue *c)
 {
-  GString *s = g_string_new (NULL);
-  if (c->kind == LG_GEN_CLUE_YES || c->kind == LG_GEN_CLUE_NO)
-    {
-      g_string_append (s, c->kind == LG_GEN_CLUE_YES ? "yes " : "no ");
-      append_ref (gen, s, c->xg, c->xi);
-      g_string_append (s, ", ");
-      append_ref (gen, s, c->yg, c->yi);
-      g_string_append_c (s, '\n');
-      return g_string_free (s, FALSE);
-    }
-  const char *vg = gen->theme[c->vg]->name;
   gboolean ordered = gen->theme[c->vg]->kind == LG_GROUP_ORDERED;
-  if (c->kind == LG_GEN_CLUE_ONE_OF)
-    {
-      g_string_append_printf (s, "var a: %s\na = ", vg);
-      append_value (gen, s, c->vg, c->ai);
-      g_string_append (s, " or a = ");
-      append_value (gen, s, c->vg, c->bi);
-      g_string_append (s, "\nyes a, ");
-      append_ref (gen, s, c->xg, c->xi);
-      g_string_append_c (s, '\n');
-      return g_string_free (s, FALSE);
-    }
-  g_string_append_printf (s, "var a, b: %s\n", vg);
   switch (c->kind)
     {
     case LG_GEN_CLUE_DIFF:
@@ -987,6 +967,12 @@ lg_gen_clue_rules (LgGen *gen, const LgGenClue *c)
       else
         g_string_append_printf (s, "a + b = %" G_GINT64_FORMAT, c->k);
       break;
+    case LG_GEN_CLUE_ONE_OF:
+      g_string_append (s, "a = ");
+      append_value (gen, s, c->vg, c->ai);
+      g_string_append (s, " or a = ");
+      append_value (gen, s, c->vg, c->bi);
+      break;
     case LG_GEN_CLUE_EITHER:
       g_string_append (s, "a = ");
       append_value (gen, s, c->vg, c->ai);
@@ -1002,11 +988,55 @@ lg_gen_clue_rules (LgGen *gen, const LgGenClue *c)
     default:
       g_assert_not_reached ();
     }
+}
+
+/* The rules of a clue, or of its negation: since each variable is pinned
+ * to an item (of exactly one row), "some a, b with X at a, Y at b and R"
+ * is false exactly when "some a, b with X at a, Y at b and not R" holds. */
+static void
+append_rules (LgGen *gen, GString *s, const LgGenClue *c, gboolean negated)
+{
+  if (c->kind == LG_GEN_CLUE_YES || c->kind == LG_GEN_CLUE_NO)
+    {
+      g_string_append (s, (c->kind == LG_GEN_CLUE_YES) != negated ? "yes "
+                                                                  : "no ");
+      append_ref (gen, s, c->xg, c->xi);
+      g_string_append (s, ", ");
+      append_ref (gen, s, c->yg, c->yi);
+      g_string_append_c (s, '\n');
+      return;
+    }
+  gboolean one = c->kind == LG_GEN_CLUE_ONE_OF;
+  g_string_append_printf (s, one ? "var a: %s\n" : "var a, b: %s\n",
+                          gen->theme[c->vg]->name);
+  if (negated)
+    g_string_append (s, "not (");
+  append_relation (gen, s, c);
+  if (negated)
+    g_string_append_c (s, ')');
   g_string_append (s, "\nyes a, ");
   append_ref (gen, s, c->xg, c->xi);
-  g_string_append (s, "\nyes b, ");
-  append_ref (gen, s, c->yg, c->yi);
+  if (!one)
+    {
+      g_string_append (s, "\nyes b, ");
+      append_ref (gen, s, c->yg, c->yi);
+    }
   g_string_append_c (s, '\n');
+}
+
+char *
+lg_gen_clue_rules (LgGen *gen, const LgGenClue *c)
+{
+  GString *s = g_string_new (NULL);
+  append_rules (gen, s, c, FALSE);
+  return g_string_free (s, FALSE);
+}
+
+char *
+lg_gen_clue_negation (LgGen *gen, const LgGenClue *c)
+{
+  GString *s = g_string_new (NULL);
+  append_rules (gen, s, c, TRUE);
   return g_string_free (s, FALSE);
 }
 
@@ -1165,20 +1195,20 @@ append_comment (GString *s, const char *lead, const char *text)
   g_string_append_c (s, '\n');
 }
 
-/* The problem text the solver reads: the declarations and the rules of the
- * clues not skipped, with no comment. */
+/* The problem text the solver reads: the declarations, the rules of the
+ * clues not skipped and, if not NULL, the negation of `negated`; no
+ * comment. */
 static char *
 problem_text (LgGen *gen, const LgGenClue *clues, guint n_clues,
-              const gboolean *skip)
+              const gboolean *skip, const LgGenClue *negated)
 {
   g_autofree char *decl = lg_gen_declarations (gen);
   GString *s = g_string_new (decl);
   for (guint i = 0; i < n_clues; i++)
     if (!skip || !skip[i])
-      {
-        g_autofree char *rules = lg_gen_clue_rules (gen, &clues[i]);
-        g_string_append (s, rules);
-      }
+      append_rules (gen, s, &clues[i], FALSE);
+  if (negated)
+    append_rules (gen, s, negated, TRUE);
   return g_string_free (s, FALSE);
 }
 
@@ -1213,19 +1243,22 @@ on_solution (LgProblem *problem, const LgSolution *solution, gpointer data)
   return gen->n_found < c->limit;
 }
 
-/* The number of solutions of the clues (those not skipped), counted up to
- * `limit`; they are left in gen->found.  -1 on a solver error. */
+/* The number of solutions of the clues (those not skipped, and the
+ * negation of `negated` if not NULL), counted up to `limit`; they are left
+ * in gen->found.  -1 on a solver error. */
 static gint64
 count_solutions (LgGen *gen, const LgGenClue *clues, guint n_clues,
-                 const gboolean *skip, guint64 limit, GError **error)
+                 const gboolean *skip, const LgGenClue *negated, guint64 limit,
+                 GError **error)
 {
-  g_autofree char *text = problem_text (gen, clues, n_clues, skip);
+  g_autofree char *text = problem_text (gen, clues, n_clues, skip, negated);
   g_autoptr (GTimer) timer = g_timer_new ();
   g_autoptr (LgProblem) problem =
       lg_parser_parse_data ("<generated>", text, strlen (text), error);
   if (!problem)
     return -1;
   lg_problem_set_engine (problem, gen->opt.engine);
+  lg_problem_set_check (problem, gen->opt.check);
   g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
   for (guint g = 0; g < gen->n_groups; g++)
     {
@@ -1257,48 +1290,104 @@ found_solution (LgGen *gen, guint k)
   return &g_array_index (gen->found, guint, k * gen->n_groups * gen->n);
 }
 
-/* A true clue that some solution of `alts` (n_alts of them) breaks: so
- * adding it leaves fewer solutions.  Random kinds first; then a yes clue
- * on a cell where the first alternative differs from the hidden one. */
-static LgGenClue
-pick_clue (LgGen *gen, const guint *alts, guint n_alts)
+/* ---- Known alternatives ----------------------------------------------------
+ *
+ * Solutions of the current clues other than the hidden one, met while
+ * counting: a clue that one of them breaks removes a solution, and the
+ * solver need not be asked.  Which ones are known depends on the order in
+ * which the engine finds solutions, so they only save work: every decision
+ * depends on the set of solutions alone (see removes_solution). */
+
+#define MAX_ALTERNATIVES 64
+
+static guint
+n_alternatives (LgGen *gen, GArray *alts)
 {
-  guint size = gen->n_groups * gen->n;
-  LgGenClue c;
-  for (guint tries = 0; tries < 200; tries++)
-    {
-      if (!draw_true (gen, random_kind (gen), &c))
-        continue;
-      for (guint k = 0; k < n_alts; k++)
-        if (!lg_gen_clue_holds (gen, &c, &alts[k * size]))
-          return c;
-    }
-  guint n = gen->n;
-  for (guint i = n; i < size; i++)
-    if (alts[i] != gen->hidden[i])
-      {
-        c = (LgGenClue) { .kind = LG_GEN_CLUE_YES,
-                          .xg = 0,
-                          .xi = i % n,
-                          .yg = i / n,
-                          .yi = gen->hidden[i] };
-        return c;
-      }
-  g_assert_not_reached ();
+  return alts->len / (gen->n_groups * gen->n);
 }
 
-/* Copies the found solutions other than the hidden one. */
-static guint *
-alternatives (LgGen *gen, guint *n_alts)
+/* Adds the found solutions but the hidden one (and those known). */
+static void
+add_alternatives (LgGen *gen, GArray *alts)
 {
   guint size = gen->n_groups * gen->n;
-  guint *alts = g_new (guint, (gsize) MAX (gen->n_found, 1) * size);
-  *n_alts = 0;
   for (guint k = 0; k < gen->n_found; k++)
-    if (memcmp (found_solution (gen, k), gen->hidden, size * sizeof (guint)))
-      memcpy (&alts[(*n_alts)++ * size], found_solution (gen, k),
-              size * sizeof (guint));
-  return alts;
+    {
+      const guint *s = found_solution (gen, k);
+      gboolean known = memcmp (s, gen->hidden, size * sizeof (guint)) == 0;
+      for (guint j = 0; !known && j < n_alternatives (gen, alts); j++)
+        known = memcmp (s, &g_array_index (alts, guint, j * size),
+                        size * sizeof (guint)) == 0;
+      if (!known && n_alternatives (gen, alts) < MAX_ALTERNATIVES)
+        g_array_append_vals (alts, s, size);
+    }
+}
+
+/* Keeps the alternatives that satisfy the new clue c. */
+static void
+keep_alternatives (LgGen *gen, GArray *alts, const LgGenClue *c)
+{
+  guint size = gen->n_groups * gen->n, kept = 0;
+  for (guint j = 0; j < n_alternatives (gen, alts); j++)
+    {
+      const guint *s = &g_array_index (alts, guint, j * size);
+      if (lg_gen_clue_holds (gen, c, s))
+        memmove (&g_array_index (alts, guint, kept++ * size), s,
+                 size * sizeof (guint));
+    }
+  g_array_set_size (alts, kept * size);
+}
+
+/* 1 when adding the clue c (true in the hidden solution) to the clues
+ * removes a solution, 0 when not, -1 on a solver error: a known
+ * alternative breaks c, or else the solver finds a solution of the clues
+ * and of the negation of c (which becomes known). */
+static int
+removes_solution (LgGen *gen, GArray *alts, const LgGenClue *c, GError **error)
+{
+  guint size = gen->n_groups * gen->n;
+  for (guint j = 0; j < n_alternatives (gen, alts); j++)
+    if (!lg_gen_clue_holds (gen, c, &g_array_index (alts, guint, j * size)))
+      return 1;
+  gint64 got = count_solutions (gen, (LgGenClue *) gen->clues->data,
+                                gen->clues->len, NULL, c, 1, error);
+  if (got < 0)
+    return -1;
+  add_alternatives (gen, alts);
+  return got > 0;
+}
+
+/* The first clue of the random sequence that removes a solution; after
+ * 100 that do not, the yes clues of the hidden solution in order (one of
+ * them removes any other solution).  FALSE with error set on a solver
+ * error, or when the clues have no other solution. */
+static gboolean
+pick_clue (LgGen *gen, GArray *alts, LgGenClue *c, GError **error)
+{
+  for (guint tries = 0; tries < 100; tries++)
+    {
+      if (!draw_true (gen, random_kind (gen), c))
+        continue;
+      int removes = removes_solution (gen, alts, c, error);
+      if (removes != 0)
+        return removes > 0;
+    }
+  for (guint g = 1; g < gen->n_groups; g++)
+    for (guint r = 0; r < gen->n; r++)
+      {
+        *c = (LgGenClue) { .kind = LG_GEN_CLUE_YES,
+                           .xg = 0,
+                           .xi = r,
+                           .yg = g,
+                           .yi = hidden_item (gen, g, r) };
+        int removes = removes_solution (gen, alts, c, error);
+        if (removes != 0)
+          return removes > 0;
+      }
+  g_set_error (error, LG_GEN_ERROR, LG_GEN_ERROR_FAILED,
+               "no clue removes a solution: the solver finds the hidden "
+               "solution more than once");
+  return FALSE;
 }
 
 static void
@@ -1311,46 +1400,41 @@ progress (LgGen *gen, const char *what, gint64 count)
                 gen->solve_seconds);
 }
 
-/* Adds clues until at most K solutions remain.  With K > 1, a clue that
- * leaves fewer than K is tried again with other clues (a few times), to
- * land on K if it can. */
+/* Adds clues until at most K solutions remain, each the first of the
+ * random sequence that removes a solution.  With K > 1, a clue that leaves
+ * fewer than K is tried again with other clues (a few times), to land on K
+ * if it can. */
 static gboolean
 add_clues (LgGen *gen, GError **error)
 {
   guint64 limit = gen->opt.max_solutions;
   guint size = gen->n_groups * gen->n;
-  gint64 count = count_solutions (gen, NULL, 0, NULL, limit + 1, error);
+  g_autoptr (GArray) alts = g_array_new (FALSE, FALSE, sizeof (guint));
+  gint64 count = count_solutions (gen, NULL, 0, NULL, NULL, limit + 1, error);
   if (count < 0)
     return FALSE;
+  add_alternatives (gen, alts);
   while ((guint64) count > limit)
     {
       progress (gen, "at least ", count);
-      guint n_alts;
-      g_autofree guint *alts = alternatives (gen, &n_alts);
-      if (n_alts == 0)
-        {
-          g_set_error (error, LG_GEN_ERROR, LG_GEN_ERROR_FAILED,
-                       "the solver finds the hidden solution %" G_GINT64_FORMAT
-                       " times",
-                       count);
-          return FALSE;
-        }
       guint tries = limit > 1 ? 8 : 1;
       LgGenClue best = { 0 };
       gint64 best_count = -1;
       g_autofree guint *best_found = NULL;
       for (guint t = 0; t < tries; t++)
         {
-          LgGenClue c = pick_clue (gen, alts, n_alts);
+          LgGenClue c;
+          if (!pick_clue (gen, alts, &c, error))
+            return FALSE;
           g_array_append_val (gen->clues, c);
           gint64 got =
               count_solutions (gen, (LgGenClue *) gen->clues->data,
-                               gen->clues->len, NULL, limit + 1, error);
+                               gen->clues->len, NULL, NULL, limit + 1, error);
           g_array_set_size (gen->clues, gen->clues->len - 1);
           if (got < 0)
             return FALSE;
           /* more than K left: progress all the same; K exactly: done */
-          gboolean final = (guint64) got > limit || (guint64) got == limit;
+          gboolean final = (guint64) got >= limit;
           if (best_count < 0 || final || got > best_count)
             {
               best = c;
@@ -1368,6 +1452,8 @@ add_clues (LgGen *gen, GError **error)
       g_array_append_vals (gen->found, best_found, (guint) best_count * size);
       gen->n_found = (guint) best_count;
       count = best_count;
+      keep_alternatives (gen, alts, &best);
+      add_alternatives (gen, alts);
     }
   gen->n_solutions = gen->n_true = (guint64) count;
   progress (gen, "", count);
@@ -1388,8 +1474,9 @@ minimise (LgGen *gen, GError **error)
   for (guint i = 0; i < n_clues; i++)
     {
       skip[order[i]] = TRUE;
-      gint64 got = count_solutions (gen, (LgGenClue *) gen->clues->data,
-                                    n_clues, skip, gen->n_solutions + 1, error);
+      gint64 got =
+          count_solutions (gen, (LgGenClue *) gen->clues->data, n_clues, skip,
+                           NULL, gen->n_solutions + 1, error);
       if (got < 0)
         return FALSE;
       if ((guint64) got != gen->n_solutions)
@@ -1404,7 +1491,7 @@ minimise (LgGen *gen, GError **error)
   /* the solutions of the kept clues, for contradict */
   gint64 got =
       count_solutions (gen, (LgGenClue *) gen->clues->data, gen->clues->len,
-                       NULL, gen->n_solutions + 1, error);
+                       NULL, NULL, gen->n_solutions + 1, error);
   if (got < 0)
     return FALSE;
   g_assert ((guint64) got == gen->n_solutions);
@@ -1412,30 +1499,90 @@ minimise (LgGen *gen, GError **error)
   return TRUE;
 }
 
-/* Adds one clue false in every remaining solution, at a random place. */
+static gboolean
+false_in_all (LgGen *gen, const LgGenClue *c)
+{
+  for (guint k = 0; k < gen->n_found; k++)
+    if (lg_gen_clue_holds (gen, c, found_solution (gen, k)))
+      return FALSE;
+  return TRUE;
+}
+
+/* Every clue in a fixed order (X and Y two different items, the variables
+ * over another group, the numbers those of two distinct items), until one
+ * is false in all the solutions: for the small puzzles where the random
+ * ones all fail. */
+static gboolean
+first_false_in_all (LgGen *gen, LgGenClue *c)
+{
+  guint n = gen->n, n_groups = gen->n_groups;
+  for (guint kind = 0; kind < LG_GEN_N_CLUE_KINDS; kind++)
+    for (guint vg = 0; vg < n_groups; vg++)
+      {
+        gboolean relation = kind != LG_GEN_CLUE_YES && kind != LG_GEN_CLUE_NO;
+        if (relation ? gen->theme[vg]->kind == LG_GROUP_ATOMIC ||
+                           (kind == LG_GEN_CLUE_SUM && !gen->theme[vg]->sum)
+                     : vg > 0)
+          continue;
+        gboolean one = kind == LG_GEN_CLUE_ONE_OF;
+        for (guint xg = 0; xg < n_groups; xg++)
+          for (guint yg = 0; yg < (one ? 1 : n_groups); yg++)
+            for (guint xi = 0; xi < n; xi++)
+              for (guint yi = 0; yi < (one ? 1 : n); yi++)
+                for (guint i = 0; i < n; i++)
+                  for (guint j = 0; j < n; j++)
+                    for (guint greater = 0; greater < 2; greater++)
+                      {
+                        if (relation && (xg == vg || (!one && yg == vg)))
+                          continue;
+                        if (!relation && xg == yg)
+                          continue;
+                        if (!one && xg == yg && xi == yi)
+                          continue;
+                        if (i == j && kind != LG_GEN_CLUE_EITHER &&
+                            kind != LG_GEN_CLUE_ORDER &&
+                            kind != LG_GEN_CLUE_NOT)
+                          continue;
+                        *c = (LgGenClue) { .kind = kind,
+                                           .vg = relation ? vg : 0,
+                                           .xg = xg,
+                                           .xi = xi,
+                                           .yg = one ? 0 : yg,
+                                           .yi = one ? 0 : yi,
+                                           .ai = i,
+                                           .bi = j,
+                                           .greater = greater };
+                        gint64 vi = gen->value[vg][i], vj = gen->value[vg][j];
+                        c->k =
+                            kind == LG_GEN_CLUE_SUM ? vi + vj : ABS (vi - vj);
+                        if (false_in_all (gen, c))
+                          return TRUE;
+                      }
+      }
+  return FALSE;
+}
+
+/* Adds one clue false in every remaining solution, at a random place:
+ * random false clues first, then every clue in order. */
 static gboolean
 contradict (LgGen *gen, GError **error)
 {
-  for (guint tries = 0; tries < 10000; tries++)
+  LgGenClue c;
+  gboolean found = FALSE;
+  for (guint tries = 0; !found && tries < 10000; tries++)
+    found = draw_false (gen, random_kind (gen), &c) && false_in_all (gen, &c);
+  if (!found && !first_false_in_all (gen, &c))
     {
-      LgGenClue c;
-      if (!draw_false (gen, random_kind (gen), &c))
-        continue;
-      gboolean breaks_all = TRUE;
-      for (guint k = 0; breaks_all && k < gen->n_found; k++)
-        breaks_all = !lg_gen_clue_holds (gen, &c, found_solution (gen, k));
-      if (!breaks_all)
-        continue;
-      guint at = rand_below (gen, gen->clues->len + 1);
-      g_array_insert_val (gen->clues, at, c);
-      gen->false_clue = at + 1;
-      return TRUE;
+      g_set_error (error, LG_GEN_ERROR, LG_GEN_ERROR_FAILED,
+                   "no single clue is false in all the %" G_GUINT64_FORMAT
+                   " solutions: ask for fewer --solutions",
+                   gen->n_solutions);
+      return FALSE;
     }
-  g_set_error (error, LG_GEN_ERROR, LG_GEN_ERROR_FAILED,
-               "no clue found that is false in all the %" G_GUINT64_FORMAT
-               " solutions",
-               gen->n_solutions);
-  return FALSE;
+  guint at = rand_below (gen, gen->clues->len + 1);
+  g_array_insert_val (gen->clues, at, c);
+  gen->false_clue = at + 1;
+  return TRUE;
 }
 
 gboolean
@@ -1451,8 +1598,9 @@ lg_gen_run (LgGen *gen, GError **error)
     return FALSE;
   /* The file as written must have the count announced. */
   guint64 announced = gen->opt.contradict ? 0 : gen->n_solutions;
-  gint64 got = count_solutions (gen, (LgGenClue *) gen->clues->data,
-                                gen->clues->len, NULL, announced + 1, error);
+  gint64 got =
+      count_solutions (gen, (LgGenClue *) gen->clues->data, gen->clues->len,
+                       NULL, NULL, announced + 1, error);
   if (got < 0)
     return FALSE;
   if ((guint64) got != announced)
@@ -1546,21 +1694,21 @@ lg_gen_to_lgm (LgGen *gen)
                           count_words (n) + 1, count_words (n));
   guint n_clues = gen->clues->len;
   guint64 true_count = gen->n_true;
+  g_string_append_printf (s, "# %u clue%s", n_clues, n_clues == 1 ? "" : "s");
   if (o->contradict)
     g_string_append_printf (s,
-                            "# %u clues, but clue %u is false: no solution "
+                            ", but clue %u is false: no solution "
                             "(without it: %" G_GUINT64_FORMAT " solution%s).\n",
-                            n_clues, gen->false_clue, true_count,
+                            gen->false_clue, true_count,
                             true_count == 1 ? "" : "s");
   else if (o->max_solutions == 1)
-    g_string_append_printf (s, "# %u clues; exactly 1 solution.\n", n_clues);
+    g_string_append (s, "; exactly 1 solution.\n");
   else
-    g_string_append_printf (s,
-                            "# %u clues; %" G_GUINT64_FORMAT
-                            " solution%s (at most %" G_GUINT64_FORMAT
-                            " asked).\n",
-                            n_clues, gen->n_solutions,
-                            gen->n_solutions == 1 ? "" : "s", o->max_solutions);
+    g_string_append_printf (
+        s,
+        "; %" G_GUINT64_FORMAT " solution%s (at most %" G_GUINT64_FORMAT
+        " asked).\n",
+        gen->n_solutions, gen->n_solutions == 1 ? "" : "s", o->max_solutions);
   g_string_append_c (s, '\n');
   g_autofree char *decl = lg_gen_declarations (gen);
   g_string_append (s, decl);

@@ -5,19 +5,21 @@
  * themes (atomic: names, pets, drinks...; ordered: months, places in a
  * race; numeric: ages, heights, scores, years with distinct random values),
  * and every other group is a random permutation of its items over the rows.
- * Then true clues are added, one at a time, each chosen false in a solution
- * the solver still finds besides the hidden one, until at most K solutions
- * remain (K = 1: a unique solution).  Optionally the clues that are not
- * needed are dropped one by one (the count must stay the same), and one
- * false clue is added so that no solution is left.  Every count comes from
- * logigram's own solver, on the very .lgm text that is written, re-read by
- * lg_parser_parse_data.
+ * Then true clues are added, one at a time, each the first of the random
+ * sequence that removes a solution (one of the clues so far where it is
+ * false: known from an earlier count, or found by the solver given the
+ * clue negated), until at most K solutions remain (K = 1: a unique
+ * solution).  Optionally the clues that are not needed are dropped one by
+ * one (the count must stay the same), and one false clue is added so that
+ * no solution is left.  Every count comes from logigram's own solver, on
+ * the very .lgm text that is written, re-read by lg_parser_parse_data.
  *
  * Determinism: everything random comes from the splitmix64 sequence of the
  * seed, with no floating point, no hash-table order and no clock, so the
  * same options give the same bytes on every machine.  The engine used to
- * count does not matter either: only the numbers of solutions and the set
- * of solutions steer the choices, and both engines agree on them.
+ * count does not matter either: the choices depend on numbers of solutions
+ * (up to a limit) and on sets of solutions, never on the order in which an
+ * engine finds them, and both engines agree on those.
  */
 #ifndef LG_GEN_H
 #define LG_GEN_H
@@ -32,6 +34,8 @@ G_BEGIN_DECLS
 #define LG_GEN_MAX_ITEMS 10
 #define LG_GEN_MIN_GROUPS 2
 #define LG_GEN_MAX_GROUPS 10
+/* The most --solutions allows: the solutions of each count are kept. */
+#define LG_GEN_MAX_SOLUTIONS 1000
 
 #define LG_GEN_ERROR (lg_gen_error_quark ())
 GQuark lg_gen_error_quark (void);
@@ -53,6 +57,9 @@ typedef struct
   gboolean contradict;   /* then add one false clue: no solution */
   gboolean answer;       /* print the hidden solution as comments */
   LgEngine engine;       /* the engine that counts (LG_ENGINE_FAST) */
+  LgCheck check;         /* its try_solution strategy (LG_CHECK_FAITHFUL);
+                            FEWEST finds the solutions in another order,
+                            which must not change the puzzle */
   gboolean verbose;      /* progress on stderr */
 } LgGenOptions;
 
@@ -154,6 +161,10 @@ gboolean lg_gen_clue_holds (LgGen *gen, const LgGenClue *clue,
  * Transfer full. */
 char *lg_gen_clue_rules (LgGen *gen, const LgGenClue *clue);
 char *lg_gen_clue_sentence (LgGen *gen, const LgGenClue *clue);
+/* The lines of a clue that holds exactly where `clue` does not (yes for
+ * no, `not (R)` for the relation R...): the generator asks the solver
+ * whether a clue would remove a solution with it.  Transfer full. */
+char *lg_gen_clue_negation (LgGen *gen, const LgGenClue *clue);
 /* The number of rules (as `logigram --drop` numbers them) of a clue. */
 guint lg_gen_clue_n_rules (const LgGenClue *clue);
 const char *lg_gen_clue_kind_name (LgGenClueKind kind);

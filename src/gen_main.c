@@ -130,8 +130,8 @@ main (int argc, char **argv)
     return usage_error ("--seed wants a number from 0 to "
                         "18446744073709551615");
   if (solutions_text &&
-      !parse_number (solutions_text, 1, 1000000, &o.max_solutions))
-    return usage_error ("--solutions wants a number from 1 to 1000000");
+      !parse_number (solutions_text, 1, LG_GEN_MAX_SOLUTIONS, &o.max_solutions))
+    return usage_error ("--solutions wants a number from 1 to 1000");
   if (engine_text && !lg_engine_from_string (engine_text, &o.engine))
     return usage_error ("--engine wants fast or faithful");
   o.minimise = minimise;

@@ -7,12 +7,16 @@
  *     have exactly one solution; every clue drawn false has none; with both
  *     engines;
  *   - the generator's evaluator (lg_gen_clue_holds) agrees with the solver
- *     on random complete assignments other than the hidden one;
+ *     on random complete assignments other than the hidden one, and the
+ *     negation of a clue (lg_gen_clue_negation) holds exactly where the
+ *     clue does not;
  *   - every sentence is one capitalised sentence with no template left;
  *   - whole runs (unique, --solutions 3, --minimise, --contradict, and
  *     their mixes) give a file that parses and has the announced number of
  *     solutions with both engines, the hidden solution among them, every
- *     clue of a minimised puzzle needed, and the same bytes twice.
+ *     clue of a minimised puzzle needed, and the same bytes twice, with
+ *     either engine, and when the solver finds the solutions in another
+ *     order (--check=fewest).
  */
 #include "gen.h"
 
@@ -181,6 +185,12 @@ START_TEST (test_gen_holds_matches_solver)
                      "%s: the generator says %s:\n%s",
                      lg_gen_clue_kind_name (kind), holds ? "true" : "false",
                      text);
+      /* and its negation holds exactly where it does not */
+      g_autofree char *negation = lg_gen_clue_negation (gen, &clue);
+      g_autofree char *negated = pinned_text (gen, solution, negation);
+      ck_assert_msg (count_text (negated, LG_ENGINE_FAST, 2) == !holds,
+                     "%s: the negation is wrong:\n%s",
+                     lg_gen_clue_kind_name (kind), negated);
     }
 }
 END_TEST
@@ -220,13 +230,22 @@ typedef struct
 } Run;
 
 static const Run runs[] = {
-  { 2, 2, 1, 1, FALSE, FALSE }, { 3, 3, 2, 1, FALSE, FALSE },
-  { 4, 4, 1, 1, FALSE, FALSE }, { 4, 4, 1, 1, TRUE, FALSE },
-  { 3, 5, 3, 1, TRUE, FALSE },  { 4, 3, 4, 3, FALSE, FALSE },
-  { 4, 4, 5, 3, TRUE, FALSE },  { 4, 4, 6, 1, FALSE, TRUE },
-  { 4, 4, 7, 3, FALSE, TRUE },  { 3, 4, 8, 1, TRUE, TRUE },
-  { 5, 4, 9, 1, TRUE, FALSE },  { 2, 6, 10, 2, FALSE, FALSE },
+  { 2, 2, 1, 1, FALSE, FALSE },
+  { 3, 3, 2, 1, FALSE, FALSE },
+  { 4, 4, 1, 1, FALSE, FALSE },
+  { 4, 4, 1, 1, TRUE, FALSE },
+  { 3, 5, 3, 1, TRUE, FALSE },
+  { 4, 3, 4, 3, FALSE, FALSE },
+  { 4, 4, 5, 3, TRUE, FALSE },
+  { 4, 4, 6, 1, FALSE, TRUE },
+  { 4, 4, 7, 3, FALSE, TRUE },
+  { 3, 4, 8, 1, TRUE, TRUE },
+  { 5, 4, 9, 1, TRUE, FALSE },
+  { 2, 6, 10, 2, FALSE, FALSE },
   { 5, 3, 11, 4, TRUE, TRUE },
+  /* so small that no random clue contradicts all the solutions */
+  { 2, 2, 3, 3, TRUE, TRUE },
+  { 2, 3, 2, 3, FALSE, TRUE },
 };
 
 typedef struct
@@ -352,11 +371,23 @@ START_TEST (test_gen_runs)
         }
     }
 
-  /* the same bytes again */
+  /* the same bytes again, and whatever the order in which the solver
+   * finds the solutions (the fewest-candidates strategy), and the engine */
   g_autoptr (LgGen) again = lg_gen_new (&o);
   ck_assert (lg_gen_run (again, NULL));
   g_autofree char *text2 = lg_gen_to_lgm (again);
   ck_assert_str_eq (text, text2);
+  o.check = LG_CHECK_FEWEST;
+  g_autoptr (LgGen) fewest = lg_gen_new (&o);
+  ck_assert (lg_gen_run (fewest, NULL));
+  g_autofree char *text3 = lg_gen_to_lgm (fewest);
+  ck_assert_str_eq (text, text3);
+  o.check = LG_CHECK_FAITHFUL;
+  o.engine = LG_ENGINE_FAITHFUL;
+  g_autoptr (LgGen) faithful = lg_gen_new (&o);
+  ck_assert (lg_gen_run (faithful, NULL));
+  g_autofree char *text4 = lg_gen_to_lgm (faithful);
+  ck_assert_str_eq (text, text4);
 }
 END_TEST
 

@@ -1,0 +1,38 @@
+#!/bin/sh
+# make-bench.sh — writes the benchmark puzzles of data/bench/ with
+# logigram-gen: ten puzzles for each size 5x5, 6x6, 7x7 and 8x8 (N items,
+# N groups), seeds 1 to 10:
+#
+#   gen-NxN-sS.lgm            seeds 1-4: exactly one solution
+#   gen-NxN-sS-min.lgm        seeds 5-6: one solution, --minimise (every
+#                             clue needed: the hardest to solve)
+#   gen-NxN-sS-k3.lgm         seeds 7-8: --solutions 3 (at most 3)
+#   gen-NxN-sS-contradict.lgm seeds 9-10: --contradict (no solution)
+#
+# Each file's header gives its command and its number of solutions.  The
+# generator writes the same bytes on every machine, so running this again
+# changes nothing (unless logigram-gen itself changes).  It counts with the
+# fast engine: the faithful one takes minutes or hours beyond 5x5.
+#
+#   data/bench/make-bench.sh [LOGIGRAM_GEN [DIR [SIZES]]]
+#
+# defaults: src/logigram-gen, data/bench, "5 6 7 8".
+set -eu
+gen=${1:-src/logigram-gen}
+dir=${2:-data/bench}
+sizes=${3:-5 6 7 8}
+for n in $sizes; do
+  for s in 1 2 3 4 5 6 7 8 9 10; do
+    case $s in
+      1|2|3|4) suffix= opts= ;;
+      5|6) suffix=-min opts=--minimise ;;
+      7|8) suffix=-k3 opts="--solutions 3" ;;
+      *) suffix=-contradict opts=--contradict ;;
+    esac
+    file=$dir/gen-${n}x${n}-s$s$suffix.lgm
+    start=$(date +%s)
+    # shellcheck disable=SC2086
+    "$gen" --items "$n" --groups "$n" --seed "$s" $opts --output "$file"
+    echo "$file: $(($(date +%s) - start)) s"
+  done
+done
