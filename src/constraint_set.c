@@ -98,6 +98,21 @@ lg_constraint_set_add (LgConstraintSet *set, LgRule *rule)
   g_ptr_array_add (set->groups, g);
 }
 
+guint
+lg_constraint_group_last_var (const LgConstraintGroup *cg, const LgRule *rule)
+{
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  lg_rule_collect_vars (rule, vars);
+  guint last = 0;
+  for (guint v = 0; v < vars->len; v++)
+    {
+      guint pos = 0;
+      g_ptr_array_find (cg->vars, vars->pdata[v], &pos);
+      last = MAX (last, pos);
+    }
+  return last;
+}
+
 LgConstraintSet *
 lg_constraint_set_new (LgProblem *problem)
 {

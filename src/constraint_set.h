@@ -33,6 +33,12 @@ LgConstraintSet *lg_constraint_set_new (LgProblem *problem);
 void lg_constraint_set_free (LgConstraintSet *set);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgConstraintSet, lg_constraint_set_free)
 
+/* The position, in cg's enumeration order, of the last of rule's variables
+ * (0 when it has none): once that variable has its value, the rule can be
+ * evaluated. */
+guint lg_constraint_group_last_var (const LgConstraintGroup *cg,
+                                    const LgRule *rule);
+
 /* Adds one rule, following the merge rule above. */
 void lg_constraint_set_add (LgConstraintSet *set, LgRule *rule);
 

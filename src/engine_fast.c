@@ -454,20 +454,10 @@ ready_lists (const LgConstraintGroup *cg)
   GPtrArray **ready = g_new0 (GPtrArray *, cg->vars->len);
   for (guint k = 0; k < cg->vars->len; k++)
     ready[k] = g_ptr_array_new ();
-  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
   for (guint i = 0; i < cg->logic->len; i++)
-    {
-      g_ptr_array_set_size (vars, 0);
-      lg_rule_collect_vars (cg->logic->pdata[i], vars);
-      guint last = 0;
-      for (guint v = 0; v < vars->len; v++)
-        {
-          guint pos = 0;
-          g_ptr_array_find (cg->vars, vars->pdata[v], &pos);
-          last = MAX (last, pos);
-        }
-      g_ptr_array_add (ready[last], cg->logic->pdata[i]);
-    }
+    g_ptr_array_add (ready[lg_constraint_group_last_var (cg,
+                                                          cg->logic->pdata[i])],
+                     cg->logic->pdata[i]);
   return ready;
 }
 

@@ -368,7 +368,6 @@ some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar)
   return FALSE;
 }
 
-/* The node of one constraint group; NULL when it constrains nothing. */
 /* Sorts the group's logical rules (their indices) by the position of their
  * last variable in the enumeration order. */
 static GArray **
@@ -377,20 +376,10 @@ ready_lists (const LgConstraintGroup *cg, guint *last_var)
   GArray **ready = g_new0 (GArray *, cg->vars->len);
   for (guint k = 0; k < cg->vars->len; k++)
     ready[k] = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
   for (guint i = 0; i < cg->logic->len; i++)
     {
-      g_ptr_array_set_size (vars, 0);
-      lg_rule_collect_vars (cg->logic->pdata[i], vars);
-      guint last = 0;
-      for (guint v = 0; v < vars->len; v++)
-        {
-          guint pos = 0;
-          g_ptr_array_find (cg->vars, vars->pdata[v], &pos);
-          last = MAX (last, pos);
-        }
-      g_array_append_val (ready[last], i);
-      last_var[i] = last;
+      last_var[i] = lg_constraint_group_last_var (cg, cg->logic->pdata[i]);
+      g_array_append_val (ready[last_var[i]], i);
     }
   return ready;
 }
@@ -403,6 +392,7 @@ free_ready_lists (GArray **ready, guint n_vars)
   g_free (ready);
 }
 
+/* The node of one constraint group; NULL when it constrains nothing. */
 static LgNode *
 group_node (Builder *b, const LgConstraintGroup *cg)
 {
