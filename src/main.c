@@ -248,27 +248,11 @@ static const char description[] =
     "\n"
     "Report bugs to the logigram developers; see man logigram.";
 
-/* Everything after the option parsing; returns the exit status. */
+/* Checks the options that need no problem and parses their values into o;
+ * returns an exit status, or -1 when all is well. */
 static int
-run (Options *o)
+check_options (Options *o)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) problem = NULL;
-  g_autoptr (GTimer) timer = NULL;
-  g_autofree char *display = NULL;
-  const char *source;
-
-  if (o->version)
-    {
-      printf ("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
-      return EXIT_SOLVED;
-    }
-  if (o->list_problems)
-    {
-      for (const char *const *n = lg_problems_names (); *n; n++)
-        printf ("%s\n", *n);
-      return EXIT_SOLVED;
-    }
   if (o->files && o->files[0] && o->files[1])
     return usage_error ("one problem file at a time, not '%s' and '%s'",
                         o->files[0], o->files[1]);
@@ -315,7 +299,8 @@ run (Options *o)
     }
   if (o->check_text && !lg_check_from_string (o->check_text, &o->check))
     return usage_error ("--check takes faithful, intersect or fewest, not "
-                        "'%s'", o->check_text);
+                        "'%s'",
+                        o->check_text);
   if (o->engine_text && !lg_engine_from_string (o->engine_text, &o->engine))
     return usage_error ("--engine takes faithful or fast, not '%s'",
                         o->engine_text);
@@ -344,6 +329,33 @@ run (Options *o)
   if (o->dot && o->shows && o->shows[0])
     return usage_error ("--dot prints the tree instead of the solutions: "
                         "no --show with it");
+  return -1;
+}
+
+/* Everything after the option parsing; returns the exit status. */
+static int
+run (Options *o)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem = NULL;
+  g_autoptr (GTimer) timer = NULL;
+  g_autofree char *display = NULL;
+  const char *source;
+
+  if (o->version)
+    {
+      printf ("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+      return EXIT_SOLVED;
+    }
+  if (o->list_problems)
+    {
+      for (const char *const *n = lg_problems_names (); *n; n++)
+        printf ("%s\n", *n);
+      return EXIT_SOLVED;
+    }
+  int status = check_options (o);
+  if (status >= 0)
+    return status;
 
   timer = g_timer_new ();
   if (o->files && o->files[0])
@@ -493,14 +505,17 @@ main (int argc, char **argv)
       NULL },
     { "challenge", 0, 0, G_OPTION_ARG_NONE, &o.challenge,
       "Transformation: evaluate each logical rule as soon as its variables "
-      "have values, and prune there (same solutions)", NULL },
+      "have values, and prune there (same solutions)",
+      NULL },
     { "check", 0, 0, G_OPTION_ARG_STRING, &o.check_text,
       "try_solution strategy: faithful (default), intersect or fewest "
-      "(same solutions)", "STRATEGY" },
+      "(same solutions)",
+      "STRATEGY" },
     { "engine", 0, 0, G_OPTION_ARG_STRING, &o.engine_text,
       "Solving engine: faithful (default, the tutorial's masks and tree) or "
       "fast (the same solutions, each once, found by constraint "
-      "propagation; no --show or --dot)", "NAME" },
+      "propagation; no --show or --dot)",
+      "NAME" },
     { "show", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.shows,
       "Before the solutions, print a view of the inside: permutations (the "
       "numbering; beyond 6 items, its first and last 20 rows), groups, masks "
@@ -518,10 +533,12 @@ main (int argc, char **argv)
       "List the rules with their numbers (for --drop) and source lines", NULL },
     { "why-none", 0, 0, G_OPTION_ARG_NONE, &o.why_none,
       "For a problem without solution, print a minimal set of rules that "
-      "has no solution on its own", NULL },
+      "has no solution on its own",
+      NULL },
     { "redundant", 0, 0, G_OPTION_ARG_NONE, &o.redundant,
       "Print the rules that can be dropped alone without changing the "
-      "solutions, and a minimal set of rules that keeps them", NULL },
+      "solutions, and a minimal set of rules that keeps them",
+      NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
       "Print the version and exit", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL,
