@@ -28,18 +28,18 @@
 
 typedef struct Frame
 {
-  const LgNode *node;  /* AND node, or NULL for a cut point */
-  uint32_t pos;        /* next child of node; for a cut point, the depth of
+  const LgNode *node; /* AND node, or NULL for a cut point */
+  uint32_t pos;       /* next child of node; for a cut point, the depth of
                           the alternative stack when it was made */
-  int32_t parent;      /* index of the rest of the continuation, -1: none */
+  int32_t parent;     /* index of the rest of the continuation, -1: none */
 } Frame;
 
 typedef struct Alternative
 {
-  const LgNode *node;  /* the OR node */
-  uint32_t next;       /* next child to try */
-  int32_t cont;        /* continuation when the OR node was explored */
-  size_t frame_mark;   /* frames in use at that time */
+  const LgNode *node; /* the OR node */
+  uint32_t next;      /* next child to try */
+  int32_t cont;       /* continuation when the OR node was explored */
+  size_t frame_mark;  /* frames in use at that time */
 } Alternative;
 
 struct LgBacktracking
@@ -221,7 +221,7 @@ step_continue (LgBacktracking *bt)
       Frame *f = &bt->frames[bt->cont];
       if (!f->node)
         {
-          bt->cont = f->parent;  /* a cut point is passed through */
+          bt->cont = f->parent; /* a cut point is passed through */
           continue;
         }
       bt->current = f->node->children[f->pos];
@@ -322,9 +322,11 @@ search (LgBacktracking *bt)
             {
               assert (bt->n_alts < bt->alts_cap);
               bt->hooks.push (bt->context);
-              bt->alts[bt->n_alts++] = (Alternative) {
-                .node = node, .next = 1, .cont = bt->cont,
-                .frame_mark = bt->n_frames };
+              bt->alts[bt->n_alts++] =
+                  (Alternative) { .node = node,
+                                  .next = 1,
+                                  .cont = bt->cont,
+                                  .frame_mark = bt->n_frames };
             }
           bt->current = node->children[0];
           continue;

@@ -33,24 +33,24 @@
 
 typedef enum LgNodeKind
 {
-  LG_NODE_AND,   /* children all hold, first to last */
-  LG_NODE_OR,    /* children tried first to last */
-  LG_NODE_TRUE,  /* always holds */
-  LG_NODE_FALSE, /* never holds */
-  LG_NODE_CUT,   /* holds, and drops the alternatives made since the
+  LG_NODE_AND,       /* children all hold, first to last */
+  LG_NODE_OR,        /* children tried first to last */
+  LG_NODE_TRUE,      /* always holds */
+  LG_NODE_FALSE,     /* never holds */
+  LG_NODE_CUT,       /* holds, and drops the alternatives made since the
                     innermost enclosing cut point (all of them when none) */
   LG_NODE_CUT_POINT, /* explores its one child under a cut point: a CUT
                         met later drops the alternatives made since here */
-  LG_NODE_LEAF   /* the client's hook decides */
+  LG_NODE_LEAF       /* the client's hook decides */
 } LgNodeKind;
 
 typedef struct LgNode LgNode;
 struct LgNode
 {
   LgNodeKind kind;
-  uint32_t n_children;    /* AND and OR */
-  LgNode **children;      /* AND and OR: in exploration order */
-  void *data;             /* LEAF: the client's payload */
+  uint32_t n_children; /* AND and OR */
+  LgNode **children;   /* AND and OR: in exploration order */
+  void *data;          /* LEAF: the client's payload */
 };
 
 /* What the optional trace hook is told. */

@@ -29,8 +29,8 @@ lg_bitset_popcount64 (uint64_t w)
   return __builtin_popcountll (w);
 #else
   w = w - ((w >> 1) & UINT64_C (0x5555555555555555));
-  w = (w & UINT64_C (0x3333333333333333))
-      + ((w >> 2) & UINT64_C (0x3333333333333333));
+  w = (w & UINT64_C (0x3333333333333333)) +
+      ((w >> 2) & UINT64_C (0x3333333333333333));
   w = (w + (w >> 4)) & UINT64_C (0x0f0f0f0f0f0f0f0f);
   return (int) ((w * UINT64_C (0x0101010101010101)) >> 56);
 #endif

@@ -32,7 +32,8 @@ lg_ref (LgProblem *p, LgItem *item)
     {
       g_autofree char *m = g_strdup_printf (
           "'%s' of atomic group '%s' has no value: expressions take items "
-          "of ordered or numeric groups", item->name, item->group->name);
+          "of ordered or numeric groups",
+          item->name, item->group->name);
       lg_problem_set_error (p, LG_PROBLEM_ERROR_NOT_INTEGER, m);
       return NULL;
     }
@@ -102,10 +103,10 @@ lg_expr_eval (const LgExpr *e, gint64 *value)
       *value = e->value;
       return TRUE;
     case LG_EXPR_REF:
-      *value = e->item->is_var
-                   ? ((LgItem *) e->item->group->items->pdata[e->item->index])
-                         ->value
-                   : e->item->value;
+      *value =
+          e->item->is_var
+              ? ((LgItem *) e->item->group->items->pdata[e->item->index])->value
+              : e->item->value;
       return TRUE;
     case LG_EXPR_NEG:
     case LG_EXPR_ABS:
@@ -151,7 +152,8 @@ couple (LgProblem *p, LgRuleKind kind, LgItem *x, LgItem *y)
     {
       g_autofree char *m = g_strdup_printf (
           "'%s' and '%s' are both of group '%s': a couple joins items of two "
-          "different groups", x->name, y->name, x->group->name);
+          "different groups",
+          x->name, y->name, x->group->name);
       lg_problem_set_error (p, LG_PROBLEM_ERROR_SAME_GROUP, m);
       return NULL;
     }
@@ -357,8 +359,8 @@ lg_rule_eval (const LgRule *r)
 
 typedef enum
 {
-  OP_CONST,     /* push k */
-  OP_VAR,       /* push values[*index] */
+  OP_CONST, /* push k */
+  OP_VAR,   /* push values[*index] */
   OP_ADD,
   OP_SUB,
   OP_MUL,
@@ -371,8 +373,8 @@ typedef enum
   OP_LE,
   OP_GE,
   OP_NOT,
-  OP_AND_THEN,  /* top false: jump to `jump`, keeping it; else pop */
-  OP_OR_ELSE    /* top true: jump to `jump`, keeping it; else pop */
+  OP_AND_THEN, /* top false: jump to `jump`, keeping it; else pop */
+  OP_OR_ELSE   /* top true: jump to `jump`, keeping it; else pop */
 } OpCode;
 
 typedef struct
@@ -387,8 +389,8 @@ typedef struct
 struct LgRuleProgram
 {
   const LgRule *rule;
-  GArray *ops;          /* Op */
-  GPtrArray *values;    /* the value arrays, owned */
+  GArray *ops;       /* Op */
+  GPtrArray *values; /* the value arrays, owned */
   gint64 *stack;
   guint depth, max_depth;
 };
@@ -424,8 +426,9 @@ compile_expr (LgRuleProgram *prog, const LgExpr *e)
         for (guint i = 0; i < items->len; i++)
           values[i] = ((LgItem *) items->pdata[i])->value;
         g_ptr_array_add (prog->values, values);
-        emit (prog, (Op) { .op = OP_VAR, .index = &e->item->index,
-                           .values = values }, 1);
+        emit (prog,
+              (Op) { .op = OP_VAR, .index = &e->item->index, .values = values },
+              1);
       }
       return;
     case LG_EXPR_NEG:
@@ -457,8 +460,8 @@ compile_rule (LgRuleProgram *prog, const LgRule *r)
       {
         compile_rule (prog, r->a);
         guint at = prog->ops->len;
-        emit (prog, (Op) { .op = r->kind == LG_RULE_AND ? OP_AND_THEN
-                                                       : OP_OR_ELSE },
+        emit (prog,
+              (Op) { .op = r->kind == LG_RULE_AND ? OP_AND_THEN : OP_OR_ELSE },
               -1);
         compile_rule (prog, r->b);
         g_array_index (prog->ops, Op, at).jump = prog->ops->len;
@@ -734,7 +737,7 @@ relation_symbol (LgRuleKind kind)
 {
   static const char *const symbols[] = {
     [LG_RULE_EQ] = "=", [LG_RULE_NEQ] = "!=", [LG_RULE_LT] = "<",
-    [LG_RULE_GT] = ">", [LG_RULE_LE] = "<=", [LG_RULE_GE] = ">=",
+    [LG_RULE_GT] = ">", [LG_RULE_LE] = "<=",  [LG_RULE_GE] = ">=",
   };
   return symbols[kind];
 }

@@ -17,9 +17,9 @@
 
 typedef struct
 {
-  GPtrArray *vars;    /* LgItem* variables, creation order */
-  GPtrArray *logic;   /* LgRule* logical rules, in order */
-  GPtrArray *couple;  /* LgRule* yes/no rules, in order */
+  GPtrArray *vars;   /* LgItem* variables, creation order */
+  GPtrArray *logic;  /* LgRule* logical rules, in order */
+  GPtrArray *couple; /* LgRule* yes/no rules, in order */
 } LgConstraintGroup;
 
 typedef struct

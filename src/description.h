@@ -19,12 +19,12 @@ struct _LgGroup
 {
   char *name;
   LgGroupKind kind;
-  guint index;          /* position in the solving order */
-  guint decl_index;     /* position in declaration order */
-  GPtrArray *items;     /* LgItem*, owned */
-  GHashTable *by_name;  /* item name -> LgItem* */
-  guint width;          /* max UTF-8 length of name and item names */
-  guint n_anonymous;    /* anonymous variables made so far */
+  guint index;         /* position in the solving order */
+  guint decl_index;    /* position in declaration order */
+  GPtrArray *items;    /* LgItem*, owned */
+  GHashTable *by_name; /* item name -> LgItem* */
+  guint width;         /* max UTF-8 length of name and item names */
+  guint n_anonymous;   /* anonymous variables made so far */
 };
 
 struct _LgItem
@@ -32,10 +32,10 @@ struct _LgItem
   LgGroup *group;
   char *name;
   gboolean is_var;
-  guint index;     /* item: position in its group; variable: current item
+  guint index;  /* item: position in its group; variable: current item
                       during the transformation */
-  gint64 value;    /* item of an ordered or numeric group: its value */
-  guint var_id;    /* variable: creation order, from 0 */
+  gint64 value; /* item of an ordered or numeric group: its value */
+  guint var_id; /* variable: creation order, from 0 */
 };
 
 typedef enum
@@ -75,12 +75,12 @@ typedef enum
 struct _LgRule
 {
   LgRuleKind kind;
-  LgItem *x, *y;         /* YES, NO */
-  LgExpr *left, *right;  /* relations */
-  LgRule *a, *b;         /* AND, OR (a, b), NOT (a) */
-  guint number;          /* 1-based once added by lg_rule, else 0 */
-  guint line;            /* source line, 0 when unknown */
-  gboolean dropped;      /* ignored by --drop */
+  LgItem *x, *y;        /* YES, NO */
+  LgExpr *left, *right; /* relations */
+  LgRule *a, *b;        /* AND, OR (a, b), NOT (a) */
+  guint number;         /* 1-based once added by lg_rule, else 0 */
+  guint line;           /* source line, 0 when unknown */
+  gboolean dropped;     /* ignored by --drop */
 };
 
 typedef struct
@@ -91,25 +91,25 @@ typedef struct
 
 struct _LgProblem
 {
-  GPtrArray *decl;       /* LgGroup*, declaration order, owned */
-  GPtrArray *groups;     /* LgGroup*, solving order, borrowed */
+  GPtrArray *decl;   /* LgGroup*, declaration order, owned */
+  GPtrArray *groups; /* LgGroup*, solving order, borrowed */
   GHashTable *group_by_name;
-  GPtrArray *vars;       /* LgItem* variables, creation order, owned */
-  GHashTable *named_vars;/* "group\x1fname" -> LgItem* (lg_var) */
-  GPtrArray *exprs;      /* owned */
-  GPtrArray *rule_nodes; /* every LgRule made, owned */
-  GPtrArray *rules;      /* the rules added, in order, borrowed */
-  GArray *questions;     /* LgQuestion */
+  GPtrArray *vars;        /* LgItem* variables, creation order, owned */
+  GHashTable *named_vars; /* "group\x1fname" -> LgItem* (lg_var) */
+  GPtrArray *exprs;       /* owned */
+  GPtrArray *rule_nodes;  /* every LgRule made, owned */
+  GPtrArray *rules;       /* the rules added, in order, borrowed */
+  GArray *questions;      /* LgQuestion */
   guint line;
-  GError *error;         /* first builder error */
-  guint64 memory_limit;  /* bytes, see lg_problem_set_memory_limit */
-  gboolean challenge;    /* see lg_problem_set_challenge */
-  LgCheck check;         /* see lg_problem_set_check */
-  LgEngine engine;       /* see lg_problem_set_engine */
-  FILE *trace;           /* see lg_problem_set_trace */
-  gboolean trace_masks;  /* see lg_problem_set_trace_masks */
-  LgProgress *progress;  /* see lg_problem_set_progress; owned */
-  guint error_line;      /* source line of the rule that made the last
+  GError *error;        /* first builder error */
+  guint64 memory_limit; /* bytes, see lg_problem_set_memory_limit */
+  gboolean challenge;   /* see lg_problem_set_challenge */
+  LgCheck check;        /* see lg_problem_set_check */
+  LgEngine engine;      /* see lg_problem_set_engine */
+  FILE *trace;          /* see lg_problem_set_trace */
+  gboolean trace_masks; /* see lg_problem_set_trace_masks */
+  LgProgress *progress; /* see lg_problem_set_progress; owned */
+  guint error_line;     /* source line of the rule that made the last
                             lg_problem_solve fail, 0 when none */
 };
 

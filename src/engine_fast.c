@@ -455,9 +455,9 @@ ready_lists (const LgConstraintGroup *cg)
   for (guint k = 0; k < cg->vars->len; k++)
     ready[k] = g_ptr_array_new ();
   for (guint i = 0; i < cg->logic->len; i++)
-    g_ptr_array_add (ready[lg_constraint_group_last_var (cg,
-                                                          cg->logic->pdata[i])],
-                     cg->logic->pdata[i]);
+    g_ptr_array_add (
+        ready[lg_constraint_group_last_var (cg, cg->logic->pdata[i])],
+        cg->logic->pdata[i]);
   return ready;
 }
 

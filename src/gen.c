@@ -5,7 +5,9 @@
 
 #include "parser.h"
 
-G_DEFINE_QUARK (lg - gen - error - quark, lg_gen_error)
+/* clang-format off */
+G_DEFINE_QUARK (lg-gen-error-quark, lg_gen_error)
+/* clang-format on */
 
 /* ---- Themes -------------------------------------------------------------
  *

@@ -29,7 +29,7 @@ G_BEGIN_DECLS
 
 typedef struct _LgProblem LgProblem;
 typedef struct _LgGroup LgGroup;
-typedef struct _LgItem LgItem;   /* an item, or a variable over a group */
+typedef struct _LgItem LgItem; /* an item, or a variable over a group */
 typedef struct _LgExpr LgExpr;
 typedef struct _LgRule LgRule;
 
@@ -45,17 +45,17 @@ GQuark lg_problem_error_quark (void);
 
 typedef enum
 {
-  LG_PROBLEM_ERROR_FAILED,        /* anything else */
-  LG_PROBLEM_ERROR_UNKNOWN,       /* unknown group, item or rule */
-  LG_PROBLEM_ERROR_DUPLICATE,     /* a group or item declared twice */
-  LG_PROBLEM_ERROR_SAME_GROUP,    /* a couple inside one group */
-  LG_PROBLEM_ERROR_NOT_INTEGER,   /* expression on an atomic item, or a
+  LG_PROBLEM_ERROR_FAILED,      /* anything else */
+  LG_PROBLEM_ERROR_UNKNOWN,     /* unknown group, item or rule */
+  LG_PROBLEM_ERROR_DUPLICATE,   /* a group or item declared twice */
+  LG_PROBLEM_ERROR_SAME_GROUP,  /* a couple inside one group */
+  LG_PROBLEM_ERROR_NOT_INTEGER, /* expression on an atomic item, or a
                                      numeric item that is not an integer */
-  LG_PROBLEM_ERROR_SIZE,          /* groups of different sizes, empty group,
+  LG_PROBLEM_ERROR_SIZE,        /* groups of different sizes, empty group,
                                      no group, dimension too large */
-  LG_PROBLEM_ERROR_OVERFLOW,      /* an expression's value overflows */
-  LG_PROBLEM_ERROR_ORDER,         /* a bad --order list */
-  LG_PROBLEM_ERROR_LIMIT          /* over the memory limit */
+  LG_PROBLEM_ERROR_OVERFLOW,    /* an expression's value overflows */
+  LG_PROBLEM_ERROR_ORDER,       /* a bad --order list */
+  LG_PROBLEM_ERROR_LIMIT        /* over the memory limit */
 } LgProblemError;
 
 LgProblem *lg_problem_new (void);
@@ -152,8 +152,7 @@ gboolean lg_problem_rule_is_dropped (LgProblem *problem, guint number);
 /* Declares the groups in this order: `names` is a NULL-terminated
  * permutation of every group name. */
 gboolean lg_problem_set_group_order (LgProblem *problem,
-                                     const char *const *names,
-                                     GError **error);
+                                     const char *const *names, GError **error);
 
 /* The most memory lg_problem_solve may use for its tables and tree, in
  * bytes (default LG_DEFAULT_MEMORY_LIMIT); over it, solving fails with
@@ -217,21 +216,21 @@ gboolean lg_problem_check (LgProblem *problem, GError **error);
 typedef struct
 {
   double time_describe, time_transform, time_explore; /* seconds */
-  guint64 constraint_groups;  /* groups with variables (not the unbound) */
-  guint64 variables;          /* variables in those groups */
-  guint64 leaves_tried;       /* complete assignments evaluated */
-  guint64 leaves_kept;        /* of those, the ones kept: their rules hold
+  guint64 constraint_groups; /* groups with variables (not the unbound) */
+  guint64 variables;         /* variables in those groups */
+  guint64 leaves_tried;      /* complete assignments evaluated */
+  guint64 leaves_kept;       /* of those, the ones kept: their rules hold
                                  and their masks are not empty */
-  guint64 leaves_saved;       /* assignments never enumerated (challenge) */
+  guint64 leaves_saved;      /* assignments never enumerated (challenge) */
   guint64 and_nodes, or_nodes, mask_nodes;
-  guint64 masks_words;        /* 64-bit words held by the mask nodes */
+  guint64 masks_words; /* 64-bit words held by the mask nodes */
   guint64 nodes_explored;
-  guint64 alternatives;       /* alternatives taken after a failure */
+  guint64 alternatives; /* alternatives taken after a failure */
   guint64 backtracks;
-  guint64 tree_solutions;     /* times the whole tree held */
-  guint64 candidates;         /* permutations tried by try_solution */
-  guint64 candidates_saved;   /* left out by a better check strategy */
-  guint64 checks;             /* pair consistency checks in try_solution */
+  guint64 tree_solutions;   /* times the whole tree held */
+  guint64 candidates;       /* permutations tried by try_solution */
+  guint64 candidates_saved; /* left out by a better check strategy */
+  guint64 checks;           /* pair consistency checks in try_solution */
   guint64 solutions;
 } LgStats;
 

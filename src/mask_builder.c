@@ -31,7 +31,7 @@ typedef struct
    * last variable, which grows at each new value.  --challenge prunes where
    * a ready rule fails. */
   gboolean challenge;
-  GPtrArray *programs;   /* the group's logical rules, compiled, in order */
+  GPtrArray *programs; /* the group's logical rules, compiled, in order */
   GArray **ready;
   LgEval *cached;
   guint64 *cached_stamp, *level_stamp;
@@ -229,8 +229,7 @@ logic_holds (Builder *b, const LgConstraintGroup *cg)
         continue;
       if (v == LG_EVAL_OVERFLOW && !b->error)
         {
-          const LgRule *rule
-              = lg_rule_program_rule (b->programs->pdata[i]);
+          const LgRule *rule = lg_rule_program_rule (b->programs->pdata[i]);
           g_autofree char *text = lg_rule_to_string (rule);
           b->problem->error_line = rule->line;
           b->error = g_error_new (
@@ -306,8 +305,7 @@ static guint64
 leaves_below (Builder *b, const LgConstraintGroup *cg, guint ivar)
 {
   guint64 leaves = 1;
-  for (guint k = ivar + 1; k < cg->vars->len && leaves < G_MAXUINT64 / 16;
-       k++)
+  for (guint k = ivar + 1; k < cg->vars->len && leaves < G_MAXUINT64 / 16; k++)
     leaves *= b->n;
   return leaves;
 }
@@ -399,8 +397,8 @@ group_node (Builder *b, const LgConstraintGroup *cg)
   b->group = cg;
   if (cg->logic->len == 0 && cg->couple->len == 0)
     return NULL;
-  b->programs = g_ptr_array_new_with_free_func (
-      (GDestroyNotify) lg_rule_program_free);
+  b->programs =
+      g_ptr_array_new_with_free_func ((GDestroyNotify) lg_rule_program_free);
   for (guint i = 0; i < cg->logic->len; i++)
     g_ptr_array_add (b->programs, lg_rule_program_new (cg->logic->pdata[i]));
   guint n_logic = MAX (cg->logic->len, 1);
@@ -484,8 +482,8 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
       if (node)
         g_ptr_array_add (parts, node);
     }
-  tree->root = new_node (tree, LG_NODE_AND, (LgNode **) parts->pdata,
-                         parts->len);
+  tree->root =
+      new_node (tree, LG_NODE_AND, (LgNode **) parts->pdata, parts->len);
   lg_progress_end (problem->progress);
 
   for (guint i = 0; i < b.n * b.n; i++)

@@ -27,21 +27,21 @@
 /* The payload of a mask leaf. */
 typedef struct
 {
-  guint pair;        /* g1 + g2 * (g2 - 1) / 2 for groups g1 < g2 */
-  uint64_t words[];  /* n_words words */
+  guint pair;       /* g1 + g2 * (g2 - 1) / 2 for groups g1 < g2 */
+  uint64_t words[]; /* n_words words */
 } LgMaskNode;
 
 typedef struct
 {
   LgNode *root;
   guint n_pairs;
-  size_t n_words;     /* words per mask */
-  GPtrArray *nodes;   /* every LgNode, owned */
-  GPtrArray *blocks;  /* children arrays and mask payloads, owned */
-  guint64 bytes;      /* memory held by nodes, lists and masks */
+  size_t n_words;    /* words per mask */
+  GPtrArray *nodes;  /* every LgNode, owned */
+  GPtrArray *blocks; /* children arrays and mask payloads, owned */
+  guint64 bytes;     /* memory held by nodes, lists and masks */
   /* counters */
   guint64 leaves_tried, leaves_kept;
-  guint64 leaves_saved;  /* --challenge: assignments never enumerated */
+  guint64 leaves_saved; /* --challenge: assignments never enumerated */
   guint64 and_nodes, or_nodes, mask_nodes;
 } LgAndOrTree;
 

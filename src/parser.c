@@ -23,17 +23,19 @@
 
 #include "permut.h"
 
+/* clang-format off */
 G_DEFINE_QUARK (lg-parse-error-quark, lg_parse_error)
+/* clang-format on */
 
 /* ---- Tokens ------------------------------------------------------------ */
 
 typedef enum
 {
-  TOK_EOL,     /* end of the line's content (a comment starts an EOL) */
-  TOK_ERROR,   /* a lexical error: `text` is the message */
-  TOK_NAME,    /* [A-Za-z_][A-Za-z0-9_]*, maybe a keyword */
-  TOK_STRING,  /* "...": `text` is the contents, escapes resolved */
-  TOK_INT,     /* [0-9]+: `text` the digits, `magnitude` their value */
+  TOK_EOL,    /* end of the line's content (a comment starts an EOL) */
+  TOK_ERROR,  /* a lexical error: `text` is the message */
+  TOK_NAME,   /* [A-Za-z_][A-Za-z0-9_]*, maybe a keyword */
+  TOK_STRING, /* "...": `text` is the contents, escapes resolved */
+  TOK_INT,    /* [0-9]+: `text` the digits, `magnitude` their value */
   TOK_COLON,
   TOK_COMMA,
   TOK_LPAREN,
@@ -80,13 +82,13 @@ static const char *const keyword_names[] = {
 typedef struct
 {
   TokenKind kind;
-  Keyword keyword;         /* TOK_NAME only */
-  LgParseError code;       /* TOK_ERROR only */
-  guint column;            /* from 1, in code points */
-  const char *src;         /* the token's bytes in the line */
+  Keyword keyword;   /* TOK_NAME only */
+  LgParseError code; /* TOK_ERROR only */
+  guint column;      /* from 1, in code points */
+  const char *src;   /* the token's bytes in the line */
   gsize src_len;
-  char *text;              /* owned; see TokenKind */
-  guint64 magnitude;       /* TOK_INT only, at most MAGNITUDE_MAX */
+  char *text;        /* owned; see TokenKind */
+  guint64 magnitude; /* TOK_INT only, at most MAGNITUDE_MAX */
 } Token;
 
 static void
@@ -104,9 +106,9 @@ typedef struct
   LgGroup *group;
   char *name;
   LgGroupKind kind;
-  guint index;          /* declaration order, from 0 */
-  guint line;           /* where it was declared */
-  GArray *values;       /* gint64, numeric groups only */
+  guint index;    /* declaration order, from 0 */
+  guint line;     /* where it was declared */
+  GArray *values; /* gint64, numeric groups only */
 } GroupInfo;
 
 typedef struct
@@ -120,16 +122,16 @@ typedef struct
 {
   const char *filename;
   LgProblem *problem;
-  GError *error;        /* the first error; never more than one */
-  guint line;           /* current line, from 1 */
-  GArray *tokens;       /* Token, the current line's */
-  guint pos;            /* current token */
-  guint depth;          /* expression nesting */
-  GPtrArray *groups;    /* GroupInfo *, in declaration order (owns them) */
-  GHashTable *group_table;  /* name -> GroupInfo * */
-  GHashTable *item_table;   /* item key -> GPtrArray of GroupInfo * */
-  GHashTable *var_table;    /* name -> VarInfo * (owns them) */
-  guint dimension;      /* items per group, 0 before the first group */
+  GError *error;           /* the first error; never more than one */
+  guint line;              /* current line, from 1 */
+  GArray *tokens;          /* Token, the current line's */
+  guint pos;               /* current token */
+  guint depth;             /* expression nesting */
+  GPtrArray *groups;       /* GroupInfo *, in declaration order (owns them) */
+  GHashTable *group_table; /* name -> GroupInfo * */
+  GHashTable *item_table;  /* item key -> GPtrArray of GroupInfo * */
+  GHashTable *var_table;   /* name -> VarInfo * (owns them) */
+  guint dimension;         /* items per group, 0 before the first group */
 } Parser;
 
 static void
@@ -154,9 +156,8 @@ var_info_free (gpointer data)
 
 /* ---- Errors ------------------------------------------------------------ */
 
-static gboolean fail_at (Parser *p, guint line, guint column,
-                         LgParseError code, const char *format, ...)
-  G_GNUC_PRINTF (5, 6);
+static gboolean fail_at (Parser *p, guint line, guint column, LgParseError code,
+                         const char *format, ...) G_GNUC_PRINTF (5, 6);
 
 static gboolean
 fail_valist (Parser *p, guint line, guint column, LgParseError code,
@@ -190,8 +191,7 @@ static gboolean fail (Parser *p, const Token *token, LgParseError code,
 
 /* An error at `token`, on the current line. */
 static gboolean
-fail (Parser *p, const Token *token, LgParseError code, const char *format,
-      ...)
+fail (Parser *p, const Token *token, LgParseError code, const char *format, ...)
 {
   va_list args;
 
@@ -236,9 +236,9 @@ expected_valist (Parser *p, const Token *token, gboolean name_wanted,
   g_autofree char *found = NULL;
 
   /* a sign before a bad literal: the literal is the error */
-  if (token->kind == TOK_MINUS
-      && token + 1 <= &g_array_index (p->tokens, Token, p->tokens->len - 1)
-      && token[1].kind == TOK_ERROR)
+  if (token->kind == TOK_MINUS &&
+      token + 1 <= &g_array_index (p->tokens, Token, p->tokens->len - 1) &&
+      token[1].kind == TOK_ERROR)
     token++;
   if (token->kind == TOK_ERROR)
     return fail (p, token, token->code, "%s", token->text);
@@ -246,10 +246,10 @@ expected_valist (Parser *p, const Token *token, gboolean name_wanted,
   found = describe (token);
   if (name_wanted && token->kind == TOK_NAME && token->keyword != KW_NONE)
     return fail (p, token, LG_PARSE_ERROR_SYNTAX,
-                 "expected %s, found %s (quote it to use it as a name)",
-                 what, found);
-  return fail (p, token, LG_PARSE_ERROR_SYNTAX, "expected %s, found %s",
-               what, found);
+                 "expected %s, found %s (quote it to use it as a name)", what,
+                 found);
+  return fail (p, token, LG_PARSE_ERROR_SYNTAX, "expected %s, found %s", what,
+               found);
 }
 
 static gboolean expected (Parser *p, const Token *token, const char *format,
@@ -312,8 +312,7 @@ builder_failed (Parser *p, const Token *token)
   g_autoptr (GError) error = NULL;
 
   if (!lg_problem_check (p->problem, &error))
-    return fail (p, token, code_of_problem_error (error), "%s",
-                 error->message);
+    return fail (p, token, code_of_problem_error (error), "%s", error->message);
   return fail (p, token, LG_PARSE_ERROR_FAILED,
                "the problem builder refused this line");
 }
@@ -349,8 +348,8 @@ check_line (Parser *p, const char *s, gsize len)
   if (len > LG_PARSER_MAX_LINE)
     return fail_at (p, p->line, g_utf8_strlen (s, LG_PARSER_MAX_LINE) + 1,
                     LG_PARSE_ERROR_LIMIT,
-                    "line is too long: %" G_GSIZE_FORMAT
-                    " bytes, at most %d", len, LG_PARSER_MAX_LINE);
+                    "line is too long: %" G_GSIZE_FORMAT " bytes, at most %d",
+                    len, LG_PARSER_MAX_LINE);
   return TRUE;
 }
 
@@ -370,8 +369,8 @@ static Keyword
 keyword_of (const char *s, gsize len)
 {
   for (guint k = KW_NONE + 1; k < G_N_ELEMENTS (keyword_names); k++)
-    if (strlen (keyword_names[k]) == len
-        && memcmp (keyword_names[k], s, len) == 0)
+    if (strlen (keyword_names[k]) == len &&
+        memcmp (keyword_names[k], s, len) == 0)
       return k;
   return KW_NONE;
 }
@@ -425,7 +424,7 @@ lex_string (Token *token, const char *s, gsize len, gsize *i, guint *column)
             }
           j++;
           col++;
-          continue;   /* a final backslash: unterminated */
+          continue; /* a final backslash: unterminated */
         }
       {
         const char *next = g_utf8_next_char (s + j);
@@ -486,11 +485,13 @@ lex_number (Token *token, const char *s, gsize len, gsize *i)
   if (!digits_only)
     error_token (token, LG_PARSE_ERROR_SYNTAX,
                  "invalid integer literal '%.*s' (quote a name that starts "
-                 "with a digit)", (int) token->src_len, token->src);
+                 "with a digit)",
+                 (int) token->src_len, token->src);
   else if (too_large)
     error_token (token, LG_PARSE_ERROR_LIMIT,
                  "integer literal %.*s is out of range (64-bit signed "
-                 "integers)", (int) token->src_len, token->src);
+                 "integers)",
+                 (int) token->src_len, token->src);
   else
     {
       token->kind = TOK_INT;
@@ -508,14 +509,30 @@ lex_operator (Token *token, const char *s, gsize len, gsize i)
   token->src_len = 1;
   switch (c)
     {
-    case ':': token->kind = TOK_COLON; return TRUE;
-    case ',': token->kind = TOK_COMMA; return TRUE;
-    case '(': token->kind = TOK_LPAREN; return TRUE;
-    case ')': token->kind = TOK_RPAREN; return TRUE;
-    case '+': token->kind = TOK_PLUS; return TRUE;
-    case '-': token->kind = TOK_MINUS; return TRUE;
-    case '*': token->kind = TOK_STAR; return TRUE;
-    case '=': token->kind = TOK_EQ; return TRUE;
+    case ':':
+      token->kind = TOK_COLON;
+      return TRUE;
+    case ',':
+      token->kind = TOK_COMMA;
+      return TRUE;
+    case '(':
+      token->kind = TOK_LPAREN;
+      return TRUE;
+    case ')':
+      token->kind = TOK_RPAREN;
+      return TRUE;
+    case '+':
+      token->kind = TOK_PLUS;
+      return TRUE;
+    case '-':
+      token->kind = TOK_MINUS;
+      return TRUE;
+    case '*':
+      token->kind = TOK_STAR;
+      return TRUE;
+    case '=':
+      token->kind = TOK_EQ;
+      return TRUE;
     case '!':
       if (next != '=')
         return FALSE;
@@ -649,8 +666,8 @@ is_keyword (const Token *token, Keyword keyword)
 static gboolean
 is_name (const Token *token)
 {
-  return (token->kind == TOK_NAME && token->keyword == KW_NONE)
-         || token->kind == TOK_STRING;
+  return (token->kind == TOK_NAME && token->keyword == KW_NONE) ||
+         token->kind == TOK_STRING;
 }
 
 /* Expects the end of the statement. */
@@ -713,10 +730,10 @@ parse_int64 (const char *text, gint64 *value)
  * or an integer literal with an optional '-'. */
 typedef struct
 {
-  const Token *token;   /* its first token */
-  char *text;           /* owned: the name, or the literal as written */
-  IntParse as_integer;  /* whether text is an integer... */
-  gint64 value;         /* ...and its value when INT_OK */
+  const Token *token;  /* its first token */
+  char *text;          /* owned: the name, or the literal as written */
+  IntParse as_integer; /* whether text is an integer... */
+  gint64 value;        /* ...and its value when INT_OK */
 } ItemText;
 
 static void
@@ -730,9 +747,9 @@ is_item_start (Parser *p, gboolean allow_keywords)
 {
   const Token *token = peek (p);
 
-  return is_name (token) || token->kind == TOK_INT
-         || (token->kind == TOK_MINUS && peek_at (p, 1)->kind == TOK_INT)
-         || (allow_keywords && token->kind == TOK_NAME);
+  return is_name (token) || token->kind == TOK_INT ||
+         (token->kind == TOK_MINUS && peek_at (p, 1)->kind == TOK_INT) ||
+         (allow_keywords && token->kind == TOK_NAME);
 }
 
 /* Reads an item text; the caller has checked is_item_start. */
@@ -779,10 +796,10 @@ item_key (LgGroupKind kind, const char *name, gint64 value)
 /* A reference to an item or a variable, as resolved by parse_ref. */
 typedef struct
 {
-  const Token *token;   /* its first token */
+  const Token *token; /* its first token */
   LgItem *item;
   GroupInfo *group;
-  const char *name;     /* the item's or the variable's name */
+  const char *name; /* the item's or the variable's name */
   gboolean is_variable;
 } Ref;
 
@@ -817,8 +834,8 @@ collect_groups (Parser *p, const char *key, const ItemText *item,
     {
       GroupInfo *group = g_ptr_array_index (groups, i);
 
-      if (group_find_item (group, item) != NULL
-          && !g_ptr_array_find (found, group, NULL))
+      if (group_find_item (group, item) != NULL &&
+          !g_ptr_array_find (found, group, NULL))
         g_ptr_array_add (found, group);
     }
 }
@@ -840,8 +857,8 @@ resolve_bare_item (Parser *p, const ItemText *item, Ref *ref)
     {
       if (g_hash_table_contains (p->group_table, item->text))
         return fail (p, item->token, LG_PARSE_ERROR_UNKNOWN,
-                     "'%s' is a group, not an item: write %s:ITEM",
-                     item->text, item->text);
+                     "'%s' is a group, not an item: write %s:ITEM", item->text,
+                     item->text);
       if (item->as_integer == INT_OK)
         return fail (p, item->token, LG_PARSE_ERROR_UNKNOWN,
                      "unknown item '%s'", item->text);
@@ -863,7 +880,8 @@ resolve_bare_item (Parser *p, const ItemText *item, Ref *ref)
         }
       return fail (p, item->token, LG_PARSE_ERROR_AMBIGUOUS,
                    "ambiguous item '%s': it is in groups %s; write "
-                   "GROUP:ITEM", item->text, list->str);
+                   "GROUP:ITEM",
+                   item->text, list->str);
     }
   ref->group = g_ptr_array_index (found, 0);
   ref->item = group_find_item (ref->group, item);
@@ -952,7 +970,8 @@ index_items (Parser *p, GroupInfo *group, GPtrArray *names)
   for (guint i = 0; i < names->len; i++)
     {
       gint64 value = group->kind == LG_GROUP_NUMERIC
-                       ? g_array_index (group->values, gint64, i) : 0;
+                         ? g_array_index (group->values, gint64, i)
+                         : 0;
       char *key = item_key (group->kind, g_ptr_array_index (names, i), value);
       GPtrArray *groups = g_hash_table_lookup (p->item_table, key);
 
@@ -963,8 +982,8 @@ index_items (Parser *p, GroupInfo *group, GPtrArray *names)
         }
       else
         g_free (key);
-      if (groups->len == 0 || g_ptr_array_index (groups, groups->len - 1)
-                                != group)
+      if (groups->len == 0 ||
+          g_ptr_array_index (groups, groups->len - 1) != group)
         g_ptr_array_add (groups, group);
     }
 }
@@ -993,8 +1012,7 @@ parse_group (Parser *p, LgGroupKind kind)
   LgGroup *group;
 
   if (!is_name (name))
-    return expected_name (p, name, "a group name after '%s'",
-                          keyword->text);
+    return expected_name (p, name, "a group name after '%s'", keyword->text);
   other = g_hash_table_lookup (p->group_table, name->text);
   if (other != NULL)
     return fail (p, name, LG_PARSE_ERROR_DUPLICATE,
@@ -1013,8 +1031,7 @@ parse_group (Parser *p, LgGroupKind kind)
       ItemText item = { 0 };
 
       if (!is_item_start (p, FALSE))
-        return expected_name (p, peek (p), "an item of group '%s'",
-                              name->text);
+        return expected_name (p, peek (p), "an item of group '%s'", name->text);
       if (names->len == LG_PERMUT_MAX_N)
         return fail (p, peek (p), LG_PARSE_ERROR_LIMIT,
                      "dimension %u is too large: at most %d items per group",
@@ -1026,7 +1043,8 @@ parse_group (Parser *p, LgGroupKind kind)
           if (item.as_integer == INT_OUT_OF_RANGE)
             fail (p, item.token, LG_PARSE_ERROR_LIMIT,
                   "item '%s' of numeric group '%s' is out of range (64-bit "
-                  "signed integers)", item.text, name->text);
+                  "signed integers)",
+                  item.text, name->text);
           else
             fail (p, item.token, LG_PARSE_ERROR_SEMANTIC,
                   "item '%s' of numeric group '%s' is not an integer",
@@ -1038,15 +1056,14 @@ parse_group (Parser *p, LgGroupKind kind)
         {
           const char *previous = g_ptr_array_index (names, i);
           gboolean same = kind == LG_GROUP_NUMERIC
-                            ? g_array_index (values, gint64, i) == item.value
-                            : strcmp (previous, item.text) == 0;
+                              ? g_array_index (values, gint64, i) == item.value
+                              : strcmp (previous, item.text) == 0;
 
           if (!same)
             continue;
           if (strcmp (previous, item.text) == 0)
             fail (p, item.token, LG_PARSE_ERROR_DUPLICATE,
-                  "duplicate item '%s' in group '%s'", item.text,
-                  name->text);
+                  "duplicate item '%s' in group '%s'", item.text, name->text);
           else
             fail (p, item.token, LG_PARSE_ERROR_DUPLICATE,
                   "duplicate item '%s' in group '%s': same value as '%s'",
@@ -1062,17 +1079,16 @@ parse_group (Parser *p, LgGroupKind kind)
     }
   if (peek (p)->kind != TOK_EOL)
     return expected (p, peek (p), "',' or end of line after item '%s'",
-                     (const char *) g_ptr_array_index (names,
-                                                       names->len - 1));
+                     (const char *) g_ptr_array_index (names, names->len - 1));
   if (p->dimension != 0 && names->len != p->dimension)
     {
       const GroupInfo *first = g_ptr_array_index (p->groups, 0);
 
       return fail (p, name, LG_PARSE_ERROR_SEMANTIC,
                    "group '%s' has %u item%s but group '%s' has %u: every "
-                   "group must have the same number of items", name->text,
-                   names->len, names->len == 1 ? "" : "s", first->name,
-                   p->dimension);
+                   "group must have the same number of items",
+                   name->text, names->len, names->len == 1 ? "" : "s",
+                   first->name, p->dimension);
     }
 
   g_ptr_array_add (names, NULL);
@@ -1102,7 +1118,7 @@ parse_group (Parser *p, LgGroupKind kind)
 static gboolean
 parse_var (Parser *p)
 {
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();  /* Token * */
+  g_autoptr (GPtrArray) names = g_ptr_array_new (); /* Token * */
   const Token *group_token;
   GroupInfo *group;
 
@@ -1126,17 +1142,17 @@ parse_var (Parser *p)
       advance (p);
     }
   if (peek (p)->kind != TOK_COLON)
-    return expected (p, peek (p), "',' or ':' after variable name '%s'",
-                     ((Token *) g_ptr_array_index (names, names->len - 1))
-                       ->text);
+    return expected (
+        p, peek (p), "',' or ':' after variable name '%s'",
+        ((Token *) g_ptr_array_index (names, names->len - 1))->text);
   advance (p);
   group_token = peek (p);
   if (!is_name (group_token))
     return expected_name (p, group_token, "a group name after ':'");
   group = g_hash_table_lookup (p->group_table, group_token->text);
   if (group == NULL)
-    return fail (p, group_token, LG_PARSE_ERROR_UNKNOWN,
-                 "unknown group '%s'", group_token->text);
+    return fail (p, group_token, LG_PARSE_ERROR_UNKNOWN, "unknown group '%s'",
+                 group_token->text);
   advance (p);
   if (!expect_end (p, "the group name"))
     return FALSE;
@@ -1182,7 +1198,8 @@ parse_couple (Parser *p)
 
       return fail (p, y.token, LG_PARSE_ERROR_SEMANTIC,
                    "%s and %s are both in group '%s': a couple needs two "
-                   "different groups", dx, dy, x.group->name);
+                   "different groups",
+                   dx, dy, x.group->name);
     }
   if (!expect_end (p, "the rule"))
     return FALSE;
@@ -1207,12 +1224,11 @@ parse_ask (Parser *p)
     return expected_name (p, group_token, "a group name after 'ask'");
   group = g_hash_table_lookup (p->group_table, group_token->text);
   if (group == NULL)
-    return fail (p, group_token, LG_PARSE_ERROR_UNKNOWN,
-                 "unknown group '%s'", group_token->text);
+    return fail (p, group_token, LG_PARSE_ERROR_UNKNOWN, "unknown group '%s'",
+                 group_token->text);
   advance (p);
   if (!is_keyword (peek (p), KW_OF))
-    return expected (p, peek (p), "'of' after group name '%s'",
-                     group->name);
+    return expected (p, peek (p), "'of' after group name '%s'", group->name);
   advance (p);
   if (!parse_ref (p, &ref, TRUE, "after 'of'"))
     return FALSE;
@@ -1222,7 +1238,8 @@ parse_ask (Parser *p)
   if (ref.group == group)
     return fail (p, ref.token, LG_PARSE_ERROR_SEMANTIC,
                  "item '%s' is itself in group '%s': ask about an item of "
-                 "another group", ref.name, group->name);
+                 "another group",
+                 ref.name, group->name);
   if (!expect_end (p, "the question"))
     return FALSE;
   if (!lg_ask (p->problem, group->group, ref.item))
@@ -1240,7 +1257,7 @@ typedef struct
   gboolean is_relation;
   LgExpr *expr;
   LgRule *rule;
-  const Token *token;   /* its first token */
+  const Token *token; /* its first token */
 } Value;
 
 static gboolean parse_or (Parser *p, Value *value);
@@ -1250,8 +1267,8 @@ static const char relop_list[] = "a relational operator (=, !=, <, >, <=, >=)";
 static gboolean
 is_relop (TokenKind kind)
 {
-  return kind == TOK_EQ || kind == TOK_NE || kind == TOK_LT
-         || kind == TOK_GT || kind == TOK_LE || kind == TOK_GE;
+  return kind == TOK_EQ || kind == TOK_NE || kind == TOK_LT || kind == TOK_GT ||
+         kind == TOK_LE || kind == TOK_GE;
 }
 
 /* `value` must be a relation: when it is an integer expression, the token
@@ -1299,11 +1316,11 @@ make_number (Parser *p, const Token *token, gboolean negative, Value *value)
   if (token->magnitude > limit)
     return fail (p, token, LG_PARSE_ERROR_LIMIT,
                  "integer literal %s is out of range (64-bit signed "
-                 "integers)", token->text);
+                 "integers)",
+                 token->text);
   value->is_relation = FALSE;
-  value->expr = lg_num (p->problem,
-                        negative ? (gint64) (0 - token->magnitude)
-                                 : (gint64) token->magnitude);
+  value->expr = lg_num (p->problem, negative ? (gint64) (0 - token->magnitude)
+                                             : (gint64) token->magnitude);
   return TRUE;
 }
 
@@ -1374,11 +1391,12 @@ parse_primary (Parser *p, Value *value)
             return fail (p, token, LG_PARSE_ERROR_SEMANTIC,
                          "expression on variable '%s' of atomic group "
                          "'%s': only ordered and numeric groups have "
-                         "values", ref.name, ref.group->name);
+                         "values",
+                         ref.name, ref.group->name);
           return fail (p, token, LG_PARSE_ERROR_SEMANTIC,
                        "expression on item '%s' of atomic group '%s': only "
-                       "ordered and numeric groups have values", ref.name,
-                       ref.group->name);
+                       "ordered and numeric groups have values",
+                       ref.name, ref.group->name);
         }
       value->is_relation = FALSE;
       value->expr = lg_ref (p->problem, ref.item);
@@ -1401,7 +1419,7 @@ parse_unary (Parser *p, Value *value)
   value->token = minus;
   advance (p);
   if (peek (p)->kind == TOK_INT)
-    return make_number (p, advance (p), TRUE, value);  /* -2 is num(-2) */
+    return make_number (p, advance (p), TRUE, value); /* -2 is num(-2) */
   if (!enter (p, minus))
     return FALSE;
   if (!parse_unary (p, &operand) || !need_integer (p, &operand))
@@ -1479,13 +1497,26 @@ parse_comparison (Parser *p, Value *value)
   value->expr = NULL;
   switch (op->kind)
     {
-    case TOK_EQ: value->rule = lg_eq (p->problem, left, right.expr); break;
-    case TOK_NE: value->rule = lg_neq (p->problem, left, right.expr); break;
-    case TOK_LT: value->rule = lg_lt (p->problem, left, right.expr); break;
-    case TOK_GT: value->rule = lg_gt (p->problem, left, right.expr); break;
-    case TOK_LE: value->rule = lg_le (p->problem, left, right.expr); break;
-    case TOK_GE: value->rule = lg_ge (p->problem, left, right.expr); break;
-    default: g_assert_not_reached ();
+    case TOK_EQ:
+      value->rule = lg_eq (p->problem, left, right.expr);
+      break;
+    case TOK_NE:
+      value->rule = lg_neq (p->problem, left, right.expr);
+      break;
+    case TOK_LT:
+      value->rule = lg_lt (p->problem, left, right.expr);
+      break;
+    case TOK_GT:
+      value->rule = lg_gt (p->problem, left, right.expr);
+      break;
+    case TOK_LE:
+      value->rule = lg_le (p->problem, left, right.expr);
+      break;
+    case TOK_GE:
+      value->rule = lg_ge (p->problem, left, right.expr);
+      break;
+    default:
+      g_assert_not_reached ();
     }
   return TRUE;
 }
@@ -1571,7 +1602,8 @@ parse_relation_rule (Parser *p)
 
       return fail (p, peek (p), LG_PARSE_ERROR_SYNTAX,
                    "unexpected %s after the rule: expected 'and', 'or' or "
-                   "end of line", found);
+                   "end of line",
+                   found);
     }
   if (!expect_end (p, "the rule"))
     return FALSE;
@@ -1587,9 +1619,9 @@ parse_relation_rule (Parser *p)
 static gboolean
 is_known_name (Parser *p, const char *name)
 {
-  return g_hash_table_contains (p->group_table, name)
-         || g_hash_table_contains (p->item_table, name)
-         || g_hash_table_contains (p->var_table, name);
+  return g_hash_table_contains (p->group_table, name) ||
+         g_hash_table_contains (p->item_table, name) ||
+         g_hash_table_contains (p->var_table, name);
 }
 
 /* statement := group | var | couple | ask | relation rule | (nothing) */
@@ -1622,8 +1654,8 @@ parse_statement (Parser *p)
       case KW_NONE:
         /* Two words in a row cannot start a relation: a misspelt
          * keyword, unless the first word names something. */
-        if ((next->kind == TOK_NAME && next->keyword == KW_NONE)
-            || next->kind == TOK_STRING || next->kind == TOK_INT)
+        if ((next->kind == TOK_NAME && next->keyword == KW_NONE) ||
+            next->kind == TOK_STRING || next->kind == TOK_INT)
           if (!is_known_name (p, token->text))
             return fail (p, token, LG_PARSE_ERROR_SYNTAX,
                          "unknown keyword '%s': a line is a declaration "
@@ -1646,7 +1678,7 @@ parse_lines (Parser *p, const char *data, gsize length)
   const char *end = data + length;
 
   if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
-    cur += 3;   /* a UTF-8 byte order mark */
+    cur += 3; /* a UTF-8 byte order mark */
   while (cur < end)
     {
       const char *newline = memchr (cur, '\n', end - cur);
@@ -1654,8 +1686,7 @@ parse_lines (Parser *p, const char *data, gsize length)
       gsize len = line_end - cur;
 
       if (p->line == G_MAXUINT)
-        return fail_at (p, p->line, 1, LG_PARSE_ERROR_LIMIT,
-                        "too many lines");
+        return fail_at (p, p->line, 1, LG_PARSE_ERROR_LIMIT, "too many lines");
       p->line++;
       if (len > 0 && cur[len - 1] == '\r')
         len--;
@@ -1690,8 +1721,8 @@ lg_parser_parse_data (const char *filename, const char *data, gsize length,
   p->group_table = g_hash_table_new (g_str_hash, g_str_equal);
   p->item_table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          (GDestroyNotify) g_ptr_array_unref);
-  p->var_table = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                        var_info_free);
+  p->var_table =
+      g_hash_table_new_full (g_str_hash, g_str_equal, NULL, var_info_free);
 
   ok = length == 0 || parse_lines (p, data, length);
   if (ok && p->groups->len == 0)
@@ -1725,12 +1756,11 @@ describe_file_error (const GError *error)
     GFileError code;
     int errno_value;
   } map[] = {
-    { G_FILE_ERROR_NOENT, ENOENT },   { G_FILE_ERROR_ACCES, EACCES },
-    { G_FILE_ERROR_ISDIR, EISDIR },   { G_FILE_ERROR_NOTDIR, ENOTDIR },
-    { G_FILE_ERROR_PERM, EPERM },     { G_FILE_ERROR_NAMETOOLONG,
-                                        ENAMETOOLONG },
-    { G_FILE_ERROR_LOOP, ELOOP },     { G_FILE_ERROR_NOMEM, ENOMEM },
-    { G_FILE_ERROR_NXIO, ENXIO },     { G_FILE_ERROR_IO, EIO },
+    { G_FILE_ERROR_NOENT, ENOENT }, { G_FILE_ERROR_ACCES, EACCES },
+    { G_FILE_ERROR_ISDIR, EISDIR }, { G_FILE_ERROR_NOTDIR, ENOTDIR },
+    { G_FILE_ERROR_PERM, EPERM },   { G_FILE_ERROR_NAMETOOLONG, ENAMETOOLONG },
+    { G_FILE_ERROR_LOOP, ELOOP },   { G_FILE_ERROR_NOMEM, ENOMEM },
+    { G_FILE_ERROR_NXIO, ENXIO },   { G_FILE_ERROR_IO, EIO },
   };
 
   if (error->domain != G_FILE_ERROR)
@@ -1755,9 +1785,8 @@ lg_parser_parse_file (const char *filename, GError **error)
     {
       const char *reason = describe_file_error (file_error);
 
-      g_set_error (error, LG_PARSE_ERROR, LG_PARSE_ERROR_IO,
-                   "%s: error: %s", filename,
-                   reason != NULL ? reason : file_error->message);
+      g_set_error (error, LG_PARSE_ERROR, LG_PARSE_ERROR_IO, "%s: error: %s",
+                   filename, reason != NULL ? reason : file_error->message);
       return NULL;
     }
   return lg_parser_parse_data (filename, data, length, error);

@@ -25,17 +25,17 @@ GQuark lg_parse_error_quark (void);
 
 typedef enum
 {
-  LG_PARSE_ERROR_FAILED,     /* anything else */
-  LG_PARSE_ERROR_IO,         /* the file cannot be read */
-  LG_PARSE_ERROR_ENCODING,   /* NUL byte, invalid UTF-8, control character */
-  LG_PARSE_ERROR_SYNTAX,     /* missing or unexpected token, bad literal */
-  LG_PARSE_ERROR_UNKNOWN,    /* unknown group, item or variable */
-  LG_PARSE_ERROR_AMBIGUOUS,  /* a bare item name found in several groups */
-  LG_PARSE_ERROR_DUPLICATE,  /* a group or item declared twice */
-  LG_PARSE_ERROR_SEMANTIC,   /* well formed but meaningless: couple inside
+  LG_PARSE_ERROR_FAILED,    /* anything else */
+  LG_PARSE_ERROR_IO,        /* the file cannot be read */
+  LG_PARSE_ERROR_ENCODING,  /* NUL byte, invalid UTF-8, control character */
+  LG_PARSE_ERROR_SYNTAX,    /* missing or unexpected token, bad literal */
+  LG_PARSE_ERROR_UNKNOWN,   /* unknown group, item or variable */
+  LG_PARSE_ERROR_AMBIGUOUS, /* a bare item name found in several groups */
+  LG_PARSE_ERROR_DUPLICATE, /* a group or item declared twice */
+  LG_PARSE_ERROR_SEMANTIC,  /* well formed but meaningless: couple inside
                                 one group, groups of different sizes,
                                 expression on an atomic item, no group... */
-  LG_PARSE_ERROR_LIMIT       /* too long a line, too large a dimension,
+  LG_PARSE_ERROR_LIMIT      /* too long a line, too large a dimension,
                                 integer out of range, nesting too deep */
 } LgParseError;
 

@@ -23,9 +23,9 @@
 
 typedef struct LgPermut
 {
-  int n;            /* dimension: number of items per group */
-  size_t count;     /* n! */
-  uint8_t *perms;   /* count rows of n items, lexicographic order */
+  int n;          /* dimension: number of items per group */
+  size_t count;   /* n! */
+  uint8_t *perms; /* count rows of n items, lexicographic order */
 } LgPermut;
 
 /* n! for 0 <= n <= 20, 0 beyond (it would not fit in 64 bits). */

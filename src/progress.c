@@ -61,8 +61,10 @@ lg_progress_update (LgProgress *p, guint64 done)
   double seconds = (double) (now - p->start) / G_USEC_PER_SEC;
   fputs ("\r\033[K", p->out);
   if (p->total)
-    fprintf (p->out, "%s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
-             " %s (%.0f%%), %.1f s", p->phase, done, p->total, p->unit,
+    fprintf (p->out,
+             "%s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
+             " %s (%.0f%%), %.1f s",
+             p->phase, done, p->total, p->unit,
              100.0 * (double) done / (double) p->total, seconds);
   else
     fprintf (p->out, "%s: %" G_GUINT64_FORMAT " %s, %.1f s", p->phase, done,

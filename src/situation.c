@@ -24,14 +24,14 @@ struct LgSituation
   /* try_solution */
   LgCheck check;
   LgSolution solution;
-  size_t *rank;            /* per group: rank of solution.perm[g] */
+  size_t *rank; /* per group: rank of solution.perm[g] */
   uint8_t *identity;
   uint8_t *composed;
-  uint16_t *inverse;       /* rank -> rank of the inverse (n <= 8) */
-  uint16_t *compose;       /* n! rows: row t maps q to rank (perm q o perm
+  uint16_t *inverse;      /* rank -> rank of the inverse (n <= 8) */
+  uint16_t *compose;      /* n! rows: row t maps q to rank (perm q o perm
                               t); allocated at once, each row filled on
                               first use (n <= LG_COMPOSE_MAX_N) */
-  uint8_t *compose_ready;  /* per row: filled? */
+  uint8_t *compose_ready; /* per row: filled? */
 
   uint64_t *candidates_of; /* per group: its candidate set (INTERSECT...) */
   /* try_faithful_table: the image of pair mask (j, g) under each
@@ -40,9 +40,9 @@ struct LgSituation
   uint64_t *image_cache;
   uint32_t *image_stamp;
   uint32_t stamp;
-  size_t *pair_count;      /* per pair: bits set, at try_solution's start */
-  uint64_t *image;         /* scratch mask */
-  gboolean *assigned;      /* per group (FEWEST) */
+  size_t *pair_count; /* per pair: bits set, at try_solution's start */
+  uint64_t *image;    /* scratch mask */
+  gboolean *assigned; /* per group (FEWEST) */
   gboolean stopped;
   guint64 candidates, candidates_saved, checks, solutions;
   /* the progress line: backtracks to an alternative and try_solution
@@ -109,8 +109,8 @@ lg_situation_new (LgProblem *problem, const LgPermut *permut,
     {
       s->compose = g_new (uint16_t, s->n_perms * s->n_perms);
       s->compose_ready = g_new0 (uint8_t, s->n_perms);
-      s->image_cache
-          = g_new (uint64_t, MAX (s->n_pairs, 1) * s->n_perms * s->n_words);
+      s->image_cache =
+          g_new (uint64_t, MAX (s->n_pairs, 1) * s->n_perms * s->n_words);
       s->image_stamp = g_new0 (uint32_t, MAX (s->n_pairs, 1) * s->n_perms);
       s->pair_count = g_new (size_t, MAX (s->n_pairs, 1));
     }
@@ -531,9 +531,8 @@ try_faithful_table (LgSituation *s, guint idx, LgSolutionFunc func,
               const uint16_t *row = compose_row (s, s->inverse[s->rank[j]]);
               for (size_t w = 0; w < n_words; w++)
                 for (uint64_t bits = alive[w]; bits; bits &= bits - 1)
-                  if (!lg_bitset_test (pair,
-                                       row[w * 64
-                                           + (size_t) lg_bitset_ctz64 (bits)]))
+                  if (!lg_bitset_test (
+                          pair, row[w * 64 + (size_t) lg_bitset_ctz64 (bits)]))
                     {
                       alive[w] &= ~(bits & -bits);
                       count--;
@@ -617,8 +616,7 @@ candidates_for (LgSituation *s, guint g, uint64_t *out)
 /* INTERSECT (next group in order) and FEWEST (the group with the fewest
  * candidates next); `level` groups besides group 0 are placed. */
 static void
-try_intersect (LgSituation *s, guint level, LgSolutionFunc func,
-               gpointer data)
+try_intersect (LgSituation *s, guint level, LgSolutionFunc func, gpointer data)
 {
   if (level == s->n_groups - 1)
     {
@@ -647,8 +645,8 @@ try_intersect (LgSituation *s, guint level, LgSolutionFunc func,
       cand = s->candidates_of + g * s->n_words;
       if (best == 0)
         {
-          s->candidates_saved
-              += lg_bitset_count (lg_situation_mask (s, 0, g), s->n_words);
+          s->candidates_saved +=
+              lg_bitset_count (lg_situation_mask (s, 0, g), s->n_words);
           return;
         }
     }
@@ -658,9 +656,9 @@ try_intersect (LgSituation *s, guint level, LgSolutionFunc func,
       cand = s->candidates_of + g * s->n_words;
       candidates_for (s, g, cand);
     }
-  s->candidates_saved += lg_bitset_count (lg_situation_mask (s, 0, g),
-                                          s->n_words)
-                         - lg_bitset_count (cand, s->n_words);
+  s->candidates_saved +=
+      lg_bitset_count (lg_situation_mask (s, 0, g), s->n_words) -
+      lg_bitset_count (cand, s->n_words);
   s->assigned[g] = TRUE;
   for (size_t w = 0; w < s->n_words && !s->stopped; w++)
     for (uint64_t bits = cand[w]; bits && !s->stopped; bits &= bits - 1)
@@ -689,8 +687,8 @@ lg_situation_try_solution (LgSituation *s, LgSolutionFunc func,
           s->stamp = 1;
         }
       for (guint p = 0; p < s->n_pairs; p++)
-        s->pair_count[p] = lg_bitset_count (s->masks + p * s->n_words,
-                                            s->n_words);
+        s->pair_count[p] =
+            lg_bitset_count (s->masks + p * s->n_words, s->n_words);
       try_faithful_table (s, 1, func, user_data);
     }
   else if (s->check == LG_CHECK_FAITHFUL || s->n_groups < 2)
@@ -699,8 +697,9 @@ lg_situation_try_solution (LgSituation *s, LgSolutionFunc func,
     try_intersect (s, 0, func, user_data);
   if (s->trace)
     fprintf (s->trace,
-             "%*stry_solution: %" G_GUINT64_FORMAT " candidates, %"
-             G_GUINT64_FORMAT " checks, %" G_GUINT64_FORMAT " solution%s\n",
+             "%*stry_solution: %" G_GUINT64_FORMAT
+             " candidates, %" G_GUINT64_FORMAT " checks, %" G_GUINT64_FORMAT
+             " solution%s\n",
              (int) (2 * s->depth + 2), "", s->candidates - candidates,
              s->checks - checks, s->solutions - solutions,
              s->solutions - solutions > 1 ? "s" : "");

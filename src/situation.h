@@ -28,7 +28,7 @@ struct _LgSolution
 {
   LgProblem *problem;
   guint n_groups, n;
-  const uint8_t **perm;  /* per group: row r -> item index */
+  const uint8_t **perm; /* per group: row r -> item index */
 };
 
 typedef struct LgSituation LgSituation;
@@ -44,17 +44,16 @@ extern const LgBacktrackingHooks lg_situation_trace_hooks;
 
 /* Enumerates the solutions consistent with the current masks, calling func
  * for each; returns FALSE when func asked to stop. */
-gboolean lg_situation_try_solution (LgSituation *situation,
-                                    LgSolutionFunc func, gpointer user_data);
+gboolean lg_situation_try_solution (LgSituation *situation, LgSolutionFunc func,
+                                    gpointer user_data);
 
 /* The current mask of pair (g1 < g2). */
 const uint64_t *lg_situation_mask (const LgSituation *situation, guint g1,
                                    guint g2);
 
 /* Counters of try_solution. */
-void lg_situation_get_counts (const LgSituation *situation,
-                              guint64 *candidates, guint64 *checks,
-                              guint64 *solutions);
+void lg_situation_get_counts (const LgSituation *situation, guint64 *candidates,
+                              guint64 *checks, guint64 *solutions);
 guint64 lg_situation_candidates_saved (const LgSituation *situation);
 
 /* Brute-force check of a complete solution against every rule that is not

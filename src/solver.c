@@ -36,8 +36,8 @@ lg_solver_new (LgProblem *problem, LgStats *stats, GError **error)
   solver->set = lg_constraint_set_new (problem);
   solver->stats->constraint_groups = solver->set->groups->len;
   for (guint i = 0; i < solver->set->groups->len; i++)
-    solver->stats->variables
-        += ((LgConstraintGroup *) solver->set->groups->pdata[i])->vars->len;
+    solver->stats->variables +=
+        ((LgConstraintGroup *) solver->set->groups->pdata[i])->vars->len;
   solver->stats->time_describe += g_timer_elapsed (timer, NULL);
   return solver;
 }
@@ -51,8 +51,8 @@ lg_solver_transform (LgSolver *solver, GError **error)
   if (problem->engine == LG_ENGINE_FAST)
     {
       g_return_val_if_fail (*fast_engine (solver) == NULL, FALSE);
-      *fast_engine (solver)
-          = lg_engine_fast_new (problem, solver->set, stats, error);
+      *fast_engine (solver) =
+          lg_engine_fast_new (problem, solver->set, stats, error);
       return *fast_engine (solver) != NULL;
     }
   g_autoptr (GTimer) timer = g_timer_new ();
@@ -63,9 +63,9 @@ lg_solver_transform (LgSolver *solver, GError **error)
   size_t n_words = lg_bitset_n_words (n_perms);
   /* permutation table, the builder's couple masks and scratch, the
    * situation's masks */
-  guint64 fixed = (guint64) n_perms * n
-                  + ((guint64) n * n + 2 * (guint64) MAX (n_pairs, 1))
-                        * n_words * sizeof (uint64_t);
+  guint64 fixed = (guint64) n_perms * n +
+                  ((guint64) n * n + 2 * (guint64) MAX (n_pairs, 1)) * n_words *
+                      sizeof (uint64_t);
   if (fixed > problem->memory_limit)
     {
       g_autofree char *need = lg_format_size (fixed);
@@ -102,15 +102,14 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data)
   g_return_val_if_fail (solver->tree != NULL && solver->situation == NULL, 0);
   LgStats *stats = solver->stats;
   g_autoptr (GTimer) timer = g_timer_new ();
-  solver->situation
-      = lg_situation_new (solver->problem, solver->permut, solver->tree);
-  solver->explorer = lg_backtracking_new (solver->problem->trace
-                                             ? &lg_situation_trace_hooks
-                                             : &lg_situation_hooks,
-                                         solver->situation);
+  solver->situation =
+      lg_situation_new (solver->problem, solver->permut, solver->tree);
+  solver->explorer = lg_backtracking_new (
+      solver->problem->trace ? &lg_situation_trace_hooks : &lg_situation_hooks,
+      solver->situation);
   lg_progress_begin (solver->problem->progress, "explore", "steps", 0);
-  for (bool found
-       = lg_backtracking_search_first (solver->explorer, solver->tree->root);
+  for (bool found =
+           lg_backtracking_search_first (solver->explorer, solver->tree->root);
        found; found = lg_backtracking_search_next (solver->explorer))
     if (!lg_situation_try_solution (solver->situation, func, user_data))
       break;
@@ -124,8 +123,7 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data)
   stats->tree_solutions = bs->successes;
   lg_situation_get_counts (solver->situation, &stats->candidates,
                            &stats->checks, &stats->solutions);
-  stats->candidates_saved
-      = lg_situation_candidates_saved (solver->situation);
+  stats->candidates_saved = lg_situation_candidates_saved (solver->situation);
   return stats->solutions;
 }
 

@@ -22,13 +22,13 @@
 typedef struct
 {
   LgProblem *problem;
-  LgStats *stats;            /* borrowed, or the solver's own */
+  LgStats *stats; /* borrowed, or the solver's own */
   LgStats own_stats;
-  LgConstraintSet *set;      /* after describe */
-  LgPermut *permut;          /* after transform */
-  LgAndOrTree *tree;         /* after transform */
-  LgSituation *situation;    /* during and after explore */
-  LgBacktracking *explorer;  /* during and after explore */
+  LgConstraintSet *set;     /* after describe */
+  LgPermut *permut;         /* after transform */
+  LgAndOrTree *tree;        /* after transform */
+  LgSituation *situation;   /* during and after explore */
+  LgBacktracking *explorer; /* during and after explore */
 } LgSolver;
 
 /* Describe: checks the problem and partitions its rules.  stats may be NULL;

@@ -822,6 +822,15 @@ END_TEST
 
 Suite *lg_parser_suite (void);
 
+/* The error domain keeps its name (clang-format once mangled it into
+ * "lg - parse - error - quark"). */
+START_TEST (test_parser_error_quark_name)
+{
+  ck_assert_str_eq (g_quark_to_string (LG_PARSE_ERROR),
+                    "lg-parse-error-quark");
+}
+END_TEST
+
 Suite *
 lg_parser_suite (void)
 {
@@ -837,6 +846,7 @@ lg_parser_suite (void)
   tcase_add_loop_test (core, test_parser_relations, 0,
                        G_N_ELEMENTS (conditions));
   tcase_add_test (core, test_parser_numeric_items);
+  tcase_add_test (core, test_parser_error_quark_name);
   tcase_add_test (core, test_parser_integer_item_names);
   tcase_add_test (core, test_parser_strings);
   tcase_add_test (core, test_parser_var_redeclared);
