@@ -13,8 +13,10 @@
 #   - --answer prints, as comments, the very table logigram prints;
 #   - exit statuses: 0 written, 1 failure (an unwritable --output), 2 bad
 #     command line.
-# The sizes stay small enough for the faithful engine.  Environment (set
-# by make check): LOGIGRAM, LOGIGRAM_GEN, LG_TESTDIR.
+#   - with the fast engine: up to 8x8 (and 10x4, 3x10), and every puzzle
+#     of data/bench has the count its header gives.
+# The other sizes stay small enough for the faithful engine.  Environment
+# (set by make check): LOGIGRAM, LOGIGRAM_GEN, LG_DATADIR, LG_TESTDIR.
 set -u
 LOGIGRAM=${LOGIGRAM:-src/logigram}
 LOGIGRAM_GEN=${LOGIGRAM_GEN:-src/logigram-gen}
@@ -269,6 +271,76 @@ gen "no --answer" 0 -n 4 -g 4 -s 1 && {
     fail "without --answer, the solution is printed"
   fi
 }
+
+# ---- Up to 8x8, and the benchmark set, with the fast engine -----------------------
+# (the faithful engine takes minutes or hours there)
+LG_DATADIR=${LG_DATADIR:-data}
+if "$LOGIGRAM" --engine=fast --count "$LG_DATADIR/einstein.lgm" >/dev/null 2>&1
+then
+  fast=--engine=fast
+  for spec in "7 7 1" "8 8 2" "8 8 3 --minimise" "8 8 4 --solutions 3" \
+    "8 8 5 --contradict" "10 4 6" "3 10 7"; do
+    set -- $spec
+    name="${1}x${2} seed $3"
+    n=$1 g=$2 s=$3
+    shift 3
+    [ $# -gt 0 ] && name="$name $*"
+    gen "$name" 0 -n "$n" -g "$g" -s "$s" "$@" && {
+      got=$(count "$tmp/out" $fast)
+      case $(sed -n 5p "$tmp/out") in
+        *"exactly 1 solution."*) said=1 ;;
+        *"no solution"*) said=0 ;;
+        *) said=$(sed -n 's/^# [0-9]* clues*; \([0-9]*\) solutions* .*/\1/p' \
+          "$tmp/out") ;;
+      esac
+      if [ -n "$got" ] && [ "$got" = "$said" ]; then
+        pass "$name: $got solutions, as announced"
+      else
+        fail "$name: $got solutions, the header says '$said'"
+      fi
+    }
+  done
+  gen "8x8 seed 3 --minimise" 0 -n 8 -g 8 -s 3 --minimise --answer && {
+    cp "$tmp/out" "$tmp/min.lgm"
+    bad=""
+    for c in $(seq 1 "$(n_clues "$tmp/min.lgm")"); do
+      # shellcheck disable=SC2046
+      more=$(count "$tmp/min.lgm" $fast --max-solutions 2 \
+        $(clue_drops "$tmp/min.lgm" "$c"))
+      [ "$more" = 2 ] || bad="$bad $c"
+    done
+    sed -n '/^# The hidden solution/,$p' "$tmp/min.lgm" |
+      sed -n 's/^# \([+|]\)/\1/p' >"$tmp/answer"
+    "$LOGIGRAM" $fast "$tmp/min.lgm" | grep '^[+|]' >"$tmp/table"
+    if [ -z "$bad" ] && [ -s "$tmp/answer" ] &&
+      cmp -s "$tmp/answer" "$tmp/table"; then
+      pass "8x8 --minimise: every clue needed, the answer is logigram's"
+    else
+      fail "8x8 --minimise: clues not needed:$bad, or another answer"
+    fi
+  }
+  # data/bench: each file has the number of solutions its header says
+  n_bench=0
+  bad=""
+  for f in "$LG_DATADIR"/bench/*.lgm; do
+    [ -e "$f" ] || continue
+    n_bench=$((n_bench + 1))
+    got=$(count "$f" $fast)
+    case $(sed -n 5p "$f") in
+      *"exactly 1 solution."*) said=1 ;;
+      *"no solution"*) said=0 ;;
+      *) said=$(sed -n 's/^# [0-9]* clues*; \([0-9]*\) solutions* .*/\1/p' "$f") ;;
+    esac
+    [ -n "$got" ] && [ "$got" = "$said" ] || bad="$bad $(basename "$f")"
+  done
+  if [ "$n_bench" -ge 40 ] && [ -z "$bad" ]; then
+    pass "data/bench: the $n_bench puzzles have the announced counts"
+  else
+    fail "data/bench: $n_bench puzzles; wrong counts:$bad"
+  fi
+else
+  echo "# SKIP: no fast engine (logigram --engine=fast): no 8x8 test"
+fi
 
 echo "# $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
