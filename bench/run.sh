@@ -61,7 +61,9 @@
 # / PEER's; "<r" when PEER timed out), max RSS MB (of the probe; MiniZinc:
 # the largest of its processes), solutions (distinct; "!=" when it differs
 # from most solvers), then logigram's counters.
-#   bench/run.sh --table RESULTS.tsv   prints the table of an earlier run.
+#   bench/run.sh --table RESULTS.tsv   prints the table of an earlier run;
+#   bench/run.sh --compact RESULTS.tsv a row per problem: each solver's
+#                                      median ms, the fastest, the solutions.
 # Exit status: 0, or 1 when solvers disagree on a number of solutions or a
 # solver fails (a time-out is not a failure), 2 bad usage.
 set -u
@@ -124,6 +126,38 @@ awk -F'\t' '
   }' "$1"
 }
 
+# print_compact RESULTS: one row per problem, the median ms of each solver
+# ("timeout", "skipped"), the fastest solver, the distinct solutions.
+print_compact () {
+awk -F'\t' '
+  function fmt_ms(s) { return s < 0.1 ? sprintf ("%.2f", s * 1000) : sprintf ("%.0f", s * 1000) }
+  NR == 1 { next }
+  {
+    if (!($1 in seen)) { seen[$1] = 1; order[++np] = $1 }
+    if (!($2 in seens)) { seens[$2] = 1; s[++ns] = $2 }
+    k = $1 SUBSEP $2; st[k] = $3; med[k] = $5; cnt[k] = $7
+  }
+  END {
+    head = "| problem |"; rule = "|---|"
+    for (j = 1; j <= ns; j++) { head = head " " s[j] " ms |"; rule = rule "--:|" }
+    print head " fastest | solutions |"; print rule "---|--:|"
+    for (i = 1; i <= np; i++) {
+      p = order[i]; line = "| " p " |"; best = ""; c = ""
+      for (j = 1; j <= ns; j++) {
+        k = p SUBSEP s[j]
+        if (!(k in st)) { line = line " - |"; continue }
+        if (st[k] == "ok") {
+          line = line " " fmt_ms(med[k]) " |"
+          if (best == "" || med[k] < med[p SUBSEP best]) best = s[j]
+          if (c == "") c = cnt[k]; else if (c != cnt[k]) c = c " !="
+        } else if (st[k] == "timeout") line = line " timeout |"
+        else line = line " " st[k] " |"
+      }
+      print line " " (best == "" ? "-" : best) " | " (c == "" ? "-" : c) " |"
+    }
+  }' "$1"
+}
+
 # The body is one function, read whole before it runs: editing this file
 # during a run does not disturb it.
 main () {
@@ -155,6 +189,7 @@ while [ $# -gt 0 ]; do
     --set) set_dir=${2:?}; shift ;;
     --out) out=${2:?}; shift ;;
     --table) print_table "${2:?}"; return ;;
+    --compact) print_compact "${2:?}"; return ;;
     -h | --help) usage ;;
     *) echo "bench/run.sh: unknown argument '$1'" >&2; usage ;;
   esac

@@ -20,7 +20,9 @@
 #                          the results of bench/run.sh, the tables
 #   LOGIGRAM_GEN           the generator (default src/logigram-gen)
 #   SWEEP_SUMMARY_ONLY=1   only print the tables of the last run again
-# Defaults of bench/run.sh changed here: BENCH_RUNS=5, BENCH_TIMEOUT=30.
+# Defaults of bench/run.sh changed here: BENCH_RUNS=5, BENCH_TIMEOUT=30,
+# BENCH_MAX_TIMEOUTS=0 (every puzzle is tried: they do not come in order of
+# difficulty).
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -32,7 +34,8 @@ n_fixed=${SWEEP_N_FIXED:-5}
 gen_limit=${SWEEP_GEN_TIMEOUT:-600}
 out=${SWEEP_OUT:-bench/sweep}
 LOGIGRAM_GEN=${LOGIGRAM_GEN:-$top/src/logigram-gen}
-export BENCH_RUNS=${BENCH_RUNS:-5} BENCH_TIMEOUT=${BENCH_TIMEOUT:-30}
+export BENCH_RUNS=${BENCH_RUNS:-5} BENCH_TIMEOUT=${BENCH_TIMEOUT:-30} \
+  BENCH_MAX_TIMEOUTS=${BENCH_MAX_TIMEOUTS:-0}
 
 [ -x "$LOGIGRAM_GEN" ] || { echo "sweep.sh: no $LOGIGRAM_GEN (make first)" >&2; exit 2; }
 mkdir -p "$out/puzzles" || exit 2
