@@ -37,7 +37,7 @@ for p in "${programs[@]}"; do
   [ -x "${words[0]}" ] || { echo "callgrind.sh: ${words[0]} is not a program" >&2; exit 2; }
 done
 
-house_last=(--order nationality,animal,drink,cigarette,color,house)
+house_last=(--order 'nationality,animal,drink,cigarette,color,house')
 names=(classic jojo big house-last drop-1-house-last)
 declare -A argv=(
   [classic]="-p classic"
@@ -59,7 +59,7 @@ status=0
 for n in "${names[@]}"; do
   # shellcheck disable=SC2206
   args=(${argv[$n]})
-  line="| $n |" first= last=
+  line="| $n |" first='' last=''
   for i in "${!programs[@]}"; do
     read -ra words <<<"${programs[$i]}"
     valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \

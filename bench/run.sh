@@ -425,7 +425,7 @@ for p in "${problems[@]}"; do
   for solver in "${solvers[@]}"; do
     log=$out/logs/$key.$solver
     printf '# [%d/%d] %-28s %-10s' "$i_problem" "${#problems[@]}" "$name" "$solver" >&2
-    row_status=ok n_runs=0 median= fastest= cpu= rss= count= tsol= cand= checks= nodes=
+    row_status=ok n_runs=0 median='' fastest='' cpu='' rss='' count='' tsol='' cand='' checks='' nodes=''
     if [ "$max_timeouts" -gt 0 ] && [ "${timeouts_in_a_row[$solver]:-0}" -ge "$max_timeouts" ]; then
       printf ' skipped (%d time-outs in a row)\n' "$max_timeouts" >&2
       printf '%s\t%s\tskipped\t0\t\t\t\t\t\t\t\t\t\n' "$name" "$solver" >>"$results"
@@ -455,7 +455,7 @@ for p in "${problems[@]}"; do
     count=$(cat "$work/count")
     [ -n "$time_prog" ] && rss=$(tail -1 "$log.time" | awk '{ print $2 }')
     if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-      row_status=timeout count= median=$limit
+      row_status=timeout count='' median=$limit
       timeouts_in_a_row[$solver]=$(( ${timeouts_in_a_row[$solver]:-0} + 1 ))
     else
       case $solver in

@@ -10,7 +10,7 @@ top_srcdir=${top_srcdir:-.}
 . "${LG_TESTDIR:-tests}/lib.sh"
 
 BENCH_RUNS=1 BENCH_FILTER='^classic$' BENCH_SET=none BENCH_TIMEOUT=60 \
-  BENCH_OUT=$tmp/bench BENCH_SOLVERS= BENCH_NICE= \
+  BENCH_OUT=$tmp/bench BENCH_SOLVERS='' BENCH_NICE='' \
   LOGIGRAM=$LOGIGRAM LG_DATADIR=$LG_DATADIR \
   bash "$top_srcdir/bench/run.sh" >"$tmp/table" 2>"$tmp/notes"
 rc=$?
