@@ -8,45 +8,7 @@
 # fast engine prints each once in its own order (tests/expected/engine-*),
 # and the set of solutions is the faithful engine's.  Environment (set by
 # make check): LOGIGRAM, LG_DATADIR, LG_TESTDIR.
-set -u
-LOGIGRAM=${LOGIGRAM:-src/logigram}
-LG_DATADIR=${LG_DATADIR:-data}
-LG_TESTDIR=${LG_TESTDIR:-tests}
-expected=$LG_TESTDIR/expected
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass () { passed=$((passed + 1)); echo "ok - $1"; }
-fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
-
-# run NAME STATUS ARGS... : runs logigram, keeps stdout/stderr in $tmp.
-run () {
-  local name=$1 want=$2
-  shift 2
-  "$LOGIGRAM" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local got=$?
-  if [ "$got" -ne "$want" ]; then
-    fail "$name: exit status $got, expected $want"
-    sed 's/^/#   /' "$tmp/err" | head -5
-    return 1
-  fi
-  return 0
-}
-
-# same_output NAME EXPECTED-FILE STATUS ARGS...
-same_output () {
-  local name=$1 file=$2 status=$3
-  shift 3
-  run "$name" "$status" "$@" || return
-  if cmp -s "$tmp/out" "$file"; then
-    pass "$name"
-  else
-    fail "$name: stdout differs from $file"
-    diff "$file" "$tmp/out" | head -10 | sed 's/^/#   /'
-  fi
-}
+. "${LG_TESTDIR:-tests}/lib.sh"
 
 # solution_set FILE: each solution's table rows joined on one line, sorted,
 # once each.
@@ -139,14 +101,6 @@ same_output "--engine=fast --redundant" \
   "$LG_DATADIR/einstein.lgm"
 
 # ---- Bad command lines: status 2, nothing on stdout ------------------------------
-bad_command () {
-  local name=$1
-  shift
-  run "$name" 2 "$@" || return
-  if [ -s "$tmp/out" ]; then fail "$name: wrote on stdout"; return; fi
-  if grep -q "Try 'logigram --help'" "$tmp/err"; then pass "$name"; else
-    fail "$name: no hint on stderr"; fi
-}
 bad_command "--engine=nosuch" --engine=nosuch
 bad_command "--engine=''" --engine=
 bad_command "--engine without a name" --engine
@@ -196,5 +150,4 @@ run "no rule" 0 --engine=fast --count "$tmp/norule.lgm" && {
     fail "no rule gives $(cat "$tmp/out")"; fi
 }
 
-echo "# $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
