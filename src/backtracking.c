@@ -22,6 +22,7 @@
  * logigram itself never cuts.
  */
 #include "backtracking.h"
+#include "backtracking_flat.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -408,4 +409,114 @@ void
 lg_backtracking_cut_all (LgBacktracking *bt)
 {
   cut_to_depth (bt, 0);
+}
+
+/* ---- The flattened tree ------------------------------------------------ */
+
+static bool
+can_flatten (const LgNode *node)
+{
+  if (node->kind == LG_NODE_CUT || node->kind == LG_NODE_CUT_POINT)
+    return false;
+  if (node->kind == LG_NODE_AND || node->kind == LG_NODE_OR)
+    for (uint32_t i = 0; i < node->n_children; i++)
+      if (!can_flatten (node->children[i]))
+        return false;
+  return true;
+}
+
+/* Lays out the subtree of node in pre-order from graph->n_nodes on; returns
+ * its index.  The successors are written afterwards. */
+static uint32_t
+flatten (LgFlatGraph *graph, size_t *n_children_used, const LgNode *node)
+{
+  uint32_t self = (uint32_t) graph->n_nodes++;
+  LgFlatNode *flat = &graph->nodes[self];
+  flat->kind = (uint32_t) node->kind;
+  flat->data = node->data;
+  flat->next = LG_FLAT_DONE;
+  flat->n_children = 0;
+  flat->children = 0;
+  if (node->kind != LG_NODE_AND && node->kind != LG_NODE_OR)
+    return self;
+  uint32_t first = (uint32_t) *n_children_used;
+  *n_children_used += node->n_children;
+  flat->n_children = node->n_children;
+  flat->children = first;
+  bool leaves_only = node->kind == LG_NODE_AND && node->n_children > 0;
+  for (uint32_t i = 0; i < node->n_children; i++)
+    {
+      graph->children[first + i] =
+          flatten (graph, n_children_used, node->children[i]);
+      leaves_only = leaves_only && node->children[i]->kind == LG_NODE_LEAF;
+    }
+  /* the same steps with fewer tests in the loop: an OR node of one child
+   * is an AND node of one, and one of none is FALSE */
+  if (leaves_only)
+    graph->nodes[self].kind = LG_FLAT_LEAF_RUN;
+  else if (node->kind == LG_NODE_OR && node->n_children == 1)
+    graph->nodes[self].kind = LG_NODE_AND;
+  else if (node->n_children == 0)
+    graph->nodes[self].kind =
+        node->kind == LG_NODE_AND ? LG_NODE_TRUE : LG_NODE_FALSE;
+  return self;
+}
+
+LgFlatGraph *
+lg_flat_graph_new (const LgNode *root)
+{
+  if (!root || !can_flatten (root))
+    return NULL;
+  LgGraphSize size;
+  lg_backtracking_measure (root, &size);
+  if (size.nodes >= LG_FLAT_DONE)
+    return NULL;
+  LgFlatGraph *graph = calloc (1, sizeof *graph);
+  if (!graph)
+    abort ();
+  graph->nodes = xrealloc (NULL, (size_t) size.nodes, sizeof *graph->nodes);
+  graph->children =
+      xrealloc (NULL, (size_t) size.nodes, sizeof *graph->children);
+  graph->max_alternatives = (size_t) size.max_path_alternatives;
+  size_t n_children_used = 0;
+  flatten (graph, &n_children_used, root);
+  /* Parents come before their children: each node's successor is known
+   * when it is reached, and it gives its children theirs. */
+  for (size_t i = 0; i < graph->n_nodes; i++)
+    {
+      const LgFlatNode *node = &graph->nodes[i];
+      const uint32_t *kids = graph->children + node->children;
+      for (uint32_t k = 0; k < node->n_children; k++)
+        graph->nodes[kids[k]].next =
+            node->kind != LG_NODE_OR && k + 1 < node->n_children
+                ? kids[k + 1]
+                : node->next;
+    }
+  return graph;
+}
+
+void
+lg_flat_graph_free (LgFlatGraph *graph)
+{
+  if (!graph)
+    return;
+  free (graph->nodes);
+  free (graph->children);
+  free (graph);
+}
+
+void
+lg_flat_search_init (LgFlatSearch *search, const LgFlatGraph *graph)
+{
+  *search = (LgFlatSearch) { .graph = graph };
+  search->alts = xrealloc (NULL, graph->max_alternatives + 1,
+                           sizeof *search->alts);
+}
+
+void
+lg_flat_search_clear (LgFlatSearch *search)
+{
+  free (search->alts);
+  search->alts = NULL;
+  search->n_alts = 0;
 }

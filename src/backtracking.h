@@ -120,4 +120,53 @@ void lg_backtracking_cut_all (LgBacktracking *bt);
 
 const LgBacktrackingStats *lg_backtracking_stats (const LgBacktracking *bt);
 
+/* ---- The flattened tree ------------------------------------------------
+ *
+ * In a graph without CUT and CUT_POINT nodes explored as a tree, the node
+ * that comes after a node once it holds does not depend on the path: it is
+ * the next child of the nearest AND ancestor that has one, or nothing (the
+ * whole graph holds).  So the continuation needs no frames.
+ * lg_flat_graph_new lays the nodes out in pre-order with that successor
+ * written in each; backtracking_flat.h explores it in the same order, with
+ * the same hook moments and the same counters, as lg_backtracking_search_first
+ * and _next do the graph (the tests compare the two on random graphs).
+ *
+ * An AND node whose children are all leaves is marked LG_FLAT_LEAF_RUN: its
+ * leaves are explored in a row, without going back to the loop's dispatch
+ * for each (they are still counted one by one).  An AND node without
+ * children becomes TRUE, an OR node without children FALSE, and one with a
+ * single child an AND node: they take the same steps.
+ *
+ * Invariant: every AND node has children, every OR node at least two; a
+ * node with children is followed in the array by its first child, so the
+ * leaves of a run follow it in order; the children of node i are
+ * children[nodes[i].children + k]. */
+
+#define LG_FLAT_DONE UINT32_MAX /* "next" of a node whose success ends the
+                                   search */
+#define LG_FLAT_LEAF_RUN 0x100  /* kind of an AND node of leaves only */
+
+typedef struct LgFlatNode
+{
+  uint32_t kind;       /* LgNodeKind: AND, OR, TRUE, FALSE or LEAF, or
+                          LG_FLAT_LEAF_RUN */
+  uint32_t n_children; /* AND and OR */
+  uint32_t next;       /* explored after this node holds, or LG_FLAT_DONE */
+  uint32_t children;   /* AND and OR: index of the first in children[] */
+  void *data;          /* LEAF: the client's payload */
+} LgFlatNode;
+
+typedef struct LgFlatGraph
+{
+  LgFlatNode *nodes; /* in pre-order: the root is nodes[0] */
+  uint32_t *children;
+  size_t n_nodes;
+  size_t max_alternatives; /* on the stack at once, at most */
+} LgFlatGraph;
+
+/* The flat form of the graph under root, or NULL when it holds a CUT or a
+ * CUT_POINT node or is too big for 32-bit indices (use the explorer then). */
+LgFlatGraph *lg_flat_graph_new (const LgNode *root);
+void lg_flat_graph_free (LgFlatGraph *graph);
+
 #endif /* LG_BACKTRACKING_H */

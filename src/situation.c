@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "backtracking_flat.h"
 #include "bitset.h"
 #include "constraint.h"
 #include "constraint_set.h"
@@ -16,7 +17,7 @@ struct LgSituation
   size_t n_words, n_perms;
   uint64_t *masks; /* n_pairs masks */
   /* undo stack */
-  guint *undo_pair;
+  uint64_t **undo_where; /* per record: the mask it restores */
   uint64_t *undo_words;
   size_t undo_top, undo_cap;
   size_t *marks;
@@ -77,7 +78,7 @@ lg_situation_new (LgProblem *problem, const LgPermut *permut,
   LgGraphSize size;
   lg_backtracking_measure (tree->root, &size);
   s->undo_cap = (size_t) size.max_path_leaves + 1;
-  s->undo_pair = g_new (guint, s->undo_cap);
+  s->undo_where = g_new (uint64_t *, s->undo_cap);
   s->undo_words = g_new (uint64_t, s->undo_cap * s->n_words);
   s->marks_cap = (size_t) size.max_path_alternatives + 1;
   s->marks = g_new (size_t, s->marks_cap);
@@ -126,7 +127,7 @@ lg_situation_free (LgSituation *s)
   if (!s)
     return;
   g_free (s->masks);
-  g_free (s->undo_pair);
+  g_free (s->undo_where);
   g_free (s->undo_words);
   g_free (s->marks);
   g_free (s->solution.perm);
@@ -184,17 +185,23 @@ context_push (void *context)
   s->marks[s->n_marks++] = s->undo_top;
 }
 
+/* Undoes the records above mark: each gives back a mask its old words. */
 static inline void
 undo_to (LgSituation *s, size_t mark, const size_t n_words)
 {
-  while (s->undo_top > mark)
+  /* locals: the masks are uint64_t, like size_t, so a store into them
+   * would otherwise make the compiler reload s->undo_top */
+  uint64_t *const *where = s->undo_where;
+  const uint64_t *undo_words = s->undo_words;
+  for (size_t top = s->undo_top; top > mark;)
     {
-      s->undo_top--;
-      uint64_t *value = s->masks + s->undo_pair[s->undo_top] * n_words;
-      const uint64_t *saved = s->undo_words + s->undo_top * n_words;
+      top--;
+      uint64_t *value = where[top];
+      const uint64_t *saved = undo_words + top * n_words;
       for (size_t w = 0; w < n_words; w++)
         value[w] = saved[w];
     }
+  s->undo_top = MIN (s->undo_top, mark);
 }
 
 static void
@@ -253,56 +260,53 @@ trace_mask (LgSituation *s, guint pair, size_t before, size_t after)
     fprintf (s->trace, ": %zu -> empty\n", before);
 }
 
-/* NODE_MASK.explore and SITUATION.change: narrow one pair's mask.  A mask
+/* NODE_MASK.explore and SITUATION.change: narrows the mask at value (a
+ * pair's words) by the leaf's words; false when it becomes empty.  A mask
  * that the leaf leaves unchanged needs no undo record (the pair's mask is
  * never empty between steps, so it still holds).  Written for a constant
  * number of words so that the common sizes (n <= 5: 1 or 2 words) compile
  * to straight code. */
 static inline bool
-narrow_mask (LgSituation *s, const LgMaskNode *m, const size_t n_words)
+narrow (LgSituation *s, uint64_t *value, const uint64_t *words,
+        const size_t n_words)
 {
-  uint64_t *value = s->masks + m->pair * n_words;
-  const uint64_t *words = m->words;
   uint64_t cleared = 0;
   for (size_t w = 0; w < n_words; w++)
     cleared |= value[w] & ~words[w];
   if (!cleared)
-    {
-      if (G_UNLIKELY (s->trace))
-        {
-          size_t count = lg_bitset_count (value, n_words);
-          trace_mask (s, m->pair, count, count);
-        }
-      return true;
-    }
-  g_assert (s->undo_top < s->undo_cap);
-  uint64_t *saved = s->undo_words + s->undo_top * n_words;
-  s->undo_pair[s->undo_top++] = m->pair;
+    return true;
+  size_t top = s->undo_top;
+#ifdef LG_ENABLE_CHECKS
+  /* a path holds at most undo_cap leaves (lg_backtracking_measure) */
+  g_assert (top < s->undo_cap);
+#endif
+  uint64_t *saved = s->undo_words + top * n_words;
+  s->undo_where[top] = value;
+  s->undo_top = top + 1;
   uint64_t any = 0;
   for (size_t w = 0; w < n_words; w++)
     {
-      saved[w] = value[w];
-      any |= value[w] &= words[w];
+      uint64_t old = value[w];
+      saved[w] = old;
+      any |= value[w] = old & words[w];
     }
-  if (G_UNLIKELY (s->trace))
-    trace_mask (s, m->pair, lg_bitset_count (saved, n_words),
-                any ? lg_bitset_count (value, n_words) : 0);
   return any != 0;
 }
 
+/* The explore hook of the generic explorer, which --trace takes. */
 static bool
 explore_mask (void *context, LgNode *leaf)
 {
   LgSituation *s = context;
-  switch (s->n_words)
-    {
-    case 1:
-      return narrow_mask (s, leaf->data, 1);
-    case 2:
-      return narrow_mask (s, leaf->data, 2);
-    default:
-      return narrow_mask (s, leaf->data, s->n_words);
-    }
+  const LgMaskNode *m = leaf->data;
+  uint64_t *value = s->masks + m->pair * s->n_words;
+  if (!s->trace)
+    return narrow (s, value, m->words, s->n_words);
+  size_t before = lg_bitset_count (value, s->n_words);
+  bool holds = narrow (s, value, m->words, s->n_words);
+  trace_mask (s, m->pair, before,
+              holds ? lg_bitset_count (value, s->n_words) : 0);
+  return holds;
 }
 
 static const char *
@@ -376,6 +380,103 @@ const LgBacktrackingHooks lg_situation_trace_hooks = {
   .explore = explore_mask,
   .trace = trace_step,
 };
+
+/* ---- The exploration ------------------------------------------------------ */
+
+/* The same hooks for the flattened tree (backtracking_flat.h), with the
+ * number of words a constant so that each instance compiles to straight
+ * code; there is no trace on this path.  A leaf's payload there is the
+ * situation's own FlatLeaf: where its pair's mask is and its words. */
+typedef struct
+{
+  uint64_t *value;
+  const uint64_t *words;
+} FlatLeaf;
+
+static size_t
+flat_push (void *context)
+{
+  return ((LgSituation *) context)->undo_top;
+}
+
+LG_FLAT_INLINE void
+flat_restore (LgSituation *s, size_t mark, const size_t n_words)
+{
+  lg_progress_tick (s->progress, ++s->steps);
+  undo_to (s, mark, n_words);
+}
+
+#define LG_FLAT_HOOKS(suffix, n_words)                                         \
+  static bool flat_leaf_##suffix (void *context, void *data)                 \
+  {                                                                            \
+    const FlatLeaf *leaf = data;                                               \
+    return narrow (context, leaf->value, leaf->words, n_words);               \
+  }                                                                            \
+  static void flat_restore_##suffix (void *context, size_t mark, bool pop)   \
+  {                                                                            \
+    (void) pop;                                                                \
+    flat_restore (context, mark, n_words);                                     \
+  }
+LG_FLAT_HOOKS (1, 1)
+LG_FLAT_HOOKS (2, 2)
+LG_FLAT_HOOKS (n, ((LgSituation *) context)->n_words)
+#undef LG_FLAT_HOOKS
+
+static gboolean
+flat_search (LgSituation *s, LgFlatSearch *search, gboolean next)
+{
+  switch (s->n_words)
+    {
+    case 1:
+      return lg_flat_search_run (search, next, s, flat_leaf_1, flat_push,
+                                 flat_restore_1);
+    case 2:
+      return lg_flat_search_run (search, next, s, flat_leaf_2, flat_push,
+                                 flat_restore_2);
+    default:
+      return lg_flat_search_run (search, next, s, flat_leaf_n, flat_push,
+                                 flat_restore_n);
+    }
+}
+
+void
+lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
+                      LgSolutionFunc func, gpointer user_data,
+                      LgBacktrackingStats *stats)
+{
+  LgFlatGraph *flat = generic ? NULL : lg_flat_graph_new (root);
+  if (flat)
+    {
+      FlatLeaf *leaves = g_new (FlatLeaf, flat->n_nodes);
+      for (size_t i = 0; i < flat->n_nodes; i++)
+        if (flat->nodes[i].kind == LG_NODE_LEAF)
+          {
+            const LgMaskNode *m = flat->nodes[i].data;
+            leaves[i] = (FlatLeaf) { s->masks + m->pair * s->n_words,
+                                     m->words };
+            flat->nodes[i].data = &leaves[i];
+          }
+      LgFlatSearch search;
+      lg_flat_search_init (&search, flat);
+      context_clear (s);
+      for (gboolean next = FALSE; flat_search (s, &search, next); next = TRUE)
+        if (!lg_situation_try_solution (s, func, user_data))
+          break;
+      *stats = search.stats;
+      lg_flat_search_clear (&search);
+      lg_flat_graph_free (flat);
+      g_free (leaves);
+      return;
+    }
+  LgBacktracking *explorer = lg_backtracking_new (
+      s->trace ? &lg_situation_trace_hooks : &lg_situation_hooks, s);
+  for (bool found = lg_backtracking_search_first (explorer, root); found;
+       found = lg_backtracking_search_next (explorer))
+    if (!lg_situation_try_solution (s, func, user_data))
+      break;
+  *stats = *lg_backtracking_stats (explorer);
+  lg_backtracking_free (explorer);
+}
 
 /* ---- try_solution ---------------------------------------------------------- */
 

@@ -42,6 +42,15 @@ void lg_situation_free (LgSituation *situation);
 extern const LgBacktrackingHooks lg_situation_hooks;
 extern const LgBacktrackingHooks lg_situation_trace_hooks;
 
+/* Step 3 whole: explores the tree under root, calling try_solution at each
+ * success until func asks to stop or no alternative is left, and copies the
+ * explorer's counters into stats.  The default is the flattened tree
+ * (backtracking_flat.h); generic (or --trace) takes the generic explorer
+ * with the hooks above.  Both explore the same nodes in the same order. */
+void lg_situation_explore (LgSituation *situation, LgNode *root,
+                           gboolean generic, LgSolutionFunc func,
+                           gpointer user_data, LgBacktrackingStats *stats);
+
 /* Enumerates the solutions consistent with the current masks, calling func
  * for each; returns FALSE when func asked to stop. */
 gboolean lg_situation_try_solution (LgSituation *situation, LgSolutionFunc func,

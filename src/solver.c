@@ -104,23 +104,17 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data)
   g_autoptr (GTimer) timer = g_timer_new ();
   solver->situation =
       lg_situation_new (solver->problem, solver->permut, solver->tree);
-  solver->explorer = lg_backtracking_new (
-      solver->problem->trace ? &lg_situation_trace_hooks : &lg_situation_hooks,
-      solver->situation);
   lg_progress_begin (solver->problem->progress, "explore", "steps", 0);
-  for (bool found =
-           lg_backtracking_search_first (solver->explorer, solver->tree->root);
-       found; found = lg_backtracking_search_next (solver->explorer))
-    if (!lg_situation_try_solution (solver->situation, func, user_data))
-      break;
+  LgBacktrackingStats bs;
+  lg_situation_explore (solver->situation, solver->tree->root,
+                        solver->problem->trace != NULL, func, user_data, &bs);
   lg_progress_end (solver->problem->progress);
   stats->time_explore = g_timer_elapsed (timer, NULL);
 
-  const LgBacktrackingStats *bs = lg_backtracking_stats (solver->explorer);
-  stats->nodes_explored = bs->nodes;
-  stats->alternatives = bs->alternatives;
-  stats->backtracks = bs->backtracks;
-  stats->tree_solutions = bs->successes;
+  stats->nodes_explored = bs.nodes;
+  stats->alternatives = bs.alternatives;
+  stats->backtracks = bs.backtracks;
+  stats->tree_solutions = bs.successes;
   lg_situation_get_counts (solver->situation, &stats->candidates,
                            &stats->checks, &stats->solutions);
   stats->candidates_saved = lg_situation_candidates_saved (solver->situation);
@@ -133,7 +127,6 @@ lg_solver_free (LgSolver *solver)
   if (!solver)
     return;
   lg_engine_fast_free (*fast_engine (solver));
-  lg_backtracking_free (solver->explorer);
   lg_situation_free (solver->situation);
   lg_and_or_tree_free (solver->tree);
   lg_permut_free (solver->permut);

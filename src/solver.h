@@ -27,8 +27,7 @@ typedef struct
   LgConstraintSet *set;     /* after describe */
   LgPermut *permut;         /* after transform */
   LgAndOrTree *tree;        /* after transform */
-  LgSituation *situation;   /* during and after explore */
-  LgBacktracking *explorer; /* during and after explore */
+  LgSituation *situation; /* during and after explore */
 } LgSolver;
 
 /* Describe: checks the problem and partitions its rules.  stats may be NULL;

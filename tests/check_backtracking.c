@@ -23,6 +23,7 @@
  * on its undo stack, so this also checks the discipline); END when a search
  * answers false. */
 #include "backtracking.h"
+#include "backtracking_flat.h"
 
 #include <glib.h>
 #include <stdbool.h>
@@ -1209,6 +1210,9 @@ ref_explore (const LgNode *root, size_t budget, GString *out,
 
 #define MAX_DEPTH 5
 
+/* Set: gen_node makes no CUT and no CUT_POINT (graphs that flatten). */
+static bool gen_without_cuts;
+
 static LgNode *
 gen_node (Graph *g, uint64_t *rng, int depth)
 {
@@ -1238,12 +1242,12 @@ gen_node (Graph *g, uint64_t *rng, int depth)
         }
       if (a < 88)
         return graph_node (g, LG_NODE_TRUE, NULL, 0);
-      if (a < 95)
+      if (a < 95 || gen_without_cuts)
         return graph_node (g, LG_NODE_FALSE, NULL, 0);
       return graph_node (g, LG_NODE_CUT, NULL, 0);
     }
   LgNode *children[MAX_CHILDREN];
-  if (r < 90)
+  if (r < 90 || gen_without_cuts)
     {
       size_t n =
           lgtest_rand_below (rng, 100) < 6 ? 0 : 1 + lgtest_rand_below (rng, 4);
@@ -1325,6 +1329,175 @@ START_TEST (test_backtracking_random)
 }
 END_TEST
 
+/* ---- flat: the flattened tree explores like the graph ------------------- */
+
+/* The recording context's hooks, reshaped for backtracking_flat.h: the
+ * same log words at the same moments. */
+static bool
+flat_leaf (void *context, void *data)
+{
+  LgNode node = { .kind = LG_NODE_LEAF, .data = data };
+  return ctx_explore (context, &node);
+}
+
+static size_t
+flat_push (void *context)
+{
+  ctx_push (context);
+  return ((Ctx *) context)->n_undo;
+}
+
+static void
+flat_restore (void *context, size_t mark, bool pop)
+{
+  Ctx *ctx = context;
+  if (pop)
+    ctx_restore_and_pop (ctx);
+  else
+    ctx_restore (ctx);
+  ck_assert_uint_eq (ctx->n_undo, mark);
+}
+
+/* run_search over the flat form of the graph under root. */
+static size_t
+run_flat_search (const LgNode *root, Ctx *ctx, size_t max_successes,
+                 LgBacktrackingStats *stats)
+{
+  LgFlatGraph *flat = lg_flat_graph_new (root);
+  ck_assert_ptr_nonnull (flat);
+  LgFlatSearch search;
+  lg_flat_search_init (&search, flat);
+  ctx_clear (ctx);
+  size_t n = 0;
+  bool found = lg_flat_search_run (&search, false, ctx, flat_leaf, flat_push,
+                                   flat_restore);
+  while (found)
+    {
+      n++;
+      ctx_log_success (ctx);
+      if (max_successes && n >= max_successes)
+        break;
+      found = lg_flat_search_run (&search, true, ctx, flat_leaf, flat_push,
+                                  flat_restore);
+    }
+  if (!found)
+    {
+      log_word (ctx->log, "END");
+      ck_assert_uint_eq (ctx->n_marks, 0);
+    }
+  *stats = search.stats;
+  lg_flat_search_clear (&search);
+  lg_flat_graph_free (flat);
+  return n;
+}
+
+/* Both explorations of the graph written in text give the same log and
+ * counters; max_successes as for run_search. */
+static void
+check_flat_same (const LgNode *root, const char *what, size_t max_successes)
+{
+  Ctx *ctx = ctx_new ();
+  ctx->with_state = ctx->with_depth = true;
+  LgBacktracking *bt = lg_backtracking_new (&ctx_hooks, ctx);
+  size_t n = run_search (bt, (LgNode *) root, ctx, max_successes);
+  GString *want = g_string_new (ctx->log->str);
+  LgBacktrackingStats want_stats = *lg_backtracking_stats (bt);
+  g_string_truncate (ctx->log, 0);
+  LgBacktrackingStats stats;
+  size_t n_flat = run_flat_search (root, ctx, max_successes, &stats);
+  assert_same_log (want->str, ctx->log->str, what);
+  ck_assert_uint_eq (n_flat, n);
+  ck_assert_msg (memcmp (&stats, &want_stats, sizeof stats) == 0,
+                 "%s: flat stats %ju %ju %ju %ju %ju, want %ju %ju %ju %ju %ju",
+                 what, (uintmax_t) stats.nodes, (uintmax_t) stats.leaves,
+                 (uintmax_t) stats.alternatives, (uintmax_t) stats.backtracks,
+                 (uintmax_t) stats.successes, (uintmax_t) want_stats.nodes,
+                 (uintmax_t) want_stats.leaves,
+                 (uintmax_t) want_stats.alternatives,
+                 (uintmax_t) want_stats.backtracks,
+                 (uintmax_t) want_stats.successes);
+  g_string_free (want, TRUE);
+  lg_backtracking_free (bt);
+  ctx_free (ctx);
+}
+
+static void
+check_flat_text (const char *text)
+{
+  Graph *g = graph_new ();
+  check_flat_same (graph_parse (g, text), text, 0);
+  free (g);
+}
+
+START_TEST (test_backtracking_flat_shapes)
+{
+  /* every kind, and the shapes the flattening rewrites: AND and OR of
+   * none, OR of one, runs of leaves (an AND of leaves only) of one and
+   * more, runs that fail at their first, middle and last leaf */
+  check_flat_text ("a");
+  check_flat_text ("-a");
+  check_flat_text ("true");
+  check_flat_text ("false");
+  check_flat_text ("(and)");
+  check_flat_text ("(or)");
+  check_flat_text ("(or a)");
+  check_flat_text ("(and a)");
+  check_flat_text ("(and a b c)");
+  check_flat_text ("(and -a b c)");
+  check_flat_text ("(and a -b c)");
+  check_flat_text ("(and a b -c)");
+  check_flat_text ("(or (and a b) (and c -d) (and e))");
+  check_flat_text ("(and (or a b c) (or (and d e) (and -f g) h) (or) i)");
+  check_flat_text ("(and (or a@0=1 b@0=2) (or (and c@0?2 d) (and e f@1=1))"
+                   " (or g@1?1 h@0?1 (and)) (or (or i j) k))");
+  check_flat_text ("(or (and (or a b) c) (and (or d (and -e f)) (or g h)))");
+}
+END_TEST
+
+/* A graph with a CUT or a CUT_POINT does not flatten. */
+START_TEST (test_backtracking_flat_refuses_cuts)
+{
+  Graph *g = graph_new ();
+  ck_assert_ptr_null (lg_flat_graph_new (graph_parse (g, "(and a (or b cut))")));
+  ck_assert_ptr_null (lg_flat_graph_new (graph_parse (g, "(cutpoint (or a b))")));
+  ck_assert_ptr_null (lg_flat_graph_new (NULL));
+  free (g);
+}
+END_TEST
+
+START_TEST (test_backtracking_flat_random)
+{
+  uint64_t rng = 20261130;
+  gen_without_cuts = true;
+  GString *text = g_string_new (NULL);
+  GString *scratch = g_string_new (NULL);
+  int skipped = 0;
+  for (int done = 0; done < N_RANDOM_GRAPHS;)
+    {
+      Graph *g = graph_new ();
+      LgNode *root = gen_node (g, &rng, 0);
+      LgBacktrackingStats ref_stats;
+      g_string_truncate (scratch, 0);
+      if (!ref_explore (root, RANDOM_BUDGET, scratch, &ref_stats))
+        {
+          skipped++;
+          free (g);
+          continue;
+        }
+      done++;
+      g_string_printf (text, "random graph %d ", done);
+      graph_print (text, root);
+      /* stop at some success now and then: search_next is resumable */
+      check_flat_same (root, text->str, done % 3 == 0 ? 2 : 0);
+      free (g);
+    }
+  gen_without_cuts = false;
+  ck_assert_int_lt (skipped, N_RANDOM_GRAPHS / 10);
+  g_string_free (scratch, TRUE);
+  g_string_free (text, TRUE);
+}
+END_TEST
+
 Suite *
 lg_backtracking_suite (void)
 {
@@ -1364,6 +1537,12 @@ lg_backtracking_suite (void)
 
   tc = tcase_create ("random");
   tcase_add_test (tc, test_backtracking_random);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("flat");
+  tcase_add_test (tc, test_backtracking_flat_shapes);
+  tcase_add_test (tc, test_backtracking_flat_refuses_cuts);
+  tcase_add_test (tc, test_backtracking_flat_random);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -24,6 +24,7 @@
 #include "bitset.h"
 #include "constraint_set.h"
 #include "lgtest.h"
+#include "parser.h"
 
 Suite *lg_situation_suite (void);
 
@@ -912,6 +913,93 @@ START_TEST (test_situation_verify_edges)
 }
 END_TEST
 
+/* ---- explore: the flattened tree and the generic explorer agree ---------- */
+
+typedef struct
+{
+  const char *file; /* in data/, or NULL: the built-in classic */
+  guint drop;
+  gboolean house_last;
+  guint stop_after; /* 0: every solution */
+} ExploreCase;
+
+static const ExploreCase explore_cases[] = {
+  { "classic.lgm", 0, FALSE, 0 },
+  { "small.lgm", 0, FALSE, 0 },
+  { "jojo.lgm", 0, FALSE, 0 },
+  { "big.lgm", 0, FALSE, 0 },
+  { "einstein.lgm", 0, FALSE, 0 },
+  { "einstein-left-of.lgm", 0, FALSE, 0 },
+  { "einstein-cat-not-water.lgm", 0, FALSE, 0 },
+  { "mini4.lgm", 0, FALSE, 0 },
+  { NULL, 1, FALSE, 0 },
+  { NULL, 1, TRUE, 0 },
+  { NULL, 1, FALSE, 3 },
+  { NULL, 3, TRUE, 0 },
+};
+
+/* Explores problem p with one of the two explorers: the solutions in the
+ * order found, and the counters. */
+static void
+explore_with (LgProblem *p, gboolean generic, guint stop_after, Found *found,
+              LgBacktrackingStats *stats, guint64 counts[3])
+{
+  guint n = lg_problem_dimension (p);
+  LgPermut *permut = lg_permut_new ((int) n);
+  LgConstraintSet *set = lg_constraint_set_new (p);
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, G_MAXUINT64, NULL);
+  ck_assert_ptr_nonnull (tree);
+  LgSituation *s = lg_situation_new (p, permut, tree);
+  *found = (Found) { 0, g_ptr_array_new_with_free_func (g_free), stop_after };
+  lg_situation_explore (s, tree->root, generic, found_cb, found, stats);
+  lg_situation_get_counts (s, &counts[0], &counts[1], &counts[2]);
+  lg_situation_free (s);
+  lg_and_or_tree_free (tree);
+  lg_constraint_set_free (set);
+  lg_permut_free (permut);
+}
+
+START_TEST (test_situation_explore_flat)
+{
+  const ExploreCase *c = &explore_cases[_i];
+  g_autoptr (LgProblem) p = NULL;
+  if (c->file)
+    {
+      g_autofree char *path = lgtest_data_path (c->file);
+      g_autoptr (GError) error = NULL;
+      p = lg_parser_parse_file (path, &error);
+      ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+    }
+  else
+    {
+      static const char *const house_last[] = {
+        "nationality", "animal", "drink", "cigarette", "color", "house", NULL
+      };
+      p = lg_problem_new ();
+      lgtest_describe_problem_classic (p);
+      if (c->drop)
+        ck_assert (lg_problem_drop_rule (p, c->drop, NULL));
+      if (c->house_last)
+        ck_assert (lg_problem_set_group_order (p, house_last, NULL));
+    }
+  ck_assert (lg_problem_check (p, NULL));
+  Found generic, flat;
+  LgBacktrackingStats generic_stats, flat_stats;
+  guint64 generic_counts[3], flat_counts[3];
+  explore_with (p, TRUE, c->stop_after, &generic, &generic_stats,
+                generic_counts);
+  explore_with (p, FALSE, c->stop_after, &flat, &flat_stats, flat_counts);
+  ck_assert_uint_gt (generic_stats.nodes, 0);
+  ck_assert_mem_eq (&flat_stats, &generic_stats, sizeof flat_stats);
+  ck_assert_mem_eq (flat_counts, generic_counts, sizeof flat_counts);
+  ck_assert_uint_eq (flat.perms->len, generic.perms->len);
+  for (guint i = 0; i < flat.perms->len; i++)
+    ck_assert_str_eq (flat.perms->pdata[i], generic.perms->pdata[i]);
+  g_ptr_array_unref (generic.perms);
+  g_ptr_array_unref (flat.perms);
+}
+END_TEST
+
 Suite *
 lg_situation_suite (void)
 {
@@ -927,6 +1015,11 @@ lg_situation_suite (void)
   tcase_add_test (tc, test_situation_try_solution_by_hand);
   tcase_add_loop_test (tc, test_situation_verify, 0, N_ELEMS (verify_cases));
   tcase_add_test (tc, test_situation_verify_edges);
+  suite_add_tcase (s, tc);
+
+  tc = tcase_create ("explore");
+  tcase_add_loop_test (tc, test_situation_explore_flat, 0,
+                       N_ELEMS (explore_cases));
   suite_add_tcase (s, tc);
   return s;
 }

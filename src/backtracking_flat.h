@@ -1,0 +1,143 @@
+/* backtracking_flat — the explorer's loop over a flattened tree (see
+ * "The flattened tree" in backtracking.h).
+ *
+ * It is the loop of backtracking.c without continuation frames and without
+ * the trace, written as an inline function that a client instantiates with
+ * its own hooks: the compiler then inlines them, and a step costs a few
+ * instructions instead of an indirect call.  The hooks are those of
+ * LgBacktrackingHooks, reshaped for a client that keeps an undo stack:
+ *   push (context)                  — an alternative point is created;
+ *                                     returns the client's mark (saved here);
+ *   restore (context, mark, pop)    — going back to that point: restore,
+ *                                     and pop is true for its last child
+ *                                     (restore_and_pop);
+ *   leaf (context, data)            — explore a LEAF: true to go on.
+ * clear is the client's business before the first step, and there is no
+ * cut (flat graphs have no CUT node).  The leaves of an LG_FLAT_LEAF_RUN
+ * are explored in a row, stopping at the first that says no.
+ *
+ * Invariant: the alternatives on the stack are those the explorer would
+ * hold at the same step, and the counters are its counters.  Exploring
+ * allocates nothing.  GLib-free.
+ */
+#ifndef LG_BACKTRACKING_FLAT_H
+#define LG_BACKTRACKING_FLAT_H
+
+#include "backtracking.h"
+
+#if defined(__GNUC__)
+#define LG_FLAT_INLINE static inline __attribute__ ((always_inline))
+#else
+#define LG_FLAT_INLINE static inline
+#endif
+
+typedef struct LgFlatAlternative
+{
+  uint32_t node; /* the OR node */
+  uint32_t next; /* its next child to try */
+  size_t mark;   /* what push answered */
+} LgFlatAlternative;
+
+typedef struct LgFlatSearch
+{
+  const LgFlatGraph *graph;
+  LgFlatAlternative *alts; /* graph->max_alternatives + 1 */
+  size_t n_alts;
+  LgBacktrackingStats stats;
+} LgFlatSearch;
+
+typedef bool (*LgFlatLeafFunc) (void *context, void *data);
+typedef size_t (*LgFlatPushFunc) (void *context);
+typedef void (*LgFlatRestoreFunc) (void *context, size_t mark, bool pop);
+
+/* Prepares a search of graph (borrowed), counters at zero. */
+void lg_flat_search_init (LgFlatSearch *search, const LgFlatGraph *graph);
+void lg_flat_search_clear (LgFlatSearch *search);
+
+/* With next false, starts the search (lg_backtracking_search_first); with
+ * next true, looks for the next success after one (search_next).  Returns
+ * true at a success, false when no alternative is left. */
+LG_FLAT_INLINE bool
+lg_flat_search_run (LgFlatSearch *search, bool next, void *context,
+                    LgFlatLeafFunc leaf, LgFlatPushFunc push,
+                    LgFlatRestoreFunc restore)
+{
+  const LgFlatNode *nodes = search->graph->nodes;
+  const uint32_t *children = search->graph->children;
+  LgBacktrackingStats stats = search->stats;
+  LgFlatAlternative *alts = search->alts;
+  size_t n_alts = search->n_alts;
+  const LgFlatNode *node;
+  uint32_t current = 0;
+  bool found;
+
+  if (next)
+    goto fail;
+  for (;;)
+    {
+      node = &nodes[current];
+      stats.nodes++;
+      switch (node->kind)
+        {
+        case LG_NODE_LEAF:
+          stats.leaves++;
+          if (leaf (context, node->data))
+            goto holds;
+          goto fail;
+        case LG_FLAT_LEAF_RUN:
+          {
+            const LgFlatNode *first = node + 1;
+            uint32_t n = node->n_children, k = 0;
+            bool holds = true;
+            while (k < n && holds)
+              holds = leaf (context, first[k++].data);
+            stats.nodes += k;
+            stats.leaves += k;
+            if (holds)
+              goto holds;
+            goto fail;
+          }
+        case LG_NODE_AND:
+          current++; /* its first child, in pre-order */
+          continue;
+        case LG_NODE_OR:
+          alts[n_alts++] = (LgFlatAlternative) {
+            .node = current, .next = 1, .mark = push (context)
+          };
+          current++;
+          continue;
+        case LG_NODE_TRUE:
+          goto holds;
+        default:
+          goto fail;
+        }
+    holds:
+      current = node->next;
+      if (current != LG_FLAT_DONE)
+        continue;
+      stats.successes++;
+      found = true;
+      break;
+    fail:
+      stats.backtracks++;
+      if (n_alts == 0)
+        {
+          found = false;
+          break;
+        }
+      {
+        LgFlatAlternative *alt = &alts[n_alts - 1];
+        const LgFlatNode *or_node = &nodes[alt->node];
+        current = children[or_node->children + alt->next++];
+        stats.alternatives++;
+        bool pop = alt->next >= or_node->n_children;
+        restore (context, alt->mark, pop);
+        n_alts -= pop;
+      }
+    }
+  search->n_alts = n_alts;
+  search->stats = stats;
+  return found;
+}
+
+#endif /* LG_BACKTRACKING_FLAT_H */
