@@ -11,10 +11,11 @@
  *   restore (context, mark, pop)    — going back to that point: restore,
  *                                     and pop is true for its last child
  *                                     (restore_and_pop);
- *   leaf (context, data)            — explore a LEAF: true to go on.
+ *   leaf (context, data)            — explore a LEAF: true to go on;
+ *   run (context, leaves, n)        — explore the leaves of a run in a
+ *                                     row (see LgFlatRunFunc).
  * clear is the client's business before the first step, and there is no
- * cut (flat graphs have no CUT node).  The leaves of an LG_FLAT_LEAF_RUN
- * are explored in a row, stopping at the first that says no.
+ * cut (flat graphs have no CUT node).
  *
  * Invariant: the alternatives on the stack are those the explorer would
  * hold at the same step, and the counters are its counters.  Exploring
@@ -33,9 +34,9 @@
 
 typedef struct LgFlatAlternative
 {
-  uint32_t node; /* the OR node */
-  uint32_t next; /* its next child to try */
-  size_t mark;   /* what push answered */
+  const uint32_t *next; /* the OR node's next child to try */
+  const uint32_t *end;  /* past its last child */
+  size_t mark;          /* what push answered */
 } LgFlatAlternative;
 
 typedef struct LgFlatSearch
@@ -47,6 +48,13 @@ typedef struct LgFlatSearch
 } LgFlatSearch;
 
 typedef bool (*LgFlatLeafFunc) (void *context, void *data);
+/* Explores the n leaves of an LG_FLAT_LEAF_RUN in order and answers how
+ * many said yes before the first that says no (n when all did).  When it
+ * answers less than n, the state it leaves is never seen: the explorer goes
+ * back to an alternative, restoring a mark made before the run, or ends the
+ * search.  So a client may check a run before changing anything. */
+typedef uint32_t (*LgFlatRunFunc) (void *context, const LgFlatNode *leaves,
+                                   uint32_t n);
 typedef size_t (*LgFlatPushFunc) (void *context);
 typedef void (*LgFlatRestoreFunc) (void *context, size_t mark, bool pop);
 
@@ -59,8 +67,8 @@ void lg_flat_search_clear (LgFlatSearch *search);
  * true at a success, false when no alternative is left. */
 LG_FLAT_INLINE bool
 lg_flat_search_run (LgFlatSearch *search, bool next, void *context,
-                    LgFlatLeafFunc leaf, LgFlatPushFunc push,
-                    LgFlatRestoreFunc restore)
+                    LgFlatLeafFunc leaf, LgFlatRunFunc run,
+                    LgFlatPushFunc push, LgFlatRestoreFunc restore)
 {
   const LgFlatNode *nodes = search->graph->nodes;
   const uint32_t *children = search->graph->children;
@@ -75,42 +83,48 @@ lg_flat_search_run (LgFlatSearch *search, bool next, void *context,
     goto fail;
   for (;;)
     {
+      /* the kinds by how often they come in mask trees */
       node = &nodes[current];
       stats.nodes++;
-      switch (node->kind)
+      if (node->kind == LG_FLAT_LEAF_RUN)
         {
-        case LG_NODE_LEAF:
+          uint32_t n = node->n_children;
+          uint32_t yes = run (context, node + 1, n);
+          if (yes < n)
+            {
+              stats.nodes += yes + 1;
+              stats.leaves += yes + 1;
+              goto fail;
+            }
+          stats.nodes += n;
+          stats.leaves += n;
+          goto holds;
+        }
+      if (node->kind == LG_NODE_OR)
+        {
+          const uint32_t *kids = children + node->children;
+          alts[n_alts++] = (LgFlatAlternative) {
+            .next = kids + 1,
+            .end = kids + node->n_children,
+            .mark = push (context),
+          };
+          current++; /* its first child, in pre-order */
+          continue;
+        }
+      if (node->kind == LG_NODE_AND)
+        {
+          current++;
+          continue;
+        }
+      if (node->kind == LG_NODE_LEAF)
+        {
           stats.leaves++;
           if (leaf (context, node->data))
             goto holds;
           goto fail;
-        case LG_FLAT_LEAF_RUN:
-          {
-            const LgFlatNode *first = node + 1;
-            uint32_t n = node->n_children, k = 0;
-            bool holds = true;
-            while (k < n && holds)
-              holds = leaf (context, first[k++].data);
-            stats.nodes += k;
-            stats.leaves += k;
-            if (holds)
-              goto holds;
-            goto fail;
-          }
-        case LG_NODE_AND:
-          current++; /* its first child, in pre-order */
-          continue;
-        case LG_NODE_OR:
-          alts[n_alts++] = (LgFlatAlternative) {
-            .node = current, .next = 1, .mark = push (context)
-          };
-          current++;
-          continue;
-        case LG_NODE_TRUE:
-          goto holds;
-        default:
-          goto fail;
         }
+      if (node->kind != LG_NODE_TRUE)
+        goto fail;
     holds:
       current = node->next;
       if (current != LG_FLAT_DONE)
@@ -127,10 +141,9 @@ lg_flat_search_run (LgFlatSearch *search, bool next, void *context,
         }
       {
         LgFlatAlternative *alt = &alts[n_alts - 1];
-        const LgFlatNode *or_node = &nodes[alt->node];
-        current = children[or_node->children + alt->next++];
+        current = *alt->next++;
         stats.alternatives++;
-        bool pop = alt->next >= or_node->n_children;
+        bool pop = alt->next == alt->end;
         restore (context, alt->mark, pop);
         n_alts -= pop;
       }

@@ -18,6 +18,7 @@ struct LgSituation
   uint64_t *masks; /* n_pairs masks */
   /* undo stack */
   uint64_t **undo_where; /* per record: the mask it restores */
+  gboolean runs_distinct; /* the flat tree's runs narrow distinct pairs */
   uint64_t *undo_words;
   size_t undo_top, undo_cap;
   size_t *marks;
@@ -406,11 +407,43 @@ flat_restore (LgSituation *s, size_t mark, const size_t n_words)
   undo_to (s, mark, n_words);
 }
 
+/* The leaves of a run, in a row.  When their pairs are distinct (always in
+ * the mask builder's trees: one leaf per pair in an AND node), each is
+ * checked against the masks as they are, and nothing changes unless all
+ * hold: a failed run costs no undo records (LgFlatRunFunc allows it). */
+LG_FLAT_INLINE uint32_t
+flat_run (LgSituation *s, const LgFlatNode *leaves, uint32_t n,
+          const size_t n_words)
+{
+  if (s->runs_distinct)
+    for (uint32_t k = 0; k < n; k++)
+      {
+        const FlatLeaf *leaf = leaves[k].data;
+        uint64_t any = 0;
+        for (size_t w = 0; w < n_words; w++)
+          any |= leaf->value[w] & leaf->words[w];
+        if (!any)
+          return k;
+      }
+  for (uint32_t k = 0; k < n; k++)
+    {
+      const FlatLeaf *leaf = leaves[k].data;
+      if (!narrow (s, leaf->value, leaf->words, n_words))
+        return k;
+    }
+  return n;
+}
+
 #define LG_FLAT_HOOKS(suffix, n_words)                                         \
   static bool flat_leaf_##suffix (void *context, void *data)                 \
   {                                                                            \
     const FlatLeaf *leaf = data;                                               \
     return narrow (context, leaf->value, leaf->words, n_words);               \
+  }                                                                            \
+  static uint32_t flat_run_##suffix (void *context,                           \
+                                     const LgFlatNode *leaves, uint32_t n)    \
+  {                                                                            \
+    return flat_run (context, leaves, n, n_words);                             \
   }                                                                            \
   static void flat_restore_##suffix (void *context, size_t mark, bool pop)   \
   {                                                                            \
@@ -422,20 +455,33 @@ LG_FLAT_HOOKS (2, 2)
 LG_FLAT_HOOKS (n, ((LgSituation *) context)->n_words)
 #undef LG_FLAT_HOOKS
 
+/* Do the leaves of each run narrow distinct pairs? */
+static gboolean
+runs_distinct (const LgFlatGraph *flat, const FlatLeaf *leaves)
+{
+  for (size_t i = 0; i < flat->n_nodes; i++)
+    if (flat->nodes[i].kind == LG_FLAT_LEAF_RUN)
+      for (uint32_t a = 1; a <= flat->nodes[i].n_children; a++)
+        for (uint32_t b = a + 1; b <= flat->nodes[i].n_children; b++)
+          if (leaves[i + a].value == leaves[i + b].value)
+            return FALSE;
+  return TRUE;
+}
+
 static gboolean
 flat_search (LgSituation *s, LgFlatSearch *search, gboolean next)
 {
   switch (s->n_words)
     {
     case 1:
-      return lg_flat_search_run (search, next, s, flat_leaf_1, flat_push,
-                                 flat_restore_1);
+      return lg_flat_search_run (search, next, s, flat_leaf_1, flat_run_1,
+                                 flat_push, flat_restore_1);
     case 2:
-      return lg_flat_search_run (search, next, s, flat_leaf_2, flat_push,
-                                 flat_restore_2);
+      return lg_flat_search_run (search, next, s, flat_leaf_2, flat_run_2,
+                                 flat_push, flat_restore_2);
     default:
-      return lg_flat_search_run (search, next, s, flat_leaf_n, flat_push,
-                                 flat_restore_n);
+      return lg_flat_search_run (search, next, s, flat_leaf_n, flat_run_n,
+                                 flat_push, flat_restore_n);
     }
 }
 
@@ -456,6 +502,7 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
                                      m->words };
             flat->nodes[i].data = &leaves[i];
           }
+      s->runs_distinct = runs_distinct (flat, leaves);
       LgFlatSearch search;
       lg_flat_search_init (&search, flat);
       context_clear (s);

@@ -1340,6 +1340,15 @@ flat_leaf (void *context, void *data)
   return ctx_explore (context, &node);
 }
 
+static uint32_t
+flat_run (void *context, const LgFlatNode *leaves, uint32_t n)
+{
+  for (uint32_t k = 0; k < n; k++)
+    if (!flat_leaf (context, leaves[k].data))
+      return k;
+  return n;
+}
+
 static size_t
 flat_push (void *context)
 {
@@ -1369,16 +1378,16 @@ run_flat_search (const LgNode *root, Ctx *ctx, size_t max_successes,
   lg_flat_search_init (&search, flat);
   ctx_clear (ctx);
   size_t n = 0;
-  bool found = lg_flat_search_run (&search, false, ctx, flat_leaf, flat_push,
-                                   flat_restore);
+  bool found = lg_flat_search_run (&search, false, ctx, flat_leaf, flat_run,
+                                   flat_push, flat_restore);
   while (found)
     {
       n++;
       ctx_log_success (ctx);
       if (max_successes && n >= max_successes)
         break;
-      found = lg_flat_search_run (&search, true, ctx, flat_leaf, flat_push,
-                                  flat_restore);
+      found = lg_flat_search_run (&search, true, ctx, flat_leaf, flat_run,
+                                  flat_push, flat_restore);
     }
   if (!found)
     {

@@ -1000,6 +1000,57 @@ START_TEST (test_situation_explore_flat)
 }
 END_TEST
 
+/* A run whose leaves narrow the same pair twice: the second sees the
+ * first's narrowing (0x3 then 0xc: empty), so the run fails there, while
+ * each alone would hold and the run's third leaf fails anyway (pair 1 is
+ * 0x1 by then).  The flat exploration checks a run before changing
+ * anything only when its pairs are distinct; this one must fail at its
+ * second leaf, as the generic explorer says. */
+START_TEST (test_situation_explore_same_pair)
+{
+  LgProblem *p = plain_problem (3, 3);
+  LgPermut *permut = lg_permut_new (3);
+  HandLeaf a, b, c, d, e, f;
+  hand_leaf_init (&a, 0, (uint64_t[]) { 0x3 }, 1);
+  hand_leaf_init (&b, 0, (uint64_t[]) { 0xc }, 1);
+  hand_leaf_init (&c, 1, (uint64_t[]) { 0x2 }, 1);
+  hand_leaf_init (&d, 1, (uint64_t[]) { 0x1 }, 1);
+  hand_leaf_init (&e, 0, (uint64_t[]) { 0x6 }, 1);
+  hand_leaf_init (&f, 2, (uint64_t[]) { 0x4 }, 1);
+  LgNode *run1_kids[] = { &a.node, &b.node, &c.node };
+  LgNode *run2_kids[] = { &e.node, &f.node };
+  LgNode run1 = { .kind = LG_NODE_AND, .n_children = 3, .children = run1_kids };
+  LgNode run2 = { .kind = LG_NODE_AND, .n_children = 2, .children = run2_kids };
+  LgNode *or_kids[] = { &run1, &run2 };
+  LgNode or = { .kind = LG_NODE_OR, .n_children = 2, .children = or_kids };
+  LgNode *root_kids[] = { &d.node, &or };
+  LgNode root = { .kind = LG_NODE_AND, .n_children = 2, .children = root_kids };
+  LgAndOrTree tree = { .root = &root, .n_pairs = 3, .n_words = 1 };
+
+  LgBacktrackingStats stats[2];
+  guint64 counts[2][3];
+  for (int generic = 0; generic <= 1; generic++)
+    {
+      LgSituation *s = lg_situation_new (p, permut, &tree);
+      lg_situation_explore (s, &root, generic, NULL, NULL, &stats[generic]);
+      lg_situation_get_counts (s, &counts[generic][0], &counts[generic][1],
+                               &counts[generic][2]);
+      lg_situation_free (s);
+    }
+  ck_assert_mem_eq (&stats[0], &stats[1], sizeof stats[0]);
+  ck_assert_mem_eq (counts[0], counts[1], sizeof counts[0]);
+  /* and, d, or, and, a, b (fails), and, e, f */
+  ck_assert_uint_eq (stats[0].nodes, 9);
+  ck_assert_uint_eq (stats[0].successes, 1);
+  ck_assert_uint_eq (stats[0].alternatives, 1);
+  HandLeaf *leaves[] = { &a, &b, &c, &d, &e, &f };
+  for (guint i = 0; i < N_ELEMS (leaves); i++)
+    g_free (leaves[i]->mask);
+  lg_permut_free (permut);
+  lg_problem_free (p);
+}
+END_TEST
+
 Suite *
 lg_situation_suite (void)
 {
@@ -1020,6 +1071,7 @@ lg_situation_suite (void)
   tc = tcase_create ("explore");
   tcase_add_loop_test (tc, test_situation_explore_flat, 0,
                        N_ELEMS (explore_cases));
+  tcase_add_test (tc, test_situation_explore_same_pair);
   suite_add_tcase (s, tc);
   return s;
 }
