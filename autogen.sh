@@ -11,7 +11,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 note () { printf 'autogen.sh: %s\n' "$*" >&2; }
 
-packages=(build-essential autoconf automake pkg-config libglib2.0-dev check)
+# libpcre2-dev and libc6-dev (from build-essential) hold the libpcre2-8.a and
+# libc.a of the static link (configure --enable-static-link); libglib2.0-dev
+# already depends on libpcre2-dev, named here so that the list says it all.
+packages=(build-essential autoconf automake pkg-config libglib2.0-dev libpcre2-dev check)
 
 # Prints what is missing, one word a line; nothing when all is there.
 missing () {
