@@ -57,6 +57,9 @@ typedef struct
   LgEval *cached;
   guint64 *cached_stamp, *level_stamp;
   guint *first_open; /* vars + 1 entries */
+  /* below[k]: the complete assignments under one value of variable k,
+   * n^(variables after k) (capped near G_MAXUINT64 / 16, as before) */
+  guint64 *below;
   /* --challenge (the tutorial's can_challenge): ready[ready_start[k]] ..
    * ready[ready_start[k + 1] - 1] are the rules whose last variable is
    * variable k, in order; assign_var prunes where one of them is FALSE. */
@@ -381,16 +384,6 @@ assign_var (Builder *b, guint ivar)
   return TRUE;
 }
 
-/* The leaves under variable ivar: n^(variables left). */
-static guint64
-leaves_below (Builder *b, const LgConstraintGroup *cg, guint ivar)
-{
-  guint64 leaves = 1;
-  for (guint k = ivar + 1; k < cg->vars->len && leaves < G_MAXUINT64 / 16; k++)
-    leaves *= b->n;
-  return leaves;
-}
-
 /* Variable ivar has value k: FALSE when the assignments below need not be
  * enumerated, after counting them: --challenge prunes them (leaves saved),
  * or the rules already fail there (leaves tried, each of them would fail at
@@ -401,7 +394,7 @@ enter_value (Builder *b, const LgConstraintGroup *cg, guint ivar, Scan *scan)
 {
   if (!assign_var (b, ivar))
     {
-      b->tree->leaves_saved += leaves_below (b, cg, ivar);
+      b->tree->leaves_saved += b->below[ivar];
       return FALSE;
     }
   *scan = scan_rules (b, ivar + 1);
@@ -409,7 +402,7 @@ enter_value (Builder *b, const LgConstraintGroup *cg, guint ivar, Scan *scan)
     return TRUE;
   /* Under --challenge this does not happen: the failing rule's own level
    * pruned already. */
-  tried (b, leaves_below (b, cg, ivar));
+  tried (b, b->below[ivar]);
   return FALSE;
 }
 
@@ -481,6 +474,11 @@ rules_begin (Builder *b, const LgConstraintGroup *cg)
   for (guint k = 0; k < n_vars; k++)
     b->level_stamp[k] = 1; /* cached_stamp 0: nothing cached yet */
   b->first_open = g_new (guint, n_vars + 1);
+  b->below = g_new (guint64, MAX (n_vars, 1));
+  for (guint k = n_vars; k-- > 0;)
+    b->below[k] = k + 1 == n_vars                      ? 1
+                  : b->below[k + 1] < G_MAXUINT64 / 16 ? b->below[k + 1] * b->n
+                                                       : b->below[k + 1];
   b->ready = g_new (guint, MAX (n_rules, 1));
   b->ready_start = g_new0 (guint, n_vars + 1);
   for (guint i = 0; i < n_rules; i++)
@@ -511,6 +509,7 @@ rules_end (Builder *b)
   g_clear_pointer (&b->cached_stamp, g_free);
   g_clear_pointer (&b->level_stamp, g_free);
   g_clear_pointer (&b->first_open, g_free);
+  g_clear_pointer (&b->below, g_free);
   g_clear_pointer (&b->ready, g_free);
   g_clear_pointer (&b->ready_start, g_free);
   b->n_rules = 0;
