@@ -58,7 +58,8 @@ typedef struct
   guint64 *cached_stamp, *level_stamp;
   guint *first_open; /* vars + 1 entries */
   /* below[k]: the complete assignments under one value of variable k,
-   * n^(variables after k) (capped near G_MAXUINT64 / 16, as before) */
+   * n^(variables after k); the product stops growing past G_MAXUINT64 / 16
+   * (no enumeration gets that far), and leaves_tried saturates. */
   guint64 *below;
   /* --challenge (the tutorial's can_challenge): ready[ready_start[k]] ..
    * ready[ready_start[k + 1] - 1] are the rules whose last variable is
