@@ -357,39 +357,48 @@ lg_rule_eval (const LgRule *r)
 
 /* ---- Compiled rules ---------------------------------------------------------- */
 
+/* The stack machine.  Every binary operation and relation comes in three
+ * forms, in this order: both operands on the stack (X), the right operand a
+ * variable (X_V: values[*index]) or a constant (X_K: k), so that the
+ * common rules (a < b, a + 2 = c, abs(a - b) = 1, d - a < f - c) take two
+ * to five operations instead of three to seven; the left operand is always
+ * on the stack. */
+#define FORMS(X) X, X##_V, X##_K
 typedef enum
 {
   OP_CONST, /* push k */
   OP_VAR,   /* push values[*index] */
-  OP_ADD,
-  OP_SUB,
-  OP_MUL,
+  FORMS (OP_ADD),
+  FORMS (OP_SUB),
+  FORMS (OP_MUL),
+  FORMS (OP_EQ),
+  FORMS (OP_NEQ),
+  FORMS (OP_LT),
+  FORMS (OP_GT),
+  FORMS (OP_LE),
+  FORMS (OP_GE),
   OP_NEG,
   OP_ABS,
-  OP_EQ,
-  OP_NEQ,
-  OP_LT,
-  OP_GT,
-  OP_LE,
-  OP_GE,
   OP_NOT,
   OP_AND_THEN, /* top false: jump to `jump`, keeping it; else pop */
-  OP_OR_ELSE   /* top true: jump to `jump`, keeping it; else pop */
+  OP_OR_ELSE,  /* top true: jump to `jump`, keeping it; else pop */
+  OP_END       /* the top is the rule's truth */
 } OpCode;
+#undef FORMS
 
 typedef struct
 {
   OpCode op;
   guint jump;
   gint64 k;
-  const guint *index;   /* OP_VAR: the variable's current item */
-  const gint64 *values; /* OP_VAR: the values of its group's items */
+  const guint *index;   /* OP_VAR, X_V: the variable's current item */
+  const gint64 *values; /* OP_VAR, X_V: the values of its group's items */
 } Op;
 
 struct LgRuleProgram
 {
   const LgRule *rule;
-  GArray *ops;       /* Op */
+  GArray *ops;       /* Op, ending with OP_END */
   GPtrArray *values; /* the value arrays, owned */
   gint64 *stack;
   guint depth, max_depth;
@@ -403,34 +412,61 @@ emit (LgRuleProgram *prog, Op op, int effect)
   prog->max_depth = MAX (prog->max_depth, prog->depth);
 }
 
+/* An operand that needs no code of its own: a constant, an item's value or
+ * a variable's (then *op has its index and values). */
+static gboolean
+atom (LgRuleProgram *prog, const LgExpr *e, Op *op)
+{
+  if (e->kind == LG_EXPR_VALUE)
+    *op = (Op) { .op = OP_CONST, .k = e->value };
+  else if (e->kind == LG_EXPR_REF && !e->item->is_var)
+    *op = (Op) { .op = OP_CONST, .k = e->item->value };
+  else if (e->kind == LG_EXPR_REF)
+    {
+      GPtrArray *items = e->item->group->items;
+      gint64 *values = g_new (gint64, items->len);
+      for (guint i = 0; i < items->len; i++)
+        values[i] = ((LgItem *) items->pdata[i])->value;
+      g_ptr_array_add (prog->values, values);
+      *op = (Op) { .op = OP_VAR, .index = &e->item->index, .values = values };
+    }
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static void compile_expr (LgRuleProgram *prog, const LgExpr *e);
+
+/* The right operand and the operation `base` (in its stack form): one
+ * operation when the right operand is an atom. */
+static void
+compile_right (LgRuleProgram *prog, const LgExpr *right, OpCode base)
+{
+  Op op;
+  if (atom (prog, right, &op))
+    {
+      op.op = base + (op.op == OP_VAR ? 1 : 2);
+      emit (prog, op, 0);
+      return;
+    }
+  compile_expr (prog, right);
+  emit (prog, (Op) { .op = base }, -1);
+}
+
 static void
 compile_expr (LgRuleProgram *prog, const LgExpr *e)
 {
   static const OpCode binary_ops[] = {
     [LG_EXPR_ADD] = OP_ADD, [LG_EXPR_SUB] = OP_SUB, [LG_EXPR_MUL] = OP_MUL
   };
+  Op op;
+  if (atom (prog, e, &op))
+    {
+      emit (prog, op, 1);
+      return;
+    }
   switch (e->kind)
     {
-    case LG_EXPR_VALUE:
-      emit (prog, (Op) { .op = OP_CONST, .k = e->value }, 1);
-      return;
-    case LG_EXPR_REF:
-      if (!e->item->is_var)
-        {
-          emit (prog, (Op) { .op = OP_CONST, .k = e->item->value }, 1);
-          return;
-        }
-      {
-        GPtrArray *items = e->item->group->items;
-        gint64 *values = g_new (gint64, items->len);
-        for (guint i = 0; i < items->len; i++)
-          values[i] = ((LgItem *) items->pdata[i])->value;
-        g_ptr_array_add (prog->values, values);
-        emit (prog,
-              (Op) { .op = OP_VAR, .index = &e->item->index, .values = values },
-              1);
-      }
-      return;
     case LG_EXPR_NEG:
     case LG_EXPR_ABS:
       compile_expr (prog, e->left);
@@ -440,9 +476,10 @@ compile_expr (LgRuleProgram *prog, const LgExpr *e)
     case LG_EXPR_SUB:
     case LG_EXPR_MUL:
       compile_expr (prog, e->left);
-      compile_expr (prog, e->right);
-      emit (prog, (Op) { .op = binary_ops[e->kind] }, -1);
+      compile_right (prog, e->right, binary_ops[e->kind]);
       return;
+    default:
+      g_assert_not_reached ();
     }
 }
 
@@ -476,8 +513,7 @@ compile_rule (LgRuleProgram *prog, const LgRule *r)
       g_assert_not_reached ();
     default:
       compile_expr (prog, r->left);
-      compile_expr (prog, r->right);
-      emit (prog, (Op) { .op = relation_ops[r->kind] }, -1);
+      compile_right (prog, r->right, relation_ops[r->kind]);
       return;
     }
 }
@@ -490,6 +526,7 @@ lg_rule_program_new (const LgRule *rule)
   prog->ops = g_array_new (FALSE, FALSE, sizeof (Op));
   prog->values = g_ptr_array_new_with_free_func (g_free);
   compile_rule (prog, rule);
+  emit (prog, (Op) { .op = OP_END }, 0);
   prog->stack = g_new (gint64, prog->max_depth + 1);
   return prog;
 }
@@ -511,16 +548,25 @@ lg_rule_program_rule (const LgRuleProgram *prog)
   return prog->rule;
 }
 
+/* The three forms of X: b is the right operand, then the shared code. */
+#define CASE_FORMS(X)                                                          \
+  case X:                                                                      \
+    b = *--sp;                                                                 \
+    goto do_##X;                                                               \
+  case X##_V:                                                                  \
+    b = op->values[*op->index];                                                \
+    goto do_##X;                                                               \
+  case X##_K:                                                                  \
+    b = op->k;                                                                 \
+    do_##X:
+
 LgEval
 lg_rule_program_eval (LgRuleProgram *prog)
 {
-  const Op *ops = (const Op *) (void *) prog->ops->data;
-  const guint n = prog->ops->len;
   gint64 *sp = prog->stack; /* sp[-1] is the top */
-  for (guint pc = 0; pc < n; pc++)
+  for (const Op *op = (const Op *) (void *) prog->ops->data;; op++)
     {
-      const Op *op = &ops[pc];
-      gint64 a, b;
+      gint64 b;
       switch (op->op)
         {
         case OP_CONST:
@@ -529,23 +575,35 @@ lg_rule_program_eval (LgRuleProgram *prog)
         case OP_VAR:
           *sp++ = op->values[*op->index];
           break;
-        case OP_ADD:
-          b = *--sp;
-          a = sp[-1];
-          if (__builtin_add_overflow (a, b, &sp[-1]))
+          CASE_FORMS (OP_ADD)
+          if (__builtin_add_overflow (sp[-1], b, &sp[-1]))
             return LG_EVAL_OVERFLOW;
           break;
-        case OP_SUB:
-          b = *--sp;
-          a = sp[-1];
-          if (__builtin_sub_overflow (a, b, &sp[-1]))
+          CASE_FORMS (OP_SUB)
+          if (__builtin_sub_overflow (sp[-1], b, &sp[-1]))
             return LG_EVAL_OVERFLOW;
           break;
-        case OP_MUL:
-          b = *--sp;
-          a = sp[-1];
-          if (__builtin_mul_overflow (a, b, &sp[-1]))
+          CASE_FORMS (OP_MUL)
+          if (__builtin_mul_overflow (sp[-1], b, &sp[-1]))
             return LG_EVAL_OVERFLOW;
+          break;
+          CASE_FORMS (OP_EQ)
+          sp[-1] = sp[-1] == b;
+          break;
+          CASE_FORMS (OP_NEQ)
+          sp[-1] = sp[-1] != b;
+          break;
+          CASE_FORMS (OP_LT)
+          sp[-1] = sp[-1] < b;
+          break;
+          CASE_FORMS (OP_GT)
+          sp[-1] = sp[-1] > b;
+          break;
+          CASE_FORMS (OP_LE)
+          sp[-1] = sp[-1] <= b;
+          break;
+          CASE_FORMS (OP_GE)
+          sp[-1] = sp[-1] >= b;
           break;
         case OP_ABS:
           if (sp[-1] >= 0)
@@ -555,49 +613,27 @@ lg_rule_program_eval (LgRuleProgram *prog)
           if (__builtin_sub_overflow ((gint64) 0, sp[-1], &sp[-1]))
             return LG_EVAL_OVERFLOW;
           break;
-        case OP_EQ:
-          b = *--sp;
-          sp[-1] = sp[-1] == b;
-          break;
-        case OP_NEQ:
-          b = *--sp;
-          sp[-1] = sp[-1] != b;
-          break;
-        case OP_LT:
-          b = *--sp;
-          sp[-1] = sp[-1] < b;
-          break;
-        case OP_GT:
-          b = *--sp;
-          sp[-1] = sp[-1] > b;
-          break;
-        case OP_LE:
-          b = *--sp;
-          sp[-1] = sp[-1] <= b;
-          break;
-        case OP_GE:
-          b = *--sp;
-          sp[-1] = sp[-1] >= b;
-          break;
         case OP_NOT:
           sp[-1] = !sp[-1];
           break;
         case OP_AND_THEN:
           if (!sp[-1])
-            pc = op->jump - 1;
+            op = (const Op *) (void *) prog->ops->data + op->jump - 1;
           else
             sp--;
           break;
         case OP_OR_ELSE:
           if (sp[-1])
-            pc = op->jump - 1;
+            op = (const Op *) (void *) prog->ops->data + op->jump - 1;
           else
             sp--;
           break;
+        case OP_END:
+          return sp[-1] ? LG_EVAL_TRUE : LG_EVAL_FALSE;
         }
     }
-  return sp[-1] ? LG_EVAL_TRUE : LG_EVAL_FALSE;
 }
+#undef CASE_FORMS
 
 /* ---- Collecting variables ------------------------------------------------ */
 

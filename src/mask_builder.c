@@ -3,13 +3,29 @@
  * The builder keeps one scratch mask per group pair ("touched" when a couple
  * of the current assignment has written it) and, per item couple (i1, i2), the
  * mask of the permutations with p[i1] == i2, computed on first use: a yes is
- * then one AND over the words and a no one AND-NOT. */
+ * then one AND over the words and a no one AND-NOT.  The touched pairs are
+ * also listed, so that a leaf costs its couples, not the number of pairs.
+ *
+ * The logical rules are scanned in order as the variables get their values
+ * (scan_rules): first_open[d] is where the in-order evaluation stops with
+ * the first d variables known, and a leaf only carries the scan on from
+ * its parent's position. */
 #include "mask_builder.h"
 
 #include <string.h>
 
 #include "bitset.h"
 #include "constraint.h"
+
+/* The outcome of the in-order evaluation of a group's logical rules once
+ * the first d variables have values (see scan_rules). */
+typedef enum
+{
+  SCAN_OPEN,     /* the first rule not known TRUE needs more variables */
+  SCAN_HOLDS,    /* every rule is TRUE */
+  SCAN_FAILS,    /* the first rule not TRUE is decided and FALSE */
+  SCAN_OVERFLOW, /* the first rule not TRUE is decided and overflows */
+} Scan;
 
 typedef struct
 {
@@ -18,24 +34,38 @@ typedef struct
   LgAndOrTree *tree;
   guint n; /* dimension */
   size_t n_words;
-  uint64_t *scratch;    /* n_pairs masks */
-  gboolean *touched;    /* per pair */
+  uint64_t *scratch;   /* n_pairs masks */
+  gboolean *touched;   /* per pair: written by the current assignment */
+  guint *touched_list; /* the touched pairs, n_touched of them */
+  guint n_touched;
   uint64_t **yes_masks; /* n * n, lazily built */
   gboolean is_ok;
   guint64 budget; /* bytes the tree may hold */
   const LgConstraintSet *set;
   const LgConstraintGroup *group; /* the one being expanded */
-  /* ready[k] holds the logical rules (indices in `programs`) whose last
-   * variable is variable k of the group (last_var[i] = k); cached[i] is
-   * rule i's value, valid while cached_stamp[i] equals the stamp of its
-   * last variable, which grows at each new value.  --challenge prunes where
-   * a ready rule fails. */
-  gboolean challenge;
-  GPtrArray *programs; /* the group's logical rules, compiled, in order */
-  GArray **ready;
+  /* The group's logical rules, compiled, in order.  need[i] is the number
+   * of leading variables rule i reads (the position of its last variable
+   * plus one; 0 in the unbound group, which has no variable): once
+   * variables 0..need[i]-1 have values, the rule is decided.  cached[i] is
+   * its value, valid while cached_stamp[i] equals level_stamp[need[i] - 1]
+   * (the stamp of its last variable grows at each new value).
+   * first_open[d] is the index of the first rule, in order, that is not
+   * known to be TRUE from the first d variables (n_rules when all are). */
+  LgRuleProgram **programs;
+  guint n_rules;
+  guint *need;
   LgEval *cached;
   guint64 *cached_stamp, *level_stamp;
-  guint *last_var;
+  guint *first_open; /* vars + 1 entries */
+  /* below[k]: the complete assignments under one value of variable k,
+   * n^(variables after k); the product stops growing past G_MAXUINT64 / 16
+   * (no enumeration gets that far), and leaves_tried saturates. */
+  guint64 *below;
+  /* --challenge (the tutorial's can_challenge): ready[ready_start[k]] ..
+   * ready[ready_start[k + 1] - 1] are the rules whose last variable is
+   * variable k, in order; assign_var prunes where one of them is FALSE. */
+  gboolean challenge;
+  guint *ready, *ready_start;
   LgNode **level_children; /* per variable level, n slots for its OR node */
   LgNode **leaf_children;  /* n_pairs slots for a leaf's mask nodes */
   GError *error;
@@ -184,6 +214,7 @@ build_couple (Builder *b, const LgRule *rule)
     {
       lg_bitset_set_all (mask, b->permut->count);
       b->touched[pair] = TRUE;
+      b->touched_list[b->n_touched++] = pair;
     }
   const uint64_t *yes = yes_mask (b, i1, i2);
   uint64_t any = 0;
@@ -196,91 +227,146 @@ build_couple (Builder *b, const LgRule *rule)
   b->is_ok = b->is_ok && any != 0;
 }
 
-/* Evaluates the logical rules in order; on overflow records the error. */
-/* The value of logical rule i for the current values of its variables:
- * kept from its last evaluation while its last variable has not changed
- * (rules are mostly decided by their first variables, and the deepest
- * variable changes at every leaf). */
+/* The value of logical rule i, which is decided (its variables have
+ * values): kept from its last evaluation while its last variable has not
+ * changed (rules are mostly decided by their first variables, and the
+ * deepest variable changes at every leaf). */
 static LgEval
 rule_value (Builder *b, guint i)
 {
-  if (b->ready && b->cached_stamp[i] == b->level_stamp[b->last_var[i]])
+  guint need = b->need[i];
+  if (need && b->cached_stamp[i] == b->level_stamp[need - 1])
     return b->cached[i];
-  LgEval v = lg_rule_program_eval (b->programs->pdata[i]);
-  if (b->ready)
+  LgEval v = lg_rule_program_eval (b->programs[i]);
+  if (need)
     {
       b->cached[i] = v;
-      b->cached_stamp[i] = b->level_stamp[b->last_var[i]];
+      b->cached_stamp[i] = b->level_stamp[need - 1];
     }
   return v;
 }
 
-/* Evaluates the logical rules in order, as the original does at each
- * complete assignment: the first that does not hold decides, and an
- * overflow is reported when the evaluation in order reaches it. */
-static gboolean
-logic_holds (Builder *b, const LgConstraintGroup *cg)
+/* The first d variables have (new) values: carries on the evaluation of the
+ * rules in order, as the original does at each complete assignment, as far
+ * as these variables decide it.  The rules before first_open[d - 1] are
+ * decided by fewer variables and TRUE, so the walk starts there.
+ *
+ * SCAN_FAILS and SCAN_OVERFLOW are final: every complete assignment below
+ * evaluates the same rules, in the same order, with the same values, and
+ * stops at the same rule.  That is why an assignment whose first failing
+ * rule is decided can stand for all the assignments below it (var_node
+ * counts them without enumerating them), and why no overflow of a later
+ * rule can hide there: the original never evaluates it either. */
+static Scan
+scan_rules (Builder *b, guint d)
 {
-  (void) cg;
-  for (guint i = 0; i < b->programs->len; i++)
+  guint i = d ? b->first_open[d - 1] : 0;
+  LgEval v = LG_EVAL_TRUE;
+  while (i < b->n_rules && b->need[i] <= d &&
+         (v = rule_value (b, i)) == LG_EVAL_TRUE)
+    i++;
+  b->first_open[d] = i;
+  if (i == b->n_rules)
+    return SCAN_HOLDS;
+  if (b->need[i] > d)
+    return SCAN_OPEN;
+  return v == LG_EVAL_FALSE ? SCAN_FAILS : SCAN_OVERFLOW;
+}
+
+/* The complete assignment fails at rule first_open[all variables], which
+ * overflows: the error the original reports there. */
+static void
+report_overflow (Builder *b, const LgConstraintGroup *cg)
+{
+  if (b->error)
+    return;
+  guint i = b->first_open[cg->vars->len];
+  const LgRule *rule = lg_rule_program_rule (b->programs[i]);
+  g_autofree char *text = lg_rule_to_string (rule);
+  b->problem->error_line = rule->line;
+  b->error = g_error_new (LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_OVERFLOW,
+                          "integer overflow in rule %u (%s): values are 64-bit",
+                          rule->number, text);
+}
+
+/* `count` more complete assignments were tried: the progress line, as if
+ * lg_progress_tick had been called once for each (it redraws at most once
+ * here, with the total so far). */
+static void
+tried (Builder *b, guint64 count)
+{
+  LgAndOrTree *tree = b->tree;
+  tree->leaves_tried = count > G_MAXUINT64 - tree->leaves_tried
+                           ? G_MAXUINT64
+                           : tree->leaves_tried + count;
+  LgProgress *progress = b->problem->progress;
+  if (!progress)
+    return;
+  struct LgProgressTicks *ticks = (struct LgProgressTicks *) progress;
+  if (count < ticks->countdown)
+    ticks->countdown -= (guint) count;
+  else
+    lg_progress_update (progress, tree->leaves_tried);
+}
+
+/* Sorts the touched pairs in descending order (there are few: at most one
+ * per couple). */
+static void
+sort_touched (Builder *b)
+{
+  guint *list = b->touched_list;
+  for (guint i = 1; i < b->n_touched; i++)
     {
-      LgEval v = rule_value (b, i);
-      if (v == LG_EVAL_TRUE)
-        continue;
-      if (v == LG_EVAL_OVERFLOW && !b->error)
-        {
-          const LgRule *rule = lg_rule_program_rule (b->programs->pdata[i]);
-          g_autofree char *text = lg_rule_to_string (rule);
-          b->problem->error_line = rule->line;
-          b->error = g_error_new (
-              LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_OVERFLOW,
-              "integer overflow in rule %u (%s): values are 64-bit",
-              rule->number, text);
-        }
-      return FALSE;
+      guint pair = list[i], j = i;
+      for (; j > 0 && list[j - 1] < pair; j--)
+        list[j] = list[j - 1];
+      list[j] = pair;
     }
-  return TRUE;
 }
 
 /* The leaf of a complete assignment (get_node_if_true): an AND node of mask
- * leaves, or NULL when a logical rule fails or a mask becomes empty. */
+ * leaves, or NULL when a logical rule fails or a mask becomes empty.  The
+ * rules were scanned when the last variable got its value (var_node counts
+ * the leaves that fail there without calling this), or at the start of a
+ * group without variables. */
 static LgNode *
-leaf_node (Builder *b, const LgConstraintGroup *cg)
+leaf_node (Builder *b, const LgConstraintGroup *cg, Scan scan)
 {
   LgAndOrTree *tree = b->tree;
-  tree->leaves_tried++;
-  lg_progress_tick (b->problem->progress, tree->leaves_tried);
-  if (!logic_holds (b, cg))
-    return NULL;
-  memset (b->touched, 0, tree->n_pairs * sizeof *b->touched);
+  tried (b, 1);
+  if (scan != SCAN_HOLDS)
+    {
+      if (scan == SCAN_OVERFLOW)
+        report_overflow (b, cg);
+      return NULL;
+    }
+  b->n_touched = 0;
   b->is_ok = TRUE;
   for (guint i = 0; i < cg->couple->len && b->is_ok; i++)
     build_couple (b, cg->couple->pdata[i]);
-  if (!b->is_ok)
-    return NULL;
-  guint n_masks = 0;
-  for (guint pair = 0; pair < tree->n_pairs; pair++)
-    n_masks += b->touched[pair];
-  if (!can_grow (b,
-                 node_bytes (n_masks) + n_masks * mask_leaf_bytes (b->n_words)))
+  for (guint i = 0; i < b->n_touched; i++)
+    b->touched[b->touched_list[i]] = FALSE;
+  guint n_masks = b->n_touched;
+  if (!b->is_ok || !can_grow (b, node_bytes (n_masks) +
+                                     n_masks * mask_leaf_bytes (b->n_words)))
     return NULL;
   tree->leaves_kept++;
+  sort_touched (b); /* the original prepends: descending pair index */
   LgNode **masks = b->leaf_children;
-  guint n_leaves = 0;
-  for (guint pair = tree->n_pairs; pair-- > 0;)
-    if (b->touched[pair])
-      {
-        LgMaskNode *m =
-            tree_block (tree, sizeof *m + b->n_words * sizeof (uint64_t));
-        m->pair = pair;
-        memcpy (m->words, b->scratch + pair * b->n_words,
-                b->n_words * sizeof (uint64_t));
-        LgNode *leaf = new_node (tree, LG_NODE_LEAF, NULL, 0);
-        leaf->data = m;
-        tree->mask_nodes++;
-        masks[n_leaves++] = leaf;
-      }
-  return new_node (tree, LG_NODE_AND, masks, n_leaves);
+  for (guint i = 0; i < n_masks; i++)
+    {
+      guint pair = b->touched_list[i];
+      LgMaskNode *m =
+          tree_block (tree, sizeof *m + b->n_words * sizeof (uint64_t));
+      m->pair = pair;
+      memcpy (m->words, b->scratch + pair * b->n_words,
+              b->n_words * sizeof (uint64_t));
+      LgNode *leaf = new_node (tree, LG_NODE_LEAF, NULL, 0);
+      leaf->data = m;
+      tree->mask_nodes++;
+      masks[i] = leaf;
+    }
+  return new_node (tree, LG_NODE_AND, masks, n_masks);
 }
 
 /* Variable ivar has a new value.  With --challenge (the tutorial's
@@ -293,30 +379,42 @@ assign_var (Builder *b, guint ivar)
   b->level_stamp[ivar]++;
   if (!b->challenge)
     return TRUE;
-  GArray *ready = b->ready[ivar];
-  for (guint i = 0; i < ready->len; i++)
-    if (rule_value (b, g_array_index (ready, guint, i)) == LG_EVAL_FALSE)
+  for (guint r = b->ready_start[ivar]; r < b->ready_start[ivar + 1]; r++)
+    if (rule_value (b, b->ready[r]) == LG_EVAL_FALSE)
       return FALSE;
   return TRUE;
 }
 
-/* The leaves under variable ivar: n^(variables left). */
-static guint64
-leaves_below (Builder *b, const LgConstraintGroup *cg, guint ivar)
+/* Variable ivar has value k: FALSE when the assignments below need not be
+ * enumerated, after counting them: --challenge prunes them (leaves saved),
+ * or the rules already fail there (leaves tried, each of them would fail at
+ * the same rule; see scan_rules).  Otherwise *scan is the scan of the first
+ * ivar + 1 variables. */
+static gboolean
+enter_value (Builder *b, const LgConstraintGroup *cg, guint ivar, Scan *scan)
 {
-  guint64 leaves = 1;
-  for (guint k = ivar + 1; k < cg->vars->len && leaves < G_MAXUINT64 / 16; k++)
-    leaves *= b->n;
-  return leaves;
+  if (!assign_var (b, ivar))
+    {
+      b->tree->leaves_saved += b->below[ivar];
+      return FALSE;
+    }
+  *scan = scan_rules (b, ivar + 1);
+  if (*scan != SCAN_FAILS)
+    return TRUE;
+  /* Under --challenge this does not happen: the failing rule's own level
+   * pruned already. */
+  tried (b, b->below[ivar]);
+  return FALSE;
 }
 
 /* get_node / get_node_of_var: the OR node of variable ivar's items, last
- * item first, leaving out those that lead to nothing. */
+ * item first, leaving out those that lead to nothing.  `scan` is the scan
+ * of the first ivar variables. */
 static LgNode *
-var_node (Builder *b, const LgConstraintGroup *cg, guint ivar)
+var_node (Builder *b, const LgConstraintGroup *cg, guint ivar, Scan scan)
 {
   if (ivar == cg->vars->len)
-    return leaf_node (b, cg);
+    return leaf_node (b, cg, scan);
   LgItem *var = cg->vars->pdata[ivar];
   /* the original prepends: the last item comes first */
   LgNode **alternatives = b->level_children + (size_t) ivar * b->n;
@@ -324,12 +422,9 @@ var_node (Builder *b, const LgConstraintGroup *cg, guint ivar)
   for (guint k = 0; k < b->n && !b->error; k++)
     {
       var->index = k;
-      if (!assign_var (b, ivar))
-        {
-          b->tree->leaves_saved += leaves_below (b, cg, ivar);
-          continue;
-        }
-      LgNode *child = var_node (b, cg, ivar + 1);
+      if (!enter_value (b, cg, ivar, &scan))
+        continue;
+      LgNode *child = var_node (b, cg, ivar + 1, scan);
       if (child)
         alternatives[b->n - 1 - n_alternatives++] = child;
     }
@@ -341,13 +436,15 @@ var_node (Builder *b, const LgConstraintGroup *cg, guint ivar)
 
 /* A group with logical rules only: does some assignment satisfy them? */
 static gboolean
-some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar)
+some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar,
+                       Scan scan)
 {
   if (ivar == cg->vars->len)
     {
-      b->tree->leaves_tried++;
-      lg_progress_tick (b->problem->progress, b->tree->leaves_tried);
-      gboolean ok = logic_holds (b, cg);
+      tried (b, 1);
+      if (scan == SCAN_OVERFLOW)
+        report_overflow (b, cg);
+      gboolean ok = scan == SCAN_HOLDS;
       b->tree->leaves_kept += ok;
       return ok;
     }
@@ -355,39 +452,68 @@ some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar)
   for (guint k = 0; k < b->n && !b->error; k++)
     {
       var->index = k;
-      if (!assign_var (b, ivar))
-        {
-          b->tree->leaves_saved += leaves_below (b, cg, ivar);
-          continue;
-        }
-      if (some_assignment_holds (b, cg, ivar + 1))
+      if (!enter_value (b, cg, ivar, &scan))
+        continue;
+      if (some_assignment_holds (b, cg, ivar + 1, scan))
         return TRUE;
     }
   return FALSE;
 }
 
-/* Sorts the group's logical rules (their indices) by the position of their
- * last variable in the enumeration order. */
-static GArray **
-ready_lists (const LgConstraintGroup *cg, guint *last_var)
+/* Compiles the group's logical rules and sorts them (their indices) by the
+ * position of their last variable, for --challenge. */
+static void
+rules_begin (Builder *b, const LgConstraintGroup *cg)
 {
-  GArray **ready = g_new0 (GArray *, cg->vars->len);
-  for (guint k = 0; k < cg->vars->len; k++)
-    ready[k] = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; i < cg->logic->len; i++)
+  guint n_vars = cg->vars->len, n_rules = cg->logic->len;
+  b->n_rules = n_rules;
+  b->programs = g_new (LgRuleProgram *, MAX (n_rules, 1));
+  b->need = g_new (guint, MAX (n_rules, 1));
+  b->cached = g_new (LgEval, MAX (n_rules, 1));
+  b->cached_stamp = g_new0 (guint64, MAX (n_rules, 1));
+  b->level_stamp = g_new (guint64, MAX (n_vars, 1));
+  for (guint k = 0; k < n_vars; k++)
+    b->level_stamp[k] = 1; /* cached_stamp 0: nothing cached yet */
+  b->first_open = g_new (guint, n_vars + 1);
+  b->below = g_new (guint64, MAX (n_vars, 1));
+  for (guint k = n_vars; k-- > 0;)
+    b->below[k] = k + 1 == n_vars                      ? 1
+                  : b->below[k + 1] < G_MAXUINT64 / 16 ? b->below[k + 1] * b->n
+                                                       : b->below[k + 1];
+  b->ready = g_new (guint, MAX (n_rules, 1));
+  b->ready_start = g_new0 (guint, n_vars + 1);
+  for (guint i = 0; i < n_rules; i++)
     {
-      last_var[i] = lg_constraint_group_last_var (cg, cg->logic->pdata[i]);
-      g_array_append_val (ready[last_var[i]], i);
+      const LgRule *rule = cg->logic->pdata[i];
+      b->programs[i] = lg_rule_program_new (rule);
+      b->need[i] = n_vars ? lg_constraint_group_last_var (cg, rule) + 1 : 0;
+      if (n_vars)
+        b->ready_start[b->need[i]]++; /* counts, shifted by one */
     }
-  return ready;
+  /* counts to starts, then a stable placement */
+  for (guint k = 1; k <= n_vars; k++)
+    b->ready_start[k] += b->ready_start[k - 1];
+  g_autofree guint *fill =
+      g_memdup2 (b->ready_start, (n_vars + 1) * sizeof (guint));
+  for (guint i = 0; i < n_rules && n_vars; i++)
+    b->ready[fill[b->need[i] - 1]++] = i;
 }
 
 static void
-free_ready_lists (GArray **ready, guint n_vars)
+rules_end (Builder *b)
 {
-  for (guint k = 0; ready && k < n_vars; k++)
-    g_array_unref (ready[k]);
-  g_free (ready);
+  for (guint i = 0; i < b->n_rules; i++)
+    lg_rule_program_free (b->programs[i]);
+  g_clear_pointer (&b->programs, g_free);
+  g_clear_pointer (&b->need, g_free);
+  g_clear_pointer (&b->cached, g_free);
+  g_clear_pointer (&b->cached_stamp, g_free);
+  g_clear_pointer (&b->level_stamp, g_free);
+  g_clear_pointer (&b->first_open, g_free);
+  g_clear_pointer (&b->below, g_free);
+  g_clear_pointer (&b->ready, g_free);
+  g_clear_pointer (&b->ready_start, g_free);
+  b->n_rules = 0;
 }
 
 /* The node of one constraint group; NULL when it constrains nothing. */
@@ -397,36 +523,21 @@ group_node (Builder *b, const LgConstraintGroup *cg)
   b->group = cg;
   if (cg->logic->len == 0 && cg->couple->len == 0)
     return NULL;
-  b->programs =
-      g_ptr_array_new_with_free_func ((GDestroyNotify) lg_rule_program_free);
-  for (guint i = 0; i < cg->logic->len; i++)
-    g_ptr_array_add (b->programs, lg_rule_program_new (cg->logic->pdata[i]));
-  guint n_logic = MAX (cg->logic->len, 1);
-  b->cached = g_new (LgEval, n_logic);
-  b->cached_stamp = g_new0 (guint64, n_logic);
-  b->last_var = g_new0 (guint, n_logic);
-  b->level_stamp = g_new (guint64, MAX (cg->vars->len, 1));
-  for (guint k = 0; k < cg->vars->len; k++)
-    b->level_stamp[k] = 1; /* cached_stamp 0: nothing cached yet */
-  b->ready = cg->vars->len ? ready_lists (cg, b->last_var) : NULL;
+  rules_begin (b, cg);
+  /* no variable yet: only the unbound group's rules are decided */
+  Scan scan = scan_rules (b, 0);
   LgNode *node;
   if (cg->couple->len == 0)
-    node = some_assignment_holds (b, cg, 0)
+    node = some_assignment_holds (b, cg, 0, scan)
                ? NULL
                : new_node (b->tree, LG_NODE_FALSE, NULL, 0);
   else
     {
-      node = var_node (b, cg, 0);
+      node = var_node (b, cg, 0, scan);
       if (!node)
         node = new_node (b->tree, LG_NODE_FALSE, NULL, 0);
     }
-  free_ready_lists (b->ready, cg->vars->len);
-  b->ready = NULL;
-  g_clear_pointer (&b->cached, g_free);
-  g_clear_pointer (&b->cached_stamp, g_free);
-  g_clear_pointer (&b->last_var, g_free);
-  g_clear_pointer (&b->level_stamp, g_free);
-  g_clear_pointer (&b->programs, g_ptr_array_unref);
+  rules_end (b);
   return node;
 }
 
@@ -452,6 +563,7 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
   b.challenge = problem->challenge;
   b.scratch = g_new0 (uint64_t, MAX (tree->n_pairs, 1) * b.n_words);
   b.touched = g_new0 (gboolean, MAX (tree->n_pairs, 1));
+  b.touched_list = g_new (guint, MAX (tree->n_pairs, 1));
   guint max_vars = 0;
   for (guint i = 0; i < set->groups->len; i++)
     max_vars = MAX (max_vars,
@@ -493,6 +605,7 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
   g_free (b.level_children);
   g_free (b.leaf_children);
   g_free (b.touched);
+  g_free (b.touched_list);
   if (b.error)
     {
       g_propagate_error (error, b.error);

@@ -11,6 +11,13 @@
  * alternatives by descending item index, and under the root AND node the
  * unbound group first, then the variable groups last-created first.
  *
+ * The builder carries the in-order evaluation of the logical rules down the
+ * enumeration: once the first rule that is not TRUE is decided by the
+ * variables enumerated so far and is FALSE, every complete assignment below
+ * fails at that same rule, before any later rule could be evaluated (or
+ * overflow), so they are counted in "leaves tried" without being
+ * enumerated.  The tree, the counters and the errors are the original's.
+ *
  * Where the original silently skips a group with no consistent assignment,
  * the port puts a FALSE node (SPEC section 7); a group with only logical
  * rules is left out when some assignment satisfies them (as in the original)

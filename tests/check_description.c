@@ -16,7 +16,9 @@
  *     logigram.e's describe_problem_classic writes it, has exactly the
  *     tutorial's solution; dropped rule 1 gives the 25 solutions that an
  *     independent brute force finds; stopping from the callback; overflow;
- *     a problem without rules enumerates every combination; contradictory
+ *     a problem without rules enumerates every combination; the compiled
+ *     rules (lg_rule_program_eval) give lg_rule_eval's value, overflow
+ *     included, on random rules; contradictory
  *     rules and a variable group without a consistent assignment give 0
  *     solutions (SPEC section 7).
  * Expected values are written by hand or computed by brute force here,
@@ -1181,6 +1183,107 @@ START_TEST (test_description_no_overflow)
 }
 END_TEST
 
+/* The compiled form of a rule (lg_rule_program_eval, what the
+ * transformation runs) against the tree walk (lg_rule_eval) on random
+ * rules: every arithmetic operation and relation with its right operand on
+ * the stack, a variable, an item or a constant; and, or, not; values at
+ * the edges, so that about one assignment in five overflows somewhere. */
+#define PROGRAM_VARS 3
+
+static LgExpr *
+random_expr (LgProblem *p, uint64_t *rng, LgItem *const *vars, guint depth)
+{
+  static const char *const constants[] = { "0", "1", "-1", "2", "7",
+                                           "3037000500",
+                                           "-9223372036854775808",
+                                           "9223372036854775807" };
+  guint pick = lgtest_rand_below (rng, depth ? 9 : 3);
+  switch (pick)
+    {
+    case 0:
+      return lg_ref (p, vars[lgtest_rand_below (rng, PROGRAM_VARS)]);
+    case 1:
+      return lg_ref (p, lg_group_get_item (lg_problem_get_group (p, 0),
+                                           lgtest_rand_below (rng, 4)));
+    case 2:
+      {
+        const char *k = constants[lgtest_rand_below (rng, N_ELEMS (constants))];
+        return lg_num (p, g_ascii_strtoll (k, NULL, 10));
+      }
+    case 3:
+      return lg_neg (p, random_expr (p, rng, vars, depth - 1));
+    case 4:
+      return lg_abs (p, random_expr (p, rng, vars, depth - 1));
+    case 5:
+    case 6:
+      return lg_add (p, random_expr (p, rng, vars, depth - 1),
+                     random_expr (p, rng, vars, depth - 1));
+    case 7:
+      return lg_sub (p, random_expr (p, rng, vars, depth - 1),
+                     random_expr (p, rng, vars, depth - 1));
+    default:
+      return lg_mul (p, random_expr (p, rng, vars, depth - 1),
+                     random_expr (p, rng, vars, depth - 1));
+    }
+}
+
+static LgRule *
+random_rule (LgProblem *p, uint64_t *rng, LgItem *const *vars, guint depth)
+{
+  static LgRule *(*const relations[]) (LgProblem *, LgExpr *, LgExpr *) = {
+    lg_eq, lg_neq, lg_lt, lg_gt, lg_le, lg_ge
+  };
+  guint pick = lgtest_rand_below (rng, depth ? 9 : 6);
+  if (pick < 6)
+    return relations[pick](p, random_expr (p, rng, vars, 2),
+                           random_expr (p, rng, vars, 2));
+  if (pick == 6)
+    return lg_not (p, random_rule (p, rng, vars, depth - 1));
+  LgRule *a = random_rule (p, rng, vars, depth - 1);
+  LgRule *b = random_rule (p, rng, vars, depth - 1);
+  return pick == 7 ? lg_and (p, a, b) : lg_or (p, a, b);
+}
+
+START_TEST (test_description_program)
+{
+  uint64_t rng = UINT64_C (0x70726f6772616d00) + (uint64_t) _i;
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  lg_group (p, LG_GROUP_NUMERIC, "big",
+            ITEMS ("-9223372036854775808", "-3", "4611686018427387904",
+                   "9223372036854775807"));
+  LgItem *vars[PROGRAM_VARS];
+  for (guint v = 0; v < PROGRAM_VARS; v++)
+    vars[v] = lg_some (p, "big");
+  guint outcomes[3] = { 0 }; /* overflow, false, true */
+  for (guint r = 0; r < 8; r++)
+    {
+      LgRule *rule = random_rule (p, &rng, vars, 2);
+      ck_assert_ptr_nonnull (rule);
+      LgRuleProgram *prog = lg_rule_program_new (rule);
+      ck_assert_ptr_eq (lg_rule_program_rule (prog), rule);
+      for (guint a = 0; a < 64; a++)
+        {
+          vars[0]->index = a % 4;
+          vars[1]->index = a / 4 % 4;
+          vars[2]->index = a / 16;
+          LgEval want = lg_rule_eval (rule);
+          LgEval got = lg_rule_program_eval (prog);
+          if (got != want)
+            {
+              g_autofree char *text = lg_rule_to_string (rule);
+              ck_abort_msg ("%s at (%u, %u, %u): %d, expected %d", text,
+                            vars[0]->index, vars[1]->index, vars[2]->index,
+                            got, want);
+            }
+          outcomes[want + 1]++;
+        }
+      lg_rule_program_free (prog);
+    }
+  /* the rules are not all trivial */
+  ck_assert_uint_gt (outcomes[1] + outcomes[2], 0);
+}
+END_TEST
+
 START_TEST (test_description_dimension_limits)
 {
   /* 10 items: the largest dimension; 11 is too large. */
@@ -1674,6 +1777,7 @@ lg_description_suite (void)
   tcase_add_loop_test (tc, test_description_overflow, 0,
                        N_ELEMS (overflow_cases));
   tcase_add_test (tc, test_description_no_overflow);
+  tcase_add_loop_test (tc, test_description_program, 0, 100);
   tcase_add_test (tc, test_description_dimension_limits);
   tcase_add_loop_test (tc, test_description_memory_limit, 0,
                        N_ELEMS (memory_cases));

@@ -854,6 +854,148 @@ START_TEST (test_mask_builder_overflow)
 }
 END_TEST
 
+/* Groups N (numeric: 1, 2, 2^62) and B (atomic), and variables a, b, c
+ * over N, enumerated in that order. */
+static void
+groups_big (LgProblem *p, LgItem **a, LgItem **b, LgItem **c)
+{
+  lg_group (p, LG_GROUP_NUMERIC, "N", ITEMS ("1", "2", "4611686018427387904"));
+  lg_group (p, LG_GROUP_ATOMIC, "B", ITEMS ("b0", "b1", "b2"));
+  *a = lg_var_new (p, "N", "a");
+  *b = lg_var_new (p, "N", "b");
+  *c = lg_var_new (p, "N", "c");
+}
+
+/* The last rule, a couple, gives the group of a, b and c a mask.  (It
+ * comes last: a group that a later rule merges into an earlier one appends
+ * its rules after the earlier group's, and these tests need the logical
+ * rules in problem order.) */
+static void
+add_couple (LgProblem *p, LgItem *c)
+{
+  lg_rule (p, lg_yes (p, c, lg_item (p, "B", "b0")));
+}
+
+static LgAndOrTree *
+build_or_fail (LgProblem *p, GError **error)
+{
+  ck_assert (lg_problem_check (p, NULL));
+  LgPermut *permut = lg_permut_new (3);
+  LgConstraintSet *set = lg_constraint_set_new (p);
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, G_MAXUINT64,
+                                             error);
+  lg_constraint_set_free (set);
+  lg_permut_free (permut);
+  return tree;
+}
+
+/* Rule 1, a * b * c > 0, is evaluated first at every assignment and
+ * overflows only at some (a = 1, b = 2^62, c = 2 is the first); rule 2,
+ * a < 0, is decided by a alone and FALSE everywhere.  The builder must not
+ * count the assignments below a as failing at rule 2: the original reaches
+ * rule 1 first, and reports its overflow. */
+START_TEST (test_mask_builder_overflow_before_decided_rule)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  LgItem *a, *b, *c;
+  groups_big (p, &a, &b, &c);
+  lg_problem_set_line (p, 30);
+  lg_rule (p, lg_gt (p,
+                     lg_mul (p, lg_mul (p, lg_ref (p, a), lg_ref (p, b)),
+                             lg_ref (p, c)),
+                     lg_num (p, 0)));
+  lg_problem_set_line (p, 31);
+  lg_rule (p, lg_lt (p, lg_ref (p, a), lg_num (p, 0)));
+  add_couple (p, c);
+  for (int challenge = 0; challenge < 2; challenge++)
+    {
+      /* --challenge prunes at rule 2 (its own semantics): no overflow */
+      lg_problem_set_challenge (p, challenge);
+      g_autoptr (GError) error = NULL;
+      LgAndOrTree *tree = build_or_fail (p, &error);
+      if (challenge)
+        {
+          ck_assert_ptr_nonnull (tree);
+          ck_assert_uint_eq (tree->leaves_tried, 0);
+          ck_assert_uint_eq (tree->leaves_saved, 27);
+          lg_and_or_tree_free (tree);
+          continue;
+        }
+      ck_assert_ptr_null (tree);
+      ck_assert (g_error_matches (error, LG_PROBLEM_ERROR,
+                                  LG_PROBLEM_ERROR_OVERFLOW));
+      ck_assert_ptr_nonnull (strstr (error->message, "rule 1 "));
+      ck_assert_uint_eq (lg_problem_get_error_line (p), 30);
+    }
+}
+END_TEST
+
+/* Rule 1, a < 3, is decided by a and FALSE for a = 2^62, where rule 2,
+ * a * 2 > b - c, would overflow; the original never evaluates rule 2 there.
+ * The assignments below a = 2^62 are counted as tried without an error,
+ * and the rest are enumerated: 27 tried in all, as the original. */
+START_TEST (test_mask_builder_decided_rule_hides_later_overflow)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  LgItem *a, *b, *c;
+  groups_big (p, &a, &b, &c);
+  lg_rule (p, lg_lt (p, lg_ref (p, a), lg_num (p, 3)));
+  lg_rule (p, lg_gt (p, lg_mul (p, lg_ref (p, a), lg_num (p, 2)),
+                     lg_sub (p, lg_ref (p, b), lg_ref (p, c))));
+  add_couple (p, c);
+  g_autoptr (GError) error = NULL;
+  LgAndOrTree *tree = build_or_fail (p, &error);
+  ck_assert_msg (tree != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (tree->leaves_tried, 27);
+  /* kept: a in {1, 2}, and 2a > b - c: every (b, c) but c = 1 with
+   * b = 2^62 or c = 2 with b = 2^62: 2 * (9 - 2) */
+  ck_assert_uint_eq (tree->leaves_kept, 14);
+  ck_assert_uint_eq (tree->leaves_saved, 0);
+  lg_and_or_tree_free (tree);
+}
+END_TEST
+
+/* Rule 1, a = 2, fails for two values of a out of three, so the 18
+ * assignments below them are counted without being enumerated; then rule
+ * 2, a - 2 + b < c, is decided at the leaves.  A group of logical rules
+ * only stops at its first success, as before. */
+START_TEST (test_mask_builder_decided_rule_counts)
+{
+  for (int logic_only = 0; logic_only < 2; logic_only++)
+    {
+      g_autoptr (LgProblem) p = lg_problem_new ();
+      lg_group (p, LG_GROUP_ORDERED, "A", ITEMS ("a0", "a1", "a2"));
+      lg_group (p, LG_GROUP_ORDERED, "B", ITEMS ("b0", "b1", "b2"));
+      LgItem *a = lg_var_new (p, "A", "a");
+      LgItem *b = lg_var_new (p, "A", "b");
+      LgItem *c = lg_var_new (p, "A", "c");
+      lg_rule (p, lg_eq (p, lg_ref (p, a), lg_num (p, 2)));
+      lg_rule (p, lg_lt (p,
+                         lg_add (p, lg_sub (p, lg_ref (p, a), lg_num (p, 2)),
+                                 lg_ref (p, b)),
+                         lg_ref (p, c)));
+      if (!logic_only)
+        lg_rule (p, lg_yes (p, c, lg_item (p, "B", "b0")));
+      g_autoptr (GError) error = NULL;
+      LgAndOrTree *tree = build_or_fail (p, &error);
+      ck_assert_ptr_nonnull (tree);
+      if (logic_only)
+        {
+          /* a = 0, 1 (9 each), then a = 2: (0, 0), (0, 1) holds */
+          ck_assert_uint_eq (tree->leaves_tried, 18 + 2);
+          ck_assert_uint_eq (tree->leaves_kept, 1);
+        }
+      else
+        {
+          ck_assert_uint_eq (tree->leaves_tried, 27);
+          ck_assert_uint_eq (tree->leaves_kept, 3); /* b < c */
+          ck_assert_uint_eq (tree->or_nodes, 1 + 1 + 2);
+        }
+      lg_and_or_tree_free (tree);
+    }
+}
+END_TEST
+
 /* The memory budget: a tree fits in the bytes it says it holds, and a
  * budget of 0 fails with LG_PROBLEM_ERROR_LIMIT, blaming the first rule of
  * the group being expanded. */
@@ -899,6 +1041,7 @@ lg_mask_builder_suite (void)
   tcase_add_loop_test (tc, test_mask_builder_logic_only, 0,
                        N_ELEMS (logic_only_cases));
   tcase_add_test (tc, test_mask_builder_unbound_logic);
+  tcase_add_test (tc, test_mask_builder_decided_rule_counts);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("limits");
@@ -908,6 +1051,8 @@ lg_mask_builder_suite (void)
 
   tc = tcase_create ("errors");
   tcase_add_test (tc, test_mask_builder_overflow);
+  tcase_add_test (tc, test_mask_builder_overflow_before_decided_rule);
+  tcase_add_test (tc, test_mask_builder_decided_rule_hides_later_overflow);
   tcase_add_test (tc, test_mask_builder_budget);
   suite_add_tcase (s, tc);
   return s;
