@@ -404,7 +404,9 @@ LG_FLAT_INLINE void
 flat_restore (LgSituation *s, size_t mark, const size_t n_words)
 {
   lg_progress_tick (s->progress, ++s->steps);
-  undo_to (s, mark, n_words);
+  /* mostly nothing to undo: a failed run changes nothing */
+  if (s->undo_top > mark)
+    undo_to (s, mark, n_words);
 }
 
 /* The leaves of a run, in a row.  When their pairs are distinct (always in
