@@ -49,8 +49,8 @@ void lg_permut_lehmer (const uint8_t *p, int n, uint8_t *digits);
 /* Largest dimension lg_permut_adjacent_swaps serves: its ranks are 16-bit. */
 #define LG_PERMUT_SWAPS_MAX_N 8
 
-/* Fills swaps (n! * (n-1) entries, 2 <= n <= LG_PERMUT_SWAPS_MAX_N; nothing
- * for n = 1) with the adjacent transpositions: swaps[r * (n-1) + i] is the
+/* Fills swaps ((n-1) * n! entries, 2 <= n <= LG_PERMUT_SWAPS_MAX_N; nothing
+ * for n = 1) with the adjacent transpositions: swaps[i * n! + r] is the
  * rank of permutation r with the items at positions i and i+1 exchanged,
  * that is of (perm r o tau_i).  Computed from the Lehmer digits, which
  * only change at i and i+1: when p[i] < p[i+1], d'_i = d_{i+1} + 1 and

@@ -29,7 +29,7 @@ struct LgSituation
   uint8_t *composed;
   uint16_t *inverse;      /* rank -> rank of the inverse (n <= 8) */
   /* n <= LG_COMPOSE_MAX_N: */
-  uint16_t *swaps;        /* n! x (n-1): lg_permut_adjacent_swaps */
+  uint16_t *swaps;        /* (n-1) x n!: lg_permut_adjacent_swaps */
   uint16_t *compose;      /* n! rows: row t maps q to rank (perm q o perm
                               t); allocated at once, each row filled on
                               first use */
@@ -43,6 +43,7 @@ struct LgSituation
   guint64 *pair_version;
   guint64 versions;
   size_t *pair_count; /* per pair: bits set, at try_solution's start */
+  size_t *build_cost; /* per pair: bits to scatter for an image */
   /* the image of pair mask (j, g) under each permutation of group j, valid
    * while image_version equals the pair's version */
   uint64_t *image_cache;
@@ -139,6 +140,7 @@ lg_situation_new (LgProblem *problem, const LgPermut *permut,
       s->seen = g_memdup2 (s->masks, s->n_pairs * s->n_words * sizeof *s->seen);
       s->pair_version = g_new (guint64, n_pairs);
       s->pair_count = g_new (size_t, n_pairs);
+      s->build_cost = g_new0 (size_t, n_pairs);
       for (guint p = 0; p < n_pairs; p++)
         {
           s->pair_version[p] = ++s->versions;
@@ -182,6 +184,7 @@ lg_situation_free (LgSituation *s)
   g_free (s->seen);
   g_free (s->pair_version);
   g_free (s->pair_count);
+  g_free (s->build_cost);
   g_free (s->image_cache);
   g_free (s->image_version);
   g_free (s->count0);
@@ -448,15 +451,14 @@ fill_compose_row (LgSituation *s, size_t t)
       row[q] = (uint16_t) q;
   else
     {
-      const size_t width = s->n - 1;
       const uint8_t *pt = lg_permut_get (s->permut, t);
       guint i = 0;
       while (pt[i] < pt[i + 1])
         i++;
-      const uint16_t *from = compose_row (s, s->swaps[t * width + i]);
-      const uint16_t *swap_i = s->swaps + i;
+      const uint16_t *swap_i = s->swaps + i * s->n_perms;
+      const uint16_t *from = compose_row (s, swap_i[t]);
       for (size_t q = 0; q < s->n_perms; q++)
-        row[q] = swap_i[from[q] * width];
+        row[q] = swap_i[from[q]];
     }
   s->compose_ready[t] = 1;
 }
@@ -616,45 +618,11 @@ build_image (LgSituation *s, guint pair, const uint16_t *row, uint64_t *image)
   image[n_words - 1] &= tail;
 }
 
-/* Few candidates: checks each one, as the original does, in the row of
- * sj^-1 (candidate r passes when r o sj^-1 is in the pair mask).  Writes
- * the survivors to cur and returns their number. */
-static size_t
-test_each (LgSituation *s, guint pair, size_t rj, const uint64_t *prev,
-           size_t prev_count, uint64_t *cur)
-{
-  const uint64_t *mask = s->masks + pair * s->n_words;
-  const uint16_t *row = compose_row (s, s->inverse[rj]);
-  size_t count = prev_count;
-  for (size_t w = 0; w < s->n_words; w++)
-    {
-      uint64_t keep = prev[w];
-      for (uint64_t bits = prev[w]; bits; bits &= bits - 1)
-        if (!lg_bitset_test (mask,
-                             row[w * 64 + (size_t) lg_bitset_ctz64 (bits)]))
-          {
-            keep &= ~(bits & -bits);
-            count--;
-          }
-      cur[w] = keep;
-    }
-  return count;
-}
-
-/* The image of pair mask `pair` under rj is not built: either checks the
- * prev_count candidates of prev one by one into cur, setting *count and
- * returning NULL, or builds the image and returns it. */
+/* Builds the image of the pair mask under rj, kept while the mask keeps
+ * its version. */
 G_GNUC_NO_INLINE static const uint64_t *
-image_or_test (LgSituation *s, guint pair, size_t rj, const uint64_t *prev,
-               size_t prev_count, uint64_t *cur, size_t *count)
+new_image (LgSituation *s, guint pair, size_t rj)
 {
-  const size_t pair_count = s->pair_count[pair];
-  if (prev_count * LG_TEST_RATIO < MIN (pair_count, s->n_perms - pair_count))
-    {
-      *count = test_each (s, pair, rj, prev, prev_count, cur);
-      return NULL;
-    }
-  /* the image, kept while the pair mask keeps its version */
   const size_t key = pair * s->n_perms + rj;
   uint64_t *image = s->image_cache + key * s->n_words;
   build_image (s, pair, compose_row (s, rj), image);
@@ -662,36 +630,65 @@ image_or_test (LgSituation *s, guint pair, size_t rj, const uint64_t *prev,
   return image;
 }
 
-/* The candidates of part (g, j-1) = prev (prev_count of them) that pass the
- * check against j: returns where they are, prev itself when all pass (a
- * full pair mask, or no candidate), else cur, which receives them; *count
- * receives their number when count_it, else a nonzero value when some
- * pass. */
-static inline const uint64_t *
-check_against (LgSituation *s, guint g, guint j, const uint64_t *prev,
-               size_t prev_count, uint64_t *cur, gboolean count_it,
-               size_t *count)
+/* Writes to cur the candidates of prev (prev_count of them, at least one)
+ * that pass the check against pair mask `pair` under rj: prev AND the
+ * image when there is one.  Building it costs the smaller side of the
+ * mask (build_cost); for few candidates, each candidate r is checked
+ * instead, as the original does, in the row of rj^-1 (r passes when
+ * r o rj^-1 is in the mask).  Returns how many pass when count_it, else
+ * whether some pass. */
+G_ALWAYS_INLINE static inline size_t
+filter (LgSituation *s, guint pair, size_t rj, const uint64_t *prev,
+        size_t prev_count, uint64_t *cur, gboolean count_it)
 {
   const size_t n_words = s->n_words;
+  const size_t key = pair * s->n_perms + rj;
+  const uint64_t *image = s->image_cache + key * n_words;
+  if (s->image_version[key] != s->pair_version[pair])
+    {
+      if (prev_count * LG_TEST_RATIO < s->build_cost[pair])
+        {
+          const uint64_t *mask = s->masks + pair * n_words;
+          const uint16_t *row = compose_row (s, s->inverse[rj]);
+          size_t count = prev_count;
+          for (size_t w = 0; w < n_words; w++)
+            {
+              uint64_t keep = prev[w];
+              for (uint64_t bits = keep; bits; bits &= bits - 1)
+                if (!lg_bitset_test (
+                        mask, row[w * 64 + (size_t) lg_bitset_ctz64 (bits)]))
+                  {
+                    keep &= ~(bits & -bits);
+                    count--;
+                  }
+              cur[w] = keep;
+            }
+          return count;
+        }
+      image = new_image (s, pair, rj);
+    }
+  uint64_t any = 0;
+  for (size_t w = 0; w < n_words; w++)
+    any |= cur[w] = prev[w] & image[w];
+  if (!count_it || !any)
+    return any != 0;
+  return lg_bitset_count (cur, n_words);
+}
+
+/* part (g, j) from part (g, j-1) = prev, which has prev_count candidates:
+ * returns where it is, prev itself when all pass (a full pair mask, or no
+ * candidate), else cur, which receives it; *count receives its size. */
+static inline const uint64_t *
+check_against (LgSituation *s, guint g, guint j, const uint64_t *prev,
+               size_t prev_count, uint64_t *cur, size_t *count)
+{
   const guint pair = lg_pair_index (j, g);
   if (prev_count == 0 || s->pair_count[pair] == s->n_perms)
     {
       *count = prev_count;
       return prev;
     }
-  const size_t rj = s->rank[j];
-  const size_t key = pair * s->n_perms + rj;
-  const uint64_t *image = s->image_cache + key * n_words;
-  if (s->image_version[key] != s->pair_version[pair])
-    {
-      image = image_or_test (s, pair, rj, prev, prev_count, cur, count);
-      if (!image)
-        return cur;
-    }
-  uint64_t any = 0;
-  for (size_t w = 0; w < n_words; w++)
-    any |= cur[w] = prev[w] & image[w];
-  *count = !count_it ? any != 0 : any ? lg_bitset_count (cur, n_words) : 0;
+  *count = filter (s, pair, s->rank[j], prev, prev_count, cur, TRUE);
   return cur;
 }
 
@@ -711,7 +708,7 @@ part_upto (LgSituation *s, guint g, guint j)
   for (guint k = v + 1; k <= j; k++)
     {
       at[k] = check_against (s, g, k, at[k - 1], count[k - 1],
-                             part_words (s, g, k), TRUE, &count[k]);
+                             part_words (s, g, k), &count[k]);
       sum[k] = sum[k - 1] + count[k];
       stamp[k] = assign_stamp[k];
     }
@@ -769,24 +766,25 @@ try_faithful_table (LgSituation *s, guint idx, const uint64_t *alive,
   /* the candidates of next that pass its checks: they stay there while
    * the visit of next goes on (deeper visits write only later groups) */
   uint64_t *room = s->alive_room + next * n_words;
-  for (size_t w = 0; w < n_words; w++)
-    for (uint64_t bits = alive[w]; bits; bits &= bits - 1)
+  const guint pair = lg_pair_index (idx, next);
+  const gboolean full = s->pair_count[pair] == s->n_perms;
+  size_t visits = 0;
+  for (size_t w = 0; w < n_words && !s->stopped; w++)
+    for (uint64_t bits = alive[w]; bits && !s->stopped; bits &= bits - 1)
       {
-        s->rank[idx] = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+        size_t r = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+        s->rank[idx] = r;
         s->assign_stamp[idx] = ++s->clock;
-        lg_progress_tick (s->progress, ++s->steps);
-        s->candidates += next_candidates;
-        s->checks += before_checks;
-        size_t any;
-        const uint64_t *passed = check_against (s, next, idx, before,
-                                                before_count, room, FALSE, &any);
-        if (any)
-          {
-            try_faithful_table (s, next, passed, func, data);
-            if (s->stopped)
-              return;
-          }
+        visits++;
+        if (full)
+          try_faithful_table (s, next, before, func, data);
+        else if (filter (s, pair, r, before, before_count, room, FALSE))
+          try_faithful_table (s, next, room, func, data);
       }
+  s->steps += visits;
+  lg_progress_tick (s->progress, s->steps);
+  s->candidates += visits * next_candidates;
+  s->checks += visits * before_checks;
 }
 
 /* At try_solution's start: a pair mask that differs from the one seen at
@@ -800,11 +798,16 @@ table_refresh (LgSituation *s)
     {
       const uint64_t *mask = s->masks + p * n_words;
       uint64_t *seen = s->seen + p * n_words;
-      if (!lg_bitset_equal (mask, seen, n_words))
+      uint64_t differ = 0;
+      for (size_t w = 0; w < n_words; w++)
+        differ |= mask[w] ^ seen[w];
+      if (differ)
         {
           memcpy (seen, mask, n_words * sizeof *seen);
           s->pair_version[p] = ++s->versions;
           s->pair_count[p] = lg_bitset_count (mask, n_words);
+          s->build_cost[p] =
+              MIN (s->pair_count[p], s->n_perms - s->pair_count[p]);
         }
     }
   for (guint g = 1; g < s->n_groups; g++)
