@@ -8,6 +8,29 @@
 #include "constraint_set.h"
 #include "views.h"
 
+/* Counting the bits of a candidate set: on x86-64 without the popcnt
+ * instruction in the baseline, a variant that uses it is chosen at run time
+ * when the processor has it. */
+typedef size_t (*LgCountFunc) (const uint64_t *words, size_t n_words);
+
+static size_t
+count_portable (const uint64_t *words, size_t n_words)
+{
+  return lg_bitset_count (words, n_words);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#define LG_POPCNT_DISPATCH 1
+__attribute__ ((target ("popcnt"))) static size_t
+count_popcnt (const uint64_t *words, size_t n_words)
+{
+  size_t c = 0;
+  for (size_t w = 0; w < n_words; w++)
+    c += (size_t) __builtin_popcountll (words[w]);
+  return c;
+}
+#endif
+
 struct LgSituation
 {
   LgProblem *problem;
@@ -61,6 +84,7 @@ struct LgSituation
   guint64 *assign_stamp; /* per group: a new stamp at each assignment */
   guint64 clock;
   uint64_t *image; /* scratch mask */
+  LgCountFunc count;
   gboolean *assigned; /* per group (FEWEST) */
   gboolean stopped;
   guint64 candidates, candidates_saved, checks, solutions;
@@ -158,6 +182,11 @@ lg_situation_new (LgProblem *problem, const LgPermut *permut,
       s->part_stamp = g_new0 (guint64, n_parts);
       s->assign_stamp = g_new0 (guint64, s->n_groups);
     }
+  s->count = count_portable;
+#ifdef LG_POPCNT_DISPATCH
+  if (__builtin_cpu_supports ("popcnt"))
+    s->count = count_popcnt;
+#endif
   s->candidates_of = g_new (uint64_t, s->n_groups * s->n_words);
   s->image = g_new (uint64_t, s->n_words);
   s->assigned = g_new0 (gboolean, s->n_groups);
@@ -672,7 +701,7 @@ filter (LgSituation *s, guint pair, size_t rj, const uint64_t *prev,
     any |= cur[w] = prev[w] & image[w];
   if (!count_it || !any)
     return any != 0;
-  return lg_bitset_count (cur, n_words);
+  return s->count (cur, n_words);
 }
 
 /* part (g, j) from part (g, j-1) = prev, which has prev_count candidates:
@@ -756,7 +785,7 @@ try_faithful_table (LgSituation *s, guint idx, const uint64_t *alive,
   const size_t next_candidates = s->count0[next];
   if (before_count == 0)
     {
-      size_t n_alive = lg_bitset_count (alive, n_words);
+      size_t n_alive = s->count (alive, n_words);
       s->steps += n_alive;
       lg_progress_tick (s->progress, s->steps);
       s->candidates += n_alive * next_candidates;
@@ -805,7 +834,7 @@ table_refresh (LgSituation *s)
         {
           memcpy (seen, mask, n_words * sizeof *seen);
           s->pair_version[p] = ++s->versions;
-          s->pair_count[p] = lg_bitset_count (mask, n_words);
+          s->pair_count[p] = s->count (mask, n_words);
           s->build_cost[p] =
               MIN (s->pair_count[p], s->n_perms - s->pair_count[p]);
         }
