@@ -597,14 +597,16 @@ try_faithful (LgSituation *s, guint idx, LgSolutionFunc func, gpointer data)
  *     part (g, j) = mask (0, g) AND image (j=1) AND ... AND image (j),
  * which depends only on the ranks of groups 1..j: it is computed once when
  * first needed and kept while those ranks stay (part_stamp (g, j) equals
- * assign_stamp[j]: the explorer reassigns every later group after an
- * earlier one, so the stamp of j vouches for the whole prefix).  A
+ * assign_stamp[j]: the search gives every later group a new rank after an
+ * earlier one changes, so the stamp of j vouches for the whole prefix).  A
  * candidate that the original drops at check j has cost it j checks, hence
  * the checks at group g = the sum, over j = 1..g-1, of the candidates alive
  * before check j, that is of |part (g, 0)| .. |part (g, g-2)| (part_sum; an
  * empty part keeps the later ones empty, as the original stops there).
- * Permutations are kept as ranks and turned into rows of items only for a
- * solution. */
+ * The images are kept across calls, each valid while its pair mask keeps
+ * the version it was built under; a full pair mask needs none (every
+ * candidate passes).  Permutations are kept as ranks and turned into rows
+ * of items only for a solution. */
 
 static inline uint64_t *
 part_words (LgSituation *s, guint g, guint j)
@@ -756,10 +758,10 @@ found_table_solution (LgSituation *s, LgSolutionFunc func, gpointer data)
  * pass their checks; the original's visit of idx is counted.  Places each
  * candidate in turn and does, for the next group, the original's visit:
  * its candidates part (next, idx-1) before the check against idx, and the
- * checks they cost, are the same for every candidate of idx, so they are
- * counted here, and a visit that finds no candidate costs no call.  When
- * part (next, idx-1) is empty, every visit of next finds nothing: they are
- * counted at once. */
+ * checks they cost, are the same for every candidate of idx, so the visits
+ * are counted together after the loop (or at the stop), and a visit that
+ * finds no candidate costs no call.  When part (next, idx-1) is empty,
+ * every visit of next finds nothing: they are counted at once. */
 static void
 try_faithful_table (LgSituation *s, guint idx, const uint64_t *alive,
                     LgSolutionFunc func, gpointer data)
