@@ -107,8 +107,8 @@ lg_permut_adjacent_swaps (const LgPermut *permut, uint16_t *swaps)
             di = d[i + 1] + 1 - d[i], dn = d[i] - d[i + 1];
           else
             di = d[i + 1] - d[i], dn = d[i] - 1 - d[i + 1];
-          ptrdiff_t s = (ptrdiff_t) r + di * (ptrdiff_t) weight[i]
-                        + dn * (ptrdiff_t) weight[i + 1];
+          ptrdiff_t s = (ptrdiff_t) r + di * (ptrdiff_t) weight[i] +
+                        dn * (ptrdiff_t) weight[i + 1];
           swaps[(size_t) i * permut->count + r] = (uint16_t) s;
         }
     }

@@ -639,8 +639,8 @@ build_image (LgSituation *s, guint pair, const uint16_t *row, uint64_t *image)
         scatter_word (image, row, w, mask[w]);
       return;
     }
-  uint64_t tail = s->n_perms & 63 ? (UINT64_C (1) << (s->n_perms & 63)) - 1
-                                   : ~UINT64_C (0);
+  uint64_t tail =
+      s->n_perms & 63 ? (UINT64_C (1) << (s->n_perms & 63)) - 1 : ~UINT64_C (0);
   for (size_t w = 0; w < n_words; w++)
     scatter_word (image, row, w,
                   ~mask[w] & (w + 1 == n_words ? tail : ~UINT64_C (0)));

@@ -320,8 +320,8 @@ START_TEST (test_permut_adjacent_swaps)
         q[i] = q[i + 1];
         q[i + 1] = t;
         size_t s = swaps[(size_t) i * pm->count + r];
-        LGTEST_CHECK (s == lg_permut_rank (q, n), "n = %d, rank %zu, i = %d",
-                      n, r, i);
+        LGTEST_CHECK (s == lg_permut_rank (q, n), "n = %d, rank %zu, i = %d", n,
+                      r, i);
         LGTEST_CHECK (swaps[(size_t) i * pm->count + s] == r,
                       "n = %d, rank %zu, i = %d: twice", n, r, i);
       }

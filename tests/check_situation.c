@@ -839,9 +839,12 @@ random_mask (uint64_t *rng, uint64_t *words, size_t n_words, size_t count,
       words[r / 64] |= UINT64_C (1) << (r % 64);
 }
 
+/* Leaves that can be stacked on the base ones. */
+#define EXTRA 6
+
 START_TEST (test_situation_try_solution_sequence)
 {
-  enum { EXTRA = 6 }; /* leaves that can be stacked on the base ones */
+  static const guint densities[] = { 1000, 900, 600, 300, 100 };
   Brute b = { 0 };
   b.n = sequence_cases[_i].n;
   b.n_groups = sequence_cases[_i].n_groups;
@@ -860,8 +863,9 @@ START_TEST (test_situation_try_solution_sequence)
     for (guint j = 0; j < g; j++)
       {
         uint64_t *m = b.masks + pair_of (j, g) * b.n_words;
-        guint d = j == 0 ? base_density
-                         : (guint[]) { 1000, 900, 600, 300, 100 }[lgtest_rand_below (&rng, 5)];
+        guint d =
+            j == 0 ? base_density
+                   : densities[lgtest_rand_below (&rng, N_ELEMS (densities))];
         random_mask (&rng, m, b.n_words, b.count, d);
       }
   /* a planted solution, so that some calls find one */
@@ -894,7 +898,8 @@ START_TEST (test_situation_try_solution_sequence)
           hand_leaf_init (&spare[2 * e + c], 0, full, b.n_words);
           or_children[e][c] = &spare[2 * e + c].node;
         }
-      ors[e] = (LgNode) { .kind = LG_NODE_OR, .n_children = 2,
+      ors[e] = (LgNode) { .kind = LG_NODE_OR,
+                          .n_children = 2,
                           .children = or_children[e] };
       root_children[b.n_pairs + e] = &ors[e];
     }
@@ -918,8 +923,7 @@ START_TEST (test_situation_try_solution_sequence)
           /* a new leaf on a random pair: often narrowing, sometimes
            * changing nothing */
           guint pair = lgtest_rand_below (&rng, b.n_pairs);
-          random_mask (&rng, words, b.n_words, b.count,
-                       what == 2 ? 1000 : 850);
+          random_mask (&rng, words, b.n_words, b.count, what == 2 ? 1000 : 850);
           HandLeaf *leaf = g_new (HandLeaf, 1);
           hand_leaf_init (leaf, pair, words, b.n_words);
           g_ptr_array_add (extra, leaf);
@@ -956,11 +960,13 @@ START_TEST (test_situation_try_solution_sequence)
       for (guint i = 0; i < b.want->len && i < found.perms->len; i++)
         ck_assert_str_eq (found.perms->pdata[i], b.want->pdata[i]);
       LGTEST_CHECK (c1 - c0 == b.candidates,
-                    "step %u: %" G_GUINT64_FORMAT " candidates, want %"
-                    G_GUINT64_FORMAT, step, c1 - c0, b.candidates);
+                    "step %u: %" G_GUINT64_FORMAT
+                    " candidates, want %" G_GUINT64_FORMAT,
+                    step, c1 - c0, b.candidates);
       LGTEST_CHECK (k1 - k0 == b.checks,
-                    "step %u: %" G_GUINT64_FORMAT " checks, want %"
-                    G_GUINT64_FORMAT, step, k1 - k0, b.checks);
+                    "step %u: %" G_GUINT64_FORMAT
+                    " checks, want %" G_GUINT64_FORMAT,
+                    step, k1 - k0, b.checks);
       ck_assert_uint_eq (s1 - s0, b.want->len);
       calls_with_solutions += b.want->len > 0;
       g_ptr_array_unref (found.perms);
