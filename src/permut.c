@@ -87,6 +87,33 @@ lg_permut_lehmer (const uint8_t *p, int n, uint8_t *digits)
     }
 }
 
+void
+lg_permut_adjacent_swaps (const LgPermut *permut, uint16_t *swaps)
+{
+  const int n = permut->n;
+  size_t weight[LG_PERMUT_MAX_N]; /* weight[i] = (n-1-i)!, digit i's */
+  for (int i = 0; i < n; i++)
+    weight[i] = (size_t) lg_permut_factorial (n - 1 - i);
+  uint8_t d[LG_PERMUT_MAX_N];
+  for (size_t r = 0; r < permut->count; r++)
+    {
+      const uint8_t *p = lg_permut_get (permut, r);
+      lg_permut_lehmer (p, n, d);
+      for (int i = 0; i + 1 < n; i++)
+        {
+          /* new digits at i and i+1, as differences with the old ones */
+          ptrdiff_t di, dn;
+          if (p[i] < p[i + 1])
+            di = d[i + 1] + 1 - d[i], dn = d[i] - d[i + 1];
+          else
+            di = d[i + 1] - d[i], dn = d[i] - 1 - d[i + 1];
+          ptrdiff_t s = (ptrdiff_t) r + di * (ptrdiff_t) weight[i] +
+                        dn * (ptrdiff_t) weight[i + 1];
+          swaps[(size_t) i * permut->count + r] = (uint16_t) s;
+        }
+    }
+}
+
 /* popcount of the 10-bit numbers, for the Lehmer digits */
 #define B2(n) n, n + 1, n + 1, n + 2
 #define B4(n) B2 (n), B2 (n + 1), B2 (n + 1), B2 (n + 2)

@@ -46,6 +46,17 @@ void lg_permut_unrank (size_t rank, int n, uint8_t *p);
 /* The Lehmer digits of p: digit i counts the later items smaller than p[i]. */
 void lg_permut_lehmer (const uint8_t *p, int n, uint8_t *digits);
 
+/* Largest dimension lg_permut_adjacent_swaps serves: its ranks are 16-bit. */
+#define LG_PERMUT_SWAPS_MAX_N 8
+
+/* Fills swaps ((n-1) * n! entries, 2 <= n <= LG_PERMUT_SWAPS_MAX_N; nothing
+ * for n = 1) with the adjacent transpositions: swaps[i * n! + r] is the
+ * rank of permutation r with the items at positions i and i+1 exchanged,
+ * that is of (perm r o tau_i).  Computed from the Lehmer digits, which
+ * only change at i and i+1: when p[i] < p[i+1], d'_i = d_{i+1} + 1 and
+ * d'_{i+1} = d_i; otherwise d'_i = d_{i+1} and d'_{i+1} = d_i - 1. */
+void lg_permut_adjacent_swaps (const LgPermut *permut, uint16_t *swaps);
+
 static inline const uint8_t *
 lg_permut_get (const LgPermut *permut, size_t rank)
 {

@@ -9,6 +9,29 @@
 #include "constraint_set.h"
 #include "views.h"
 
+/* Counting the bits of a candidate set: on x86-64 without the popcnt
+ * instruction in the baseline, a variant that uses it is chosen at run time
+ * when the processor has it. */
+typedef size_t (*LgCountFunc) (const uint64_t *words, size_t n_words);
+
+static size_t
+count_portable (const uint64_t *words, size_t n_words)
+{
+  return lg_bitset_count (words, n_words);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#define LG_POPCNT_DISPATCH 1
+__attribute__ ((target ("popcnt"))) static size_t
+count_popcnt (const uint64_t *words, size_t n_words)
+{
+  size_t c = 0;
+  for (size_t w = 0; w < n_words; w++)
+    c += (size_t) __builtin_popcountll (words[w]);
+  return c;
+}
+#endif
+
 struct LgSituation
 {
   LgProblem *problem;
@@ -30,20 +53,40 @@ struct LgSituation
   uint8_t *identity;
   uint8_t *composed;
   uint16_t *inverse;      /* rank -> rank of the inverse (n <= 8) */
+  /* n <= LG_COMPOSE_MAX_N: */
+  uint16_t *swaps;        /* (n-1) x n!: lg_permut_adjacent_swaps */
   uint16_t *compose;      /* n! rows: row t maps q to rank (perm q o perm
                               t); allocated at once, each row filled on
-                              first use (n <= LG_COMPOSE_MAX_N) */
+                              first use */
   uint8_t *compose_ready; /* per row: filled? */
 
   uint64_t *candidates_of; /* per group: its candidate set (INTERSECT...) */
-  /* try_faithful_table: the image of pair mask (j, g) under each
-   * permutation of group j, valid while image_stamp equals stamp (one stamp
-   * per try_solution: the masks do not change during one) */
-  uint64_t *image_cache;
-  uint32_t *image_stamp;
-  uint32_t stamp;
+  /* try_faithful_table (n <= LG_COMPOSE_MAX_N).  Pair masks keep a version
+   * across try_solution calls: `seen` is each mask at the previous call, and
+   * a mask that differs gets a new version (from `versions`). */
+  uint64_t *seen;
+  guint64 *pair_version;
+  guint64 versions;
   size_t *pair_count; /* per pair: bits set, at try_solution's start */
-  uint64_t *image;    /* scratch mask */
+  size_t *build_cost; /* per pair: bits to scatter for an image */
+  /* the image of pair mask (j, g) under each permutation of group j, valid
+   * while image_version equals the pair's version */
+  uint64_t *image_cache;
+  guint64 *image_version;
+  size_t *count0; /* per group g: bits of mask (0, g) */
+  /* per group g and level j < g (n_groups x n_groups): the candidates of g
+   * that pass the checks against 1..j, their count, the counts summed over
+   * 0..j, and the assign_stamp of j they were computed under */
+  uint64_t *alive_room; /* per group: its candidates that pass */
+  uint64_t *part;
+  const uint64_t **part_at; /* where part (g, j) is: in part, or the same
+                               as part (g, j-1), or mask (0, g) for j = 0 */
+  size_t *part_count, *part_sum;
+  guint64 *part_stamp;
+  guint64 *assign_stamp; /* per group: a new stamp at each assignment */
+  guint64 clock;
+  uint64_t *image; /* scratch mask */
+  LgCountFunc count;
   gboolean *assigned; /* per group (FEWEST) */
   gboolean stopped;
   guint64 candidates, candidates_saved, checks, solutions;
@@ -59,6 +102,10 @@ struct LgSituation
 /* Composition tables are kept up to 6 items (720 x 720 ranks, 1 MiB); above,
  * a composed permutation's rank is computed in O(n). */
 #define LG_COMPOSE_MAX_N 6
+
+/* try_faithful_table checks each candidate instead of building an image when
+ * the candidates times this are fewer than the bits to scatter. */
+#define LG_TEST_RATIO 4
 
 LgSituation *
 lg_situation_new (LgProblem *problem, const LgPermut *permut,
@@ -109,13 +156,39 @@ lg_situation_new (LgProblem *problem, const LgPermut *permut,
     }
   if (s->n <= LG_COMPOSE_MAX_N)
     {
+      s->swaps = g_new (uint16_t, MAX (s->n_perms * (s->n - 1), 1));
+      lg_permut_adjacent_swaps (permut, s->swaps);
       s->compose = g_new (uint16_t, s->n_perms * s->n_perms);
       s->compose_ready = g_new0 (uint8_t, s->n_perms);
-      s->image_cache =
-          g_new (uint64_t, MAX (s->n_pairs, 1) * s->n_perms * s->n_words);
-      s->image_stamp = g_new0 (uint32_t, MAX (s->n_pairs, 1) * s->n_perms);
-      s->pair_count = g_new (size_t, MAX (s->n_pairs, 1));
+      const size_t n_pairs = MAX (s->n_pairs, 1);
+      /* every mask is full and seen, with version 1..n_pairs; no image has
+       * a version yet */
+      s->seen = g_memdup2 (s->masks, s->n_pairs * s->n_words * sizeof *s->seen);
+      s->pair_version = g_new (guint64, n_pairs);
+      s->pair_count = g_new (size_t, n_pairs);
+      s->build_cost = g_new0 (size_t, n_pairs);
+      for (guint p = 0; p < n_pairs; p++)
+        {
+          s->pair_version[p] = ++s->versions;
+          s->pair_count[p] = s->n_perms;
+        }
+      s->image_cache = g_new (uint64_t, n_pairs * s->n_perms * s->n_words);
+      s->image_version = g_new0 (guint64, n_pairs * s->n_perms);
+      const size_t n_parts = (size_t) s->n_groups * s->n_groups;
+      s->count0 = g_new0 (size_t, s->n_groups);
+      s->part = g_new (uint64_t, n_parts * s->n_words);
+      s->alive_room = g_new (uint64_t, s->n_groups * s->n_words);
+      s->part_at = g_new0 (const uint64_t *, n_parts);
+      s->part_count = g_new0 (size_t, n_parts);
+      s->part_sum = g_new0 (size_t, n_parts);
+      s->part_stamp = g_new0 (guint64, n_parts);
+      s->assign_stamp = g_new0 (guint64, s->n_groups);
     }
+  s->count = count_portable;
+#ifdef LG_POPCNT_DISPATCH
+  if (__builtin_cpu_supports ("popcnt"))
+    s->count = count_popcnt;
+#endif
   s->candidates_of = g_new (uint64_t, s->n_groups * s->n_words);
   s->image = g_new (uint64_t, s->n_words);
   s->assigned = g_new0 (gboolean, s->n_groups);
@@ -136,11 +209,23 @@ lg_situation_free (LgSituation *s)
   g_free (s->composed);
   g_free (s->rank);
   g_free (s->inverse);
+  g_free (s->swaps);
   g_free (s->compose);
   g_free (s->compose_ready);
-  g_free (s->image_cache);
-  g_free (s->image_stamp);
+  g_free (s->seen);
+  g_free (s->pair_version);
   g_free (s->pair_count);
+  g_free (s->build_cost);
+  g_free (s->image_cache);
+  g_free (s->image_version);
+  g_free (s->count0);
+  g_free (s->part);
+  g_free (s->alive_room);
+  g_free (s->part_at);
+  g_free (s->part_count);
+  g_free (s->part_sum);
+  g_free (s->part_stamp);
+  g_free (s->assign_stamp);
   g_free (s->candidates_of);
   g_free (s->image);
   g_free (s->assigned);
@@ -530,24 +615,39 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
 /* ---- try_solution ---------------------------------------------------------- */
 
 /* Row t of the composition table: q -> rank (perm q o perm t), the
- * permutation i -> q[t[i]]; filled on first use. */
-static const uint16_t *
-compose_row (LgSituation *s, size_t t)
+ * permutation i -> q[t[i]]; filled on first use, from the row of
+ * u = t o tau_i where i is t's first descent (t[i] > t[i+1]): u has one
+ * inversion fewer, so the chain ends at the identity (row 0, q -> q) within
+ * n(n-1)/2 rows, and q o t = (q o u) o tau_i is one swaps lookup per entry. */
+static const uint16_t *compose_row (LgSituation *s, size_t t);
+
+G_GNUC_NO_INLINE static void
+fill_compose_row (LgSituation *s, size_t t)
 {
   uint16_t *row = s->compose + t * s->n_perms;
-  if (G_UNLIKELY (!s->compose_ready[t]))
+  if (t == 0)
+    for (size_t q = 0; q < s->n_perms; q++)
+      row[q] = (uint16_t) q;
+  else
     {
       const uint8_t *pt = lg_permut_get (s->permut, t);
-      for (size_t r = 0; r < s->n_perms; r++)
-        {
-          const uint8_t *pq = lg_permut_get (s->permut, r);
-          for (guint i = 0; i < s->n; i++)
-            s->composed[i] = pq[pt[i]];
-          row[r] = (uint16_t) lg_permut_rank (s->composed, (int) s->n);
-        }
-      s->compose_ready[t] = 1;
+      guint i = 0;
+      while (pt[i] < pt[i + 1])
+        i++;
+      const uint16_t *swap_i = s->swaps + i * s->n_perms;
+      const uint16_t *from = compose_row (s, swap_i[t]);
+      for (size_t q = 0; q < s->n_perms; q++)
+        row[q] = swap_i[from[q]];
     }
-  return row;
+  s->compose_ready[t] = 1;
+}
+
+static inline const uint16_t *
+compose_row (LgSituation *s, size_t t)
+{
+  if (G_UNLIKELY (!s->compose_ready[t]))
+    fill_compose_row (s, t);
+  return s->compose + t * s->n_perms;
 }
 
 /* Rank of (perm q o perm t), that is of the permutation i -> q[t[i]]. */
@@ -562,7 +662,6 @@ compose_rank (LgSituation *s, size_t q, size_t t)
     s->composed[i] = pq[pt[i]];
   return lg_permut_rank (s->composed, (int) s->n);
 }
-
 /* is_ok: is the association of groups mid < last implied by their two
  * permutations still possible in the situation?  It is the permutation p
  * with p[xmid[j]] = xlast[j], that is xlast o xmid^-1. */
@@ -639,80 +738,268 @@ try_faithful (LgSituation *s, guint idx, LgSolutionFunc func, gpointer data)
 }
 
 /* The same result, the same order and the same counters as try_faithful,
- * computed a word at a time with the composition table.  The candidates of
- * group idx that pass the check against group j are the image of the pair
- * mask (j, idx) under j's permutation sj: q passes to q o sj, one lookup in
- * row sj.  So the candidates still alive after the checks against 1..j are
- * mask (0, idx) AND the first j images; a candidate that the original drops
- * at check j has cost it j checks, hence checks = the sum, over j, of the
- * candidates alive before check j.  Permutations are kept as ranks and
- * turned into rows of items only for a solution. */
-static void
-try_faithful_table (LgSituation *s, guint idx, LgSolutionFunc func,
-                    gpointer data)
+ * computed a word at a time with the composition table (n <= 6).
+ *
+ * The candidates of group g that pass the check against group j are the
+ * image of the pair mask (j, g) under j's permutation sj: q passes to
+ * q o sj, one lookup in row sj.  So the candidates of g still alive after
+ * the checks against 1..j are
+ *     part (g, j) = mask (0, g) AND image (j=1) AND ... AND image (j),
+ * which depends only on the ranks of groups 1..j: it is computed once when
+ * first needed and kept while those ranks stay (part_stamp (g, j) equals
+ * assign_stamp[j]: the search gives every later group a new rank after an
+ * earlier one changes, so the stamp of j vouches for the whole prefix).  A
+ * candidate that the original drops at check j has cost it j checks, hence
+ * the checks at group g = the sum, over j = 1..g-1, of the candidates alive
+ * before check j, that is of |part (g, 0)| .. |part (g, g-2)| (part_sum; an
+ * empty part keeps the later ones empty, as the original stops there).
+ * The images are kept across calls, each valid while its pair mask keeps
+ * the version it was built under; a full pair mask needs none (every
+ * candidate passes).  Permutations are kept as ranks and turned into rows
+ * of items only for a solution. */
+
+static inline uint64_t *
+part_words (LgSituation *s, guint g, guint j)
 {
-  if (idx == s->n_groups)
-    {
-      for (guint g = 1; g < s->n_groups; g++)
-        s->solution.perm[g] = lg_permut_get (s->permut, s->rank[g]);
-      found_solution (s, func, data);
-      return;
-    }
-  const size_t n_words = s->n_words;
-  lg_progress_tick (s->progress, ++s->steps);
-  uint64_t *alive = s->candidates_of + idx * n_words;
-  memcpy (alive, lg_situation_mask (s, 0, idx), n_words * sizeof *alive);
-  size_t count = lg_bitset_count (alive, n_words);
-  s->candidates += count;
-  for (guint j = 1; j < idx && count; j++)
-    {
-      s->checks += count;
-      guint pair_index = lg_pair_index (j, idx);
-      const uint64_t *pair = s->masks + pair_index * n_words;
-      size_t key = pair_index * s->n_perms + s->rank[j];
-      uint64_t *image = s->image_cache + key * n_words;
-      if (s->image_stamp[key] != s->stamp)
-        {
-          if (count * 16 < s->pair_count[pair_index])
-            {
-              /* few candidates: check each one, as the original does, in
-               * the row of sj^-1 (candidate r passes when r o sj^-1 is in
-               * the pair mask) */
-              const uint16_t *row = compose_row (s, s->inverse[s->rank[j]]);
-              for (size_t w = 0; w < n_words; w++)
-                for (uint64_t bits = alive[w]; bits; bits &= bits - 1)
-                  if (!lg_bitset_test (
-                          pair, row[w * 64 + (size_t) lg_bitset_ctz64 (bits)]))
-                    {
-                      alive[w] &= ~(bits & -bits);
-                      count--;
-                    }
-              continue;
-            }
-          /* the image of the pair mask under sj, kept for the rest of this
-           * try_solution: the masks do not change meanwhile */
-          const uint16_t *row = compose_row (s, s->rank[j]);
-          memset (image, 0, n_words * sizeof *image);
-          for (size_t w = 0; w < n_words; w++)
-            for (uint64_t bits = pair[w]; bits; bits &= bits - 1)
-              lg_bitset_set (image,
-                             row[w * 64 + (size_t) lg_bitset_ctz64 (bits)]);
-          s->image_stamp[key] = s->stamp;
-        }
-      if (!lg_bitset_and (alive, image, n_words))
-        return;
-      count = lg_bitset_count (alive, n_words);
-    }
-  for (size_t w = 0; w < n_words; w++)
-    for (uint64_t bits = alive[w]; bits; bits &= bits - 1)
-      {
-        s->rank[idx] = w * 64 + (size_t) lg_bitset_ctz64 (bits);
-        try_faithful_table (s, idx + 1, func, data);
-        if (s->stopped)
-          return;
-      }
+  return s->part + ((size_t) g * s->n_groups + j) * s->n_words;
 }
 
+/* Sets the bits row[q] of out for the q of `bits` (one word of a mask, at
+ * word index w). */
+static inline void
+scatter_word (uint64_t *out, const uint16_t *row, size_t w, uint64_t bits)
+{
+  for (; bits; bits &= bits - 1)
+    lg_bitset_set (out, row[w * 64 + (size_t) lg_bitset_ctz64 (bits)]);
+}
+
+/* The image of the pair mask under row (q -> q o sj).  The map is a
+ * bijection of all n! ranks, so the image of a dense mask is the complement
+ * of the image of its complement: either way, the cost is the smaller
+ * number of bits. */
+G_GNUC_NO_INLINE static void
+build_image (LgSituation *s, guint pair, const uint16_t *row, uint64_t *image)
+{
+  const size_t n_words = s->n_words;
+  const uint64_t *mask = s->masks + pair * n_words;
+  memset (image, 0, n_words * sizeof *image);
+  if (2 * s->pair_count[pair] <= s->n_perms)
+    {
+      for (size_t w = 0; w < n_words; w++)
+        scatter_word (image, row, w, mask[w]);
+      return;
+    }
+  uint64_t tail =
+      s->n_perms & 63 ? (UINT64_C (1) << (s->n_perms & 63)) - 1 : ~UINT64_C (0);
+  for (size_t w = 0; w < n_words; w++)
+    scatter_word (image, row, w,
+                  ~mask[w] & (w + 1 == n_words ? tail : ~UINT64_C (0)));
+  for (size_t w = 0; w < n_words; w++)
+    image[w] = ~image[w];
+  image[n_words - 1] &= tail;
+}
+
+/* Builds the image of the pair mask under rj, kept while the mask keeps
+ * its version. */
+G_GNUC_NO_INLINE static const uint64_t *
+new_image (LgSituation *s, guint pair, size_t rj)
+{
+  const size_t key = pair * s->n_perms + rj;
+  uint64_t *image = s->image_cache + key * s->n_words;
+  build_image (s, pair, compose_row (s, rj), image);
+  s->image_version[key] = s->pair_version[pair];
+  return image;
+}
+
+/* Writes to cur the candidates of prev (prev_count of them, at least one)
+ * that pass the check against pair mask `pair` under rj: prev AND the
+ * image when there is one.  Building it costs the smaller side of the
+ * mask (build_cost); for few candidates, each candidate r is checked
+ * instead, as the original does, in the row of rj^-1 (r passes when
+ * r o rj^-1 is in the mask).  Returns how many pass when count_it, else
+ * whether some pass. */
+G_ALWAYS_INLINE static inline size_t
+filter (LgSituation *s, guint pair, size_t rj, const uint64_t *prev,
+        size_t prev_count, uint64_t *cur, gboolean count_it)
+{
+  const size_t n_words = s->n_words;
+  const size_t key = pair * s->n_perms + rj;
+  const uint64_t *image = s->image_cache + key * n_words;
+  if (s->image_version[key] != s->pair_version[pair])
+    {
+      if (prev_count * LG_TEST_RATIO < s->build_cost[pair])
+        {
+          const uint64_t *mask = s->masks + pair * n_words;
+          const uint16_t *row = compose_row (s, s->inverse[rj]);
+          size_t count = prev_count;
+          for (size_t w = 0; w < n_words; w++)
+            {
+              uint64_t keep = prev[w];
+              for (uint64_t bits = keep; bits; bits &= bits - 1)
+                if (!lg_bitset_test (
+                        mask, row[w * 64 + (size_t) lg_bitset_ctz64 (bits)]))
+                  {
+                    keep &= ~(bits & -bits);
+                    count--;
+                  }
+              cur[w] = keep;
+            }
+          return count;
+        }
+      image = new_image (s, pair, rj);
+    }
+  uint64_t any = 0;
+  for (size_t w = 0; w < n_words; w++)
+    any |= cur[w] = prev[w] & image[w];
+  if (!count_it || !any)
+    return any != 0;
+  return s->count (cur, n_words);
+}
+
+/* part (g, j) from part (g, j-1) = prev, which has prev_count candidates:
+ * returns where it is, prev itself when all pass (a full pair mask, or no
+ * candidate), else cur, which receives it; *count receives its size. */
+static inline const uint64_t *
+check_against (LgSituation *s, guint g, guint j, const uint64_t *prev,
+               size_t prev_count, uint64_t *cur, size_t *count)
+{
+  const guint pair = lg_pair_index (j, g);
+  if (prev_count == 0 || s->pair_count[pair] == s->n_perms)
+    {
+      *count = prev_count;
+      return prev;
+    }
+  *count = filter (s, pair, s->rank[j], prev, prev_count, cur, TRUE);
+  return cur;
+}
+
+/* Makes part (g, 1..j) valid for the current ranks of groups 1..j
+ * (j < g - 1), from the longest valid prefix, and returns part (g, j). */
+static const uint64_t *
+part_upto (LgSituation *s, guint g, guint j)
+{
+  const size_t row = (size_t) g * s->n_groups;
+  const guint64 *assign_stamp = s->assign_stamp;
+  guint64 *stamp = s->part_stamp + row;
+  const uint64_t **at = s->part_at + row;
+  size_t *count = s->part_count + row, *sum = s->part_sum + row;
+  guint v = j;
+  while (v > 0 && stamp[v] != assign_stamp[v])
+    v--;
+  for (guint k = v + 1; k <= j; k++)
+    {
+      at[k] = check_against (s, g, k, at[k - 1], count[k - 1],
+                             part_words (s, g, k), &count[k]);
+      sum[k] = sum[k - 1] + count[k];
+      stamp[k] = assign_stamp[k];
+    }
+  return at[j];
+}
+
+static void
+found_table_solution (LgSituation *s, LgSolutionFunc func, gpointer data)
+{
+  for (guint g = 1; g < s->n_groups; g++)
+    s->solution.perm[g] = lg_permut_get (s->permut, s->rank[g]);
+  found_solution (s, func, data);
+}
+
+/* Groups 1..idx-1 are placed, and alive holds the candidates of idx that
+ * pass their checks; the original's visit of idx is counted.  Places each
+ * candidate in turn and does, for the next group, the original's visit:
+ * its candidates part (next, idx-1) before the check against idx, and the
+ * checks they cost, are the same for every candidate of idx, so the visits
+ * are counted together after the loop (or at the stop), and a visit that
+ * finds no candidate costs no call.  When part (next, idx-1) is empty,
+ * every visit of next finds nothing: they are counted at once. */
+static void
+try_faithful_table (LgSituation *s, guint idx, const uint64_t *alive,
+                    LgSolutionFunc func, gpointer data)
+{
+  const size_t n_words = s->n_words;
+  if (idx + 1 == s->n_groups)
+    {
+      for (size_t w = 0; w < n_words; w++)
+        for (uint64_t bits = alive[w]; bits; bits &= bits - 1)
+          {
+            s->rank[idx] = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+            found_table_solution (s, func, data);
+            if (s->stopped)
+              return;
+          }
+      return;
+    }
+  const guint next = idx + 1;
+  const uint64_t *before = part_upto (s, next, idx - 1);
+  const size_t at = (size_t) next * s->n_groups + idx - 1;
+  const size_t before_count = s->part_count[at];
+  const size_t before_checks = s->part_sum[at];
+  const size_t next_candidates = s->count0[next];
+  if (before_count == 0)
+    {
+      size_t n_alive = s->count (alive, n_words);
+      s->steps += n_alive;
+      lg_progress_tick (s->progress, s->steps);
+      s->candidates += n_alive * next_candidates;
+      s->checks += n_alive * before_checks;
+      return;
+    }
+  /* the candidates of next that pass its checks: they stay there while
+   * the visit of next goes on (deeper visits write only later groups) */
+  uint64_t *room = s->alive_room + next * n_words;
+  const guint pair = lg_pair_index (idx, next);
+  const gboolean full = s->pair_count[pair] == s->n_perms;
+  size_t visits = 0;
+  for (size_t w = 0; w < n_words && !s->stopped; w++)
+    for (uint64_t bits = alive[w]; bits && !s->stopped; bits &= bits - 1)
+      {
+        size_t r = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+        s->rank[idx] = r;
+        s->assign_stamp[idx] = ++s->clock;
+        visits++;
+        if (full)
+          try_faithful_table (s, next, before, func, data);
+        else if (filter (s, pair, r, before, before_count, room, FALSE))
+          try_faithful_table (s, next, room, func, data);
+      }
+  s->steps += visits;
+  lg_progress_tick (s->progress, s->steps);
+  s->candidates += visits * next_candidates;
+  s->checks += visits * before_checks;
+}
+
+/* At try_solution's start: a pair mask that differs from the one seen at
+ * the previous call gets a new version, which invalidates its images; the
+ * counts of the masks for the checks and the candidates. */
+static void
+table_refresh (LgSituation *s)
+{
+  const size_t n_words = s->n_words;
+  for (guint p = 0; p < s->n_pairs; p++)
+    {
+      const uint64_t *mask = s->masks + p * n_words;
+      uint64_t *seen = s->seen + p * n_words;
+      uint64_t differ = 0;
+      for (size_t w = 0; w < n_words; w++)
+        differ |= mask[w] ^ seen[w];
+      if (differ)
+        {
+          memcpy (seen, mask, n_words * sizeof *seen);
+          s->pair_version[p] = ++s->versions;
+          s->pair_count[p] = s->count (mask, n_words);
+          s->build_cost[p] =
+              MIN (s->pair_count[p], s->n_perms - s->pair_count[p]);
+        }
+    }
+  for (guint g = 1; g < s->n_groups; g++)
+    {
+      size_t c = s->pair_count[lg_pair_index (0, g)];
+      s->count0[g] = c;
+      s->part_count[(size_t) g * s->n_groups] = c;
+      s->part_at[(size_t) g * s->n_groups] = lg_situation_mask (s, 0, g);
+      s->part_sum[(size_t) g * s->n_groups] = c;
+    }
+}
 /* Group j is placed (its permutation from group 0 has rank s->rank[j]); q is
  * a permutation still possible for the pair of j and g.  Returns the rank of
  * the permutation from group 0 to g that they imply.  The pair (g1 < g2)
@@ -828,20 +1115,16 @@ lg_situation_try_solution (LgSituation *s, LgSolutionFunc func,
   guint64 solutions = s->solutions;
   s->solution.perm[0] = s->identity;
   s->rank[0] = 0;
-  if ((s->check == LG_CHECK_FAITHFUL || s->n_groups < 2) && s->compose)
+  if (s->n_groups < 2)
+    found_solution (s, func, user_data);
+  else if (s->check == LG_CHECK_FAITHFUL && s->compose)
     {
-      if (++s->stamp == 0) /* wrapped: forget every image */
-        {
-          memset (s->image_stamp, 0,
-                  MAX (s->n_pairs, 1) * s->n_perms * sizeof *s->image_stamp);
-          s->stamp = 1;
-        }
-      for (guint p = 0; p < s->n_pairs; p++)
-        s->pair_count[p] =
-            lg_bitset_count (s->masks + p * s->n_words, s->n_words);
-      try_faithful_table (s, 1, func, user_data);
+      table_refresh (s);
+      lg_progress_tick (s->progress, ++s->steps);
+      s->candidates += s->count0[1];
+      try_faithful_table (s, 1, lg_situation_mask (s, 0, 1), func, user_data);
     }
-  else if (s->check == LG_CHECK_FAITHFUL || s->n_groups < 2)
+  else if (s->check == LG_CHECK_FAITHFUL)
     try_faithful (s, 1, func, user_data);
   else
     try_intersect (s, 0, func, user_data);

@@ -10,6 +10,11 @@
  * group 0 is the identity (its items are the rows); for g = 1, 2, ... every
  * permutation still set in mask (0, g) is tried and kept when, for every
  * earlier group j >= 1, the composed permutation of pair (j, g) is still set.
+ * Up to 6 items it gets the same solutions, order and counters with less
+ * work (see try_faithful_table): it keeps from one call to the next the
+ * images of the pair masks under each permutation, each valid while its
+ * mask keeps a version that changes when the mask differs from the one
+ * seen at the previous call.
  *
  * Invariant: between hooks, each pair mask equals all-ones AND the masks of
  * the leaves on the current path; the undo stack holds, per leaf on the path,

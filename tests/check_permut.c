@@ -3,7 +3,7 @@
  * lexicographic order, row r of rank r); rank and unrank inverse of each
  * other; the Lehmer digits by their definition and as the factorial-base
  * digits of the rank; the tutorial's table of 3 items; the bounds of
- * lg_permut_new. */
+ * lg_permut_new; the adjacent transpositions of n = 1..8. */
 #include "permut.h"
 
 #include <stdbool.h>
@@ -299,6 +299,37 @@ START_TEST (test_permut_lehmer)
 }
 END_TEST
 
+/* The adjacent transpositions of n = 1..8, against lg_permut_rank of the
+ * permutation with the two items exchanged by hand; swapping twice gives the
+ * rank back. */
+START_TEST (test_permut_adjacent_swaps)
+{
+  const int n = _i;
+  LgPermut *pm = lg_permut_new (n);
+  ck_assert_ptr_nonnull (pm);
+  size_t width = (size_t) (n > 1 ? n - 1 : 1);
+  uint16_t *swaps = malloc (pm->count * width * sizeof *swaps);
+  ck_assert_ptr_nonnull (swaps);
+  lg_permut_adjacent_swaps (pm, swaps);
+  for (size_t r = 0; r < pm->count; r++)
+    for (int i = 0; i + 1 < n; i++)
+      {
+        uint8_t q[LG_PERMUT_MAX_N];
+        memcpy (q, lg_permut_get (pm, r), (size_t) n);
+        uint8_t t = q[i];
+        q[i] = q[i + 1];
+        q[i + 1] = t;
+        size_t s = swaps[(size_t) i * pm->count + r];
+        LGTEST_CHECK (s == lg_permut_rank (q, n), "n = %d, rank %zu, i = %d", n,
+                      r, i);
+        LGTEST_CHECK (swaps[(size_t) i * pm->count + s] == r,
+                      "n = %d, rank %zu, i = %d: twice", n, r, i);
+      }
+  free (swaps);
+  lg_permut_free (pm);
+}
+END_TEST
+
 /* ---- limits ----------------------------------------------------------------- */
 
 START_TEST (test_permut_new_bounds)
@@ -374,6 +405,8 @@ lg_permut_suite (void)
   tcase_add_loop_test (tc, test_permut_rank_unrank, 1, 9);
   tcase_add_loop_test (tc, test_permut_unrank_rank, 1, 9);
   tcase_add_loop_test (tc, test_permut_lehmer, 1, 9);
+  tcase_add_loop_test (tc, test_permut_adjacent_swaps, 1,
+                       LG_PERMUT_SWAPS_MAX_N + 1);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("limits");

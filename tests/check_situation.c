@@ -14,6 +14,9 @@
  *     the same counters for the original strategy, the same solutions in
  *     the same order for INTERSECT, in some order for FEWEST, and the stop
  *     of the callback;
+ *   - try_solution called again and again while leaves narrow and restores
+ *     widen the masks in between (what it keeps from one call to the next),
+ *     against the brute force after every step;
  *   - lg_situation_verify accepts the classic solution and rejects modified
  *     ones (also one that breaks only a rule on variables), and skips
  *     dropped rules. */
@@ -808,6 +811,189 @@ START_TEST (test_situation_try_solution)
 }
 END_TEST
 
+/* try_solution called again and again while the masks change in between,
+ * as under the explorer: leaves narrow random pairs (sometimes to nothing
+ * new, sometimes to a full or a dense mask), marks are pushed and restored,
+ * and after each step the solutions and the counters added by the call
+ * must be the brute force's on the current masks.  This exercises what
+ * try_solution keeps from one call to the next (the images keyed by the
+ * pair masks' versions, the checks' prefixes) and every way of checking:
+ * full masks, images of sparse and dense masks, candidates one by one. */
+static const struct
+{
+  guint n, n_groups, steps;
+} sequence_cases[] = {
+  { 3, 4, 60 }, { 3, 5, 60 }, { 4, 4, 60 }, { 4, 5, 40 },
+  { 5, 3, 60 }, { 5, 4, 40 }, { 5, 5, 20 }, { 6, 3, 20 },
+  { 6, 4, 10 }, { 7, 3, 6 },  { 2, 5, 30 }, { 1, 4, 5 },
+};
+
+/* A random mask over count bits: each bit with probability
+ * per_mille / 1000. */
+static void
+random_mask (uint64_t *rng, uint64_t *words, size_t n_words, size_t count,
+             guint per_mille)
+{
+  memset (words, 0, n_words * sizeof *words);
+  for (size_t r = 0; r < count; r++)
+    if (lgtest_rand_below (rng, 1000) < per_mille)
+      words[r / 64] |= UINT64_C (1) << (r % 64);
+}
+
+/* Leaves that can be stacked on the base ones. */
+#define EXTRA 6
+
+START_TEST (test_situation_try_solution_sequence)
+{
+  static const guint densities[] = { 1000, 900, 600, 300, 100 };
+  Brute b = { 0 };
+  b.n = sequence_cases[_i].n;
+  b.n_groups = sequence_cases[_i].n_groups;
+  b.n_pairs = b.n_groups * (b.n_groups - 1) / 2;
+  b.table = my_perms (b.n, &b.count);
+  b.n_words = (b.count + 63) / 64;
+  b.masks = g_new0 (uint64_t, b.n_pairs * b.n_words);
+  uint64_t rng = UINT64_C (0x73657175656e6365) + (uint64_t) _i;
+
+  /* Base masks: the pairs with group 0 sparse enough for the brute force,
+   * the others of every density, some full. */
+  guint base_density = b.count <= 24 ? 600 : b.count <= 120 ? 200 : 30;
+  if (b.count > 720)
+    base_density = 4;
+  for (guint g = 1; g < b.n_groups; g++)
+    for (guint j = 0; j < g; j++)
+      {
+        uint64_t *m = b.masks + pair_of (j, g) * b.n_words;
+        guint d =
+            j == 0 ? base_density
+                   : densities[lgtest_rand_below (&rng, N_ELEMS (densities))];
+        random_mask (&rng, m, b.n_words, b.count, d);
+      }
+  /* a planted solution, so that some calls find one */
+  size_t planted[5] = { 0 };
+  for (guint g = 1; g < b.n_groups; g++)
+    {
+      planted[g] = lgtest_rand_below (&rng, (uint32_t) b.count);
+      set_bit (&b, pair_of (0, g), planted[g]);
+    }
+  for (guint g = 2; g < b.n_groups; g++)
+    for (guint j = 1; j < g; j++)
+      set_bit (&b, pair_of (j, g), brute_compose (&b, planted[j], planted[g]));
+
+  /* The tree: the base leaves, and EXTRA alternatives of two full leaves
+   * each, so that the undo stack and the marks have room for EXTRA more
+   * leaves on the path. */
+  HandSetup h;
+  hand_setup_init (&h, &b);
+  uint64_t *full = g_new (uint64_t, b.n_words);
+  lg_bitset_set_all (full, b.count);
+  HandLeaf spare[2 * EXTRA];
+  LgNode ors[EXTRA], *or_children[EXTRA][2];
+  LgNode *root_children[10 + EXTRA];
+  for (guint k = 0; k < b.n_pairs; k++)
+    root_children[k] = h.children[k];
+  for (guint e = 0; e < EXTRA; e++)
+    {
+      for (guint c = 0; c < 2; c++)
+        {
+          hand_leaf_init (&spare[2 * e + c], 0, full, b.n_words);
+          or_children[e][c] = &spare[2 * e + c].node;
+        }
+      ors[e] = (LgNode) { .kind = LG_NODE_OR,
+                          .n_children = 2,
+                          .children = or_children[e] };
+      root_children[b.n_pairs + e] = &ors[e];
+    }
+  h.root.n_children = b.n_pairs + EXTRA;
+  h.root.children = root_children;
+  LgSituation *s = hand_situation (&h, &b, LG_CHECK_FAITHFUL);
+
+  GPtrArray *extra = g_ptr_array_new (); /* HandLeaf*, stacked */
+  guint depth = 0, calls_with_solutions = 0;
+  uint64_t *words = g_new (uint64_t, b.n_words);
+  for (guint step = 0; step < sequence_cases[_i].steps; step++)
+    {
+      guint what = lgtest_rand_below (&rng, 4);
+      if (depth > 0 && (what == 0 || depth == EXTRA))
+        {
+          lg_situation_hooks.restore_and_pop (s);
+          depth--;
+        }
+      else if (what != 1)
+        {
+          /* a new leaf on a random pair: often narrowing, sometimes
+           * changing nothing */
+          guint pair = lgtest_rand_below (&rng, b.n_pairs);
+          random_mask (&rng, words, b.n_words, b.count, what == 2 ? 1000 : 850);
+          HandLeaf *leaf = g_new (HandLeaf, 1);
+          hand_leaf_init (leaf, pair, words, b.n_words);
+          g_ptr_array_add (extra, leaf);
+          lg_situation_hooks.push (s);
+          depth++;
+          if (!lg_situation_hooks.explore (s, &leaf->node))
+            {
+              lg_situation_hooks.restore_and_pop (s);
+              depth--;
+            }
+        }
+      /* the brute force on the current masks */
+      for (guint k = 0; k < b.n_pairs; k++)
+        {
+          guint g2 = 1;
+          while (pair_of (0, g2 + 1) <= k && g2 + 1 < b.n_groups)
+            g2++;
+          guint g1 = k - pair_of (0, g2);
+          memcpy (b.masks + k * b.n_words, lg_situation_mask (s, g1, g2),
+                  b.n_words * sizeof (uint64_t));
+        }
+      b.candidates = b.checks = 0;
+      b.want = g_ptr_array_new_with_free_func (g_free);
+      brute_level (&b, 1);
+
+      guint64 c0, k0, s0, c1, k1, s1;
+      lg_situation_get_counts (s, &c0, &k0, &s0);
+      Found found = { 0, g_ptr_array_new_with_free_func (g_free), 0 };
+      ck_assert (lg_situation_try_solution (s, found_cb, &found));
+      lg_situation_get_counts (s, &c1, &k1, &s1);
+      LGTEST_CHECK (found.perms->len == b.want->len,
+                    "step %u: %u solutions, want %u", step, found.perms->len,
+                    b.want->len);
+      for (guint i = 0; i < b.want->len && i < found.perms->len; i++)
+        ck_assert_str_eq (found.perms->pdata[i], b.want->pdata[i]);
+      LGTEST_CHECK (c1 - c0 == b.candidates,
+                    "step %u: %" G_GUINT64_FORMAT
+                    " candidates, want %" G_GUINT64_FORMAT,
+                    step, c1 - c0, b.candidates);
+      LGTEST_CHECK (k1 - k0 == b.checks,
+                    "step %u: %" G_GUINT64_FORMAT
+                    " checks, want %" G_GUINT64_FORMAT,
+                    step, k1 - k0, b.checks);
+      ck_assert_uint_eq (s1 - s0, b.want->len);
+      calls_with_solutions += b.want->len > 0;
+      g_ptr_array_unref (found.perms);
+      g_ptr_array_unref (b.want);
+    }
+  /* the planted solution holds while no extra leaf removed it */
+  ck_assert_uint_gt (calls_with_solutions, 0);
+
+  lg_situation_free (s);
+  for (guint i = 0; i < extra->len; i++)
+    {
+      HandLeaf *leaf = extra->pdata[i];
+      g_free (leaf->mask);
+      g_free (leaf);
+    }
+  g_ptr_array_unref (extra);
+  for (guint e = 0; e < 2 * EXTRA; e++)
+    g_free (spare[e].mask);
+  g_free (words);
+  g_free (full);
+  hand_setup_clear (&h, &b);
+  g_free (b.masks);
+  g_free (b.table);
+}
+END_TEST
+
 /* One solution picked by hand: groups g1 and g2 each allowed one
  * permutation against g0, and (g1, g2) must allow their composition. */
 START_TEST (test_situation_try_solution_by_hand)
@@ -1064,6 +1250,8 @@ lg_situation_suite (void)
   tcase_add_loop_test (tc, test_situation_try_solution, 0,
                        N_ELEMS (try_cases));
   tcase_add_test (tc, test_situation_try_solution_by_hand);
+  tcase_add_loop_test (tc, test_situation_try_solution_sequence, 0,
+                       N_ELEMS (sequence_cases));
   tcase_add_loop_test (tc, test_situation_verify, 0, N_ELEMS (verify_cases));
   tcase_add_test (tc, test_situation_verify_edges);
   suite_add_tcase (s, tc);
