@@ -1,6 +1,6 @@
 #!/bin/sh
 # make-bench.sh — writes the benchmark puzzles of data/bench/ with
-# logigram-gen: ten puzzles for each size 5x5, 6x6, 7x7 and 8x8 (N items,
+# logigram-gen: ten puzzles for each size 5x5, 6x6, 7x7, 8x8 and 9x9 (N items,
 # N groups), seeds 1 to 10:
 #
 #   gen-NxN-sS.lgm            seeds 1-4: exactly one solution
@@ -16,11 +16,11 @@
 #
 #   data/bench/make-bench.sh [LOGIGRAM_GEN [DIR [SIZES]]]
 #
-# defaults: src/logigram-gen, data/bench, "5 6 7 8".
+# defaults: src/logigram-gen, data/bench, "5 6 7 8 9".
 set -eu
 gen=${1:-src/logigram-gen}
 dir=${2:-data/bench}
-sizes=${3:-5 6 7 8}
+sizes=${3:-5 6 7 8 9}
 for n in $sizes; do
   for s in 1 2 3 4 5 6 7 8 9 10; do
     case $s in
