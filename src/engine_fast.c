@@ -509,24 +509,48 @@ key_of (GHashTable *keys, GArray *array, guint32 first, Key k)
 }
 
 /* From (key << 32 | group) pairs to first[key] (n_keys + 1 offsets) and
- * the groups of each key, in order, once each. */
+ * the groups of each key, in order, once each.  Keys and groups are small:
+ * two counting sorts (by group, then stably by key), no comparison sort. */
 static void
-build_index (GArray *pairs, size_t n_keys, uint32_t **first, uint32_t **groups)
+build_index (GArray *pairs, size_t n_keys, guint n_groups, uint32_t **first,
+             uint32_t **groups)
 {
-  g_array_sort (pairs, compare_codes);
-  *first = g_new0 (uint32_t, n_keys + 1);
-  *groups = g_new (uint32_t, MAX (pairs->len, 1));
-  guint len = 0;
-  for (guint i = 0; i < pairs->len; i++)
-    {
-      guint64 w = g_array_index (pairs, guint64, i);
-      if (i && w == g_array_index (pairs, guint64, i - 1))
-        continue;
-      (*groups)[len++] = (uint32_t) w;
-      (*first)[(w >> 32) + 1]++;
-    }
+  guint len = pairs->len;
+  const guint64 *p = (const guint64 *) pairs->data;
+  uint32_t *by_group = g_new (uint32_t, MAX (len, 1));
+  uint32_t *pos = g_new0 (uint32_t, MAX (n_keys, n_groups) + 1);
+  for (guint i = 0; i < len; i++)
+    pos[(uint32_t) p[i] + 1]++;
+  for (guint g = 0; g < n_groups; g++)
+    pos[g + 1] += pos[g];
+  for (guint i = 0; i < len; i++)
+    by_group[pos[(uint32_t) p[i]]++] = i;
+  memset (pos, 0, (MAX (n_keys, n_groups) + 1) * sizeof *pos);
+  for (guint i = 0; i < len; i++)
+    pos[(p[i] >> 32) + 1]++;
   for (size_t k = 0; k < n_keys; k++)
-    (*first)[k + 1] += (*first)[k];
+    pos[k + 1] += pos[k];
+  uint32_t *sorted = g_new (uint32_t, MAX (len, 1));
+  for (guint i = 0; i < len; i++)
+    {
+      guint64 w = p[by_group[i]];
+      sorted[pos[w >> 32]++] = (uint32_t) w;
+    }
+  /* pos[k] is now the end of key k's groups */
+  *first = g_new0 (uint32_t, n_keys + 1);
+  *groups = g_new (uint32_t, MAX (len, 1));
+  guint out = 0, begin = 0;
+  for (size_t k = 0; k < n_keys; k++)
+    {
+      for (guint i = begin; i < pos[k]; i++)
+        if (i == begin || sorted[i] != sorted[i - 1])
+          (*groups)[out++] = sorted[i];
+      begin = pos[k];
+      (*first)[k + 1] = out;
+    }
+  g_free (by_group);
+  g_free (pos);
+  g_free (sorted);
 }
 
 /* From codes to the engine's literals, keys and sparse sets. */
@@ -603,9 +627,10 @@ lay_out (Builder *b)
     }
   e->lines = (Key *) g_array_free (lines, FALSE);
   e->cells = (Key *) g_array_free (cells, FALSE);
-  build_index (cell_pairs, (size_t) G * G * n * n, &e->cell_first,
-               &e->cell_groups);
-  build_index (row_pairs, (size_t) G * G * n, &e->row_first, &e->row_groups);
+  build_index (cell_pairs, (size_t) G * G * n * n, e->n_groups,
+               &e->cell_first, &e->cell_groups);
+  build_index (row_pairs, (size_t) G * G * n, e->n_groups, &e->row_first,
+               &e->row_groups);
   g_array_unref (cell_pairs);
   g_array_unref (row_pairs);
   /* per line, the leaf groups with a literal on it */
@@ -627,7 +652,8 @@ lay_out (Builder *b)
             }
         }
     }
-  build_index (line_pairs, (size_t) G * G * n, &e->line_first, &e->line_groups);
+  build_index (line_pairs, (size_t) G * G * n, e->n_groups, &e->line_first,
+               &e->line_groups);
   g_array_unref (line_pairs);
   e->weight = g_new0 (guint64, MAX (e->n_groups, 1));
   e->dirty = g_new0 (uint32_t, MAX (e->n_groups, 1));
@@ -1322,12 +1348,19 @@ probe (LgFastEngine *e, guint depth)
                   if (restrict_line (e, state_m (e, child), x, y, a, bit) &&
                       propagate (e, child))
                     {
-                      /* the lines it settled, among those probed */
-                      for (size_t s = 0; s < m; s++)
+                      /* the lines it settled, among those probed: the
+                       * lines (x' -> y', a'), x' > y', a block of
+                       * x' * n lines from (x', 0, 0) */
+                      for (guint x2 = 1; x2 < e->G; x2++)
                         {
-                          uint16_t c = CM[s];
-                          if (!(c & (c - 1)) && c != M[s])
-                            safe[s] |= c;
+                          size_t s0 = (size_t) x2 * e->G * e->n;
+                          for (size_t s = s0; s < s0 + (size_t) x2 * e->n;
+                               s++)
+                            {
+                              uint16_t c = CM[s];
+                              if (!(c & (c - 1)) && c != M[s])
+                                safe[s] |= c;
+                            }
                         }
                       continue;
                     }
