@@ -926,6 +926,22 @@ restrict_line (LgFastEngine *e, uint16_t *M, guint x, guint y, guint a,
   return TRUE;
 }
 
+/* Line (x -> k, a), xk[k * n], keeps only the partners in k of the items
+ * of bits, line (x -> y, a), given by yk[k * n + b]. */
+static inline gboolean
+revise (LgFastEngine *e, uint16_t *M, guint x, guint a, guint k, uint16_t bits,
+        const uint16_t *xk, const uint16_t *yk)
+{
+  size_t n = e->n;
+  uint16_t target = xk[k * n], allowed = 0;
+  const uint16_t *partners = yk + k * n;
+  for (uint16_t b = bits; b && (target & (uint16_t) ~allowed);
+       b &= (uint16_t) (b - 1))
+    allowed |= partners[__builtin_ctz (b)];
+  return !(target & (uint16_t) ~allowed) ||
+         restrict_line (e, M, x, k, a, allowed);
+}
+
 /* After line (x -> y, a) lost items: a single partner b clears its column
  * (line (y -> x, b) becomes {a}), and for every third group k, line
  * (x -> k, a) keeps only the partners of its partners in y.  With the
@@ -943,22 +959,20 @@ process_row (LgFastEngine *e, uint16_t *M, size_t r)
       !restrict_line (e, M, y, x, (guint) __builtin_ctz (bits),
                       (uint16_t) (1u << a)))
     return FALSE;
-  /* line (x -> k, a) is xk[k * n], line (y -> k, b) is yk[k * n + b] */
+  /* line (x -> k, a) is xk[k * n], line (y -> k, b) is yk[k * n + b];
+   * k runs over the groups but x and y */
   const uint16_t *xk = M + (size_t) x * G * n + a;
   const uint16_t *yk = M + (size_t) y * G * n;
-  for (guint k = 0; k < G; k++)
-    {
-      if (k == x || k == y)
-        continue;
-      uint16_t target = xk[(size_t) k * n], allowed = 0;
-      const uint16_t *partners = yk + (size_t) k * n;
-      for (uint16_t b = bits; b && (target & (uint16_t) ~allowed);
-           b &= (uint16_t) (b - 1))
-        allowed |= partners[__builtin_ctz (b)];
-      if ((target & (uint16_t) ~allowed) &&
-          !restrict_line (e, M, x, k, a, allowed))
-        return FALSE;
-    }
+  guint lo = MIN (x, y), hi = MAX (x, y);
+  for (guint k = 0; k < lo; k++)
+    if (!revise (e, M, x, a, k, bits, xk, yk))
+      return FALSE;
+  for (guint k = lo + 1; k < hi; k++)
+    if (!revise (e, M, x, a, k, bits, xk, yk))
+      return FALSE;
+  for (guint k = hi + 1; k < G; k++)
+    if (!revise (e, M, x, a, k, bits, xk, yk))
+      return FALSE;
   return TRUE;
 }
 
