@@ -333,35 +333,19 @@ check_options (Options *o)
 }
 
 /* Everything after the option parsing; returns the exit status. */
+/* Loads the problem FILE or --problem names, with --drop and --order
+ * applied.  Returns -1 with *problem and *source set (source is the file
+ * name, or NAME.lgm, in *display, to free), or the exit status of an error
+ * already reported. */
 static int
-run (Options *o)
+load_problem (Options *o, LgProblem **problem, const char **source,
+              char **display)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) problem = NULL;
-  g_autoptr (GTimer) timer = NULL;
-  g_autofree char *display = NULL;
-  const char *source;
-
-  if (o->version)
-    {
-      printf ("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
-      return EXIT_SOLVED;
-    }
-  if (o->list_problems)
-    {
-      for (const char *const *n = lg_problems_names (); *n; n++)
-        printf ("%s\n", *n);
-      return EXIT_SOLVED;
-    }
-  int status = check_options (o);
-  if (status >= 0)
-    return status;
-
-  timer = g_timer_new ();
   if (o->files && o->files[0])
     {
-      source = o->files[0];
-      problem = lg_parser_parse_file (source, &error);
+      *source = o->files[0];
+      *problem = lg_parser_parse_file (*source, &error);
     }
   else
     {
@@ -373,13 +357,11 @@ run (Options *o)
           return usage_error ("unknown problem '%s': choose one of %s", name,
                               list);
         }
-      source = display = g_strdup_printf ("%s.lgm", name);
-      problem = lg_problems_load (name, &error);
+      *source = *display = g_strdup_printf ("%s.lgm", name);
+      *problem = lg_problems_load (name, &error);
     }
-  if (!problem)
-    return problem_error (source, NULL, error);
-  LgStats stats = { 0 };
-  stats.time_describe = g_timer_elapsed (timer, NULL);
+  if (!*problem)
+    return problem_error (*source, NULL, error);
 
   for (guint i = 0; o->drops && o->drops[i]; i++)
     {
@@ -387,31 +369,24 @@ run (Options *o)
       if (!parse_count (o->drops[i], 1, &number) || number > G_MAXUINT)
         return usage_error ("--drop takes a rule number from 1, not '%s'",
                             o->drops[i]);
-      if (!lg_problem_drop_rule (problem, (guint) number, &error))
+      if (!lg_problem_drop_rule (*problem, (guint) number, &error))
         return usage_error ("--drop %s: %s", o->drops[i], error->message);
     }
   if (o->order)
     {
       g_auto (GStrv) names = g_strsplit (o->order, ",", -1);
-      if (!lg_problem_set_group_order (problem, (const char *const *) names,
+      if (!lg_problem_set_group_order (*problem, (const char *const *) names,
                                        &error))
         return usage_error ("--order: %s", error->message);
     }
-  if (o->list_rules)
-    {
-      list_rules (problem);
-      return EXIT_SOLVED;
-    }
-  if (o->export_text)
-    {
-      /* The problem for clingo or MiniZinc, checked first: on an error
-       * nothing is written on stdout. */
-      g_autofree char *title = g_path_get_basename (source);
-      if (!lg_export (stdout, problem, o->export_format, title, &error))
-        return problem_error (source, problem, error);
-      return EXIT_SOLVED;
-    }
+  return -1;
+}
 
+/* The solving options: limits, the tutorial's exercises, the engine, and
+ * where the trace or the progress line go. */
+static void
+set_solving_options (Options *o, LgProblem *problem)
+{
   lg_problem_set_memory_limit (problem, o->memory_limit);
   lg_problem_set_challenge (problem, o->challenge);
   lg_problem_set_check (problem, o->check);
@@ -423,19 +398,15 @@ run (Options *o)
   for (guint i = 0; o->trace && o->shows && o->shows[i]; i++)
     if (g_str_equal (o->shows[i], "masks"))
       lg_problem_set_trace_masks (problem, TRUE);
-  if (o->why_none || o->redundant)
-    {
-      /* Many solves with rules dropped; the report alone on stdout. */
-      if (!lg_diagnose_run (problem,
-                            o->why_none ? LG_DIAGNOSE_WHY_NONE
-                                        : LG_DIAGNOSE_REDUNDANT,
-                            stdout, o->stats ? stderr : NULL, &error))
-        return problem_error (source, problem, error);
-      return EXIT_SOLVED;
-    }
-  /* lg_problem_solve's three steps, with the views in between: they are
-   * printed once the problem is known to be valid and transformed. */
-  g_autoptr (LgSolver) solver = lg_solver_new (problem, &stats, &error);
+}
+
+/* Solves with the views in between (lg_problem_solve's three steps): they
+ * are printed once the problem is known to be valid and transformed. */
+static int
+solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgSolver) solver = lg_solver_new (problem, stats, &error);
   if (!solver || !lg_solver_transform (solver, &error))
     return problem_error (source, problem, error);
   if (o->dot)
@@ -443,7 +414,7 @@ run (Options *o)
       g_autofree char *title = g_path_get_basename (source);
       lg_views_print_dot (stdout, problem, solver->tree, o->max_nodes, title);
       if (o->stats)
-        lg_print_stats (stderr, &stats);
+        lg_print_stats (stderr, stats);
       return EXIT_SOLVED;
     }
   for (guint i = 0; o->shows && o->shows[i]; i++)
@@ -465,8 +436,66 @@ run (Options *o)
         lg_print_json_end (stdout, o->printed);
     }
   if (o->stats)
-    lg_print_stats (stderr, &stats);
+    lg_print_stats (stderr, stats);
   return EXIT_SOLVED;
+}
+
+static int
+run (Options *o)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem = NULL;
+  g_autofree char *display = NULL;
+  const char *source = NULL;
+
+  if (o->version)
+    {
+      printf ("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+      return EXIT_SOLVED;
+    }
+  if (o->list_problems)
+    {
+      for (const char *const *n = lg_problems_names (); *n; n++)
+        printf ("%s\n", *n);
+      return EXIT_SOLVED;
+    }
+  int status = check_options (o);
+  if (status >= 0)
+    return status;
+
+  g_autoptr (GTimer) timer = g_timer_new ();
+  status = load_problem (o, &problem, &source, &display);
+  if (status >= 0)
+    return status;
+  LgStats stats = { 0 };
+  stats.time_describe = g_timer_elapsed (timer, NULL);
+
+  if (o->list_rules)
+    {
+      list_rules (problem);
+      return EXIT_SOLVED;
+    }
+  if (o->export_text)
+    {
+      /* The problem for clingo or MiniZinc, checked first: on an error
+       * nothing is written on stdout. */
+      g_autofree char *title = g_path_get_basename (source);
+      if (!lg_export (stdout, problem, o->export_format, title, &error))
+        return problem_error (source, problem, error);
+      return EXIT_SOLVED;
+    }
+  set_solving_options (o, problem);
+  if (o->why_none || o->redundant)
+    {
+      /* Many solves with rules dropped; the report alone on stdout. */
+      if (!lg_diagnose_run (problem,
+                            o->why_none ? LG_DIAGNOSE_WHY_NONE
+                                        : LG_DIAGNOSE_REDUNDANT,
+                            stdout, o->stats ? stderr : NULL, &error))
+        return problem_error (source, problem, error);
+      return EXIT_SOLVED;
+    }
+  return solve (o, problem, source, &stats);
 }
 
 int
