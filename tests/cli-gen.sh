@@ -17,18 +17,8 @@
 #     of data/bench has the count its header gives.
 # The other sizes stay small enough for the faithful engine.  Environment
 # (set by make check): LOGIGRAM, LOGIGRAM_GEN, LG_DATADIR, LG_TESTDIR.
-set -u
-LOGIGRAM=${LOGIGRAM:-src/logigram}
+. "${LG_TESTDIR:-tests}/lib.sh"
 LOGIGRAM_GEN=${LOGIGRAM_GEN:-src/logigram-gen}
-LG_TESTDIR=${LG_TESTDIR:-tests}
-expected=$LG_TESTDIR/expected
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-pass () { passed=$((passed + 1)); echo "ok - $1"; }
-fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
 
 # gen NAME STATUS ARGS... : runs logigram-gen, stdout in $tmp/out.
 gen () {
@@ -274,7 +264,6 @@ gen "no --answer" 0 -n 4 -g 4 -s 1 && {
 
 # ---- Up to 8x8, and the benchmark set, with the fast engine -----------------------
 # (the faithful engine takes minutes or hours there)
-LG_DATADIR=${LG_DATADIR:-data}
 if "$LOGIGRAM" --engine=fast --count "$LG_DATADIR/einstein.lgm" >/dev/null 2>&1
 then
   fast=--engine=fast
@@ -342,5 +331,4 @@ else
   echo "# SKIP: no fast engine (logigram --engine=fast): no 8x8 test"
 fi
 
-echo "# $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
