@@ -482,13 +482,16 @@ typedef struct
 static size_t
 flat_push (void *context)
 {
-  return ((LgSituation *) context)->undo_top;
+  LgSituation *s = context;
+  /* the progress line counts alternative points here, on the restores
+   * with the generic explorer: the push is the rarer step of the two */
+  lg_progress_tick (s->progress, ++s->steps);
+  return s->undo_top;
 }
 
 LG_FLAT_INLINE void
 flat_restore (LgSituation *s, size_t mark, const size_t n_words)
 {
-  lg_progress_tick (s->progress, ++s->steps);
   /* mostly nothing to undo: a failed run changes nothing */
   if (s->undo_top > mark)
     undo_to (s, mark, n_words);
