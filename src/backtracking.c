@@ -488,9 +488,8 @@ lg_flat_graph_new (const LgNode *root)
       const uint32_t *kids = graph->children + node->children;
       for (uint32_t k = 0; k < node->n_children; k++)
         graph->nodes[kids[k]].next =
-            node->kind != LG_NODE_OR && k + 1 < node->n_children
-                ? kids[k + 1]
-                : node->next;
+            node->kind != LG_NODE_OR && k + 1 < node->n_children ? kids[k + 1]
+                                                                 : node->next;
     }
   return graph;
 }
@@ -509,8 +508,8 @@ void
 lg_flat_search_init (LgFlatSearch *search, const LgFlatGraph *graph)
 {
   *search = (LgFlatSearch) { .graph = graph };
-  search->alts = xrealloc (NULL, graph->max_alternatives + 1,
-                           sizeof *search->alts);
+  search->alts =
+      xrealloc (NULL, graph->max_alternatives + 1, sizeof *search->alts);
 }
 
 void

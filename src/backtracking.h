@@ -142,9 +142,10 @@ const LgBacktrackingStats *lg_backtracking_stats (const LgBacktracking *bt);
  * leaves of a run follow it in order; the children of node i are
  * children[nodes[i].children + k]. */
 
-#define LG_FLAT_DONE UINT32_MAX /* "next" of a node whose success ends the
-                                   search */
-#define LG_FLAT_LEAF_RUN 0x100  /* kind of an AND node of leaves only */
+/* "next" of a node whose success ends the search */
+#define LG_FLAT_DONE UINT32_MAX
+/* kind of an AND node of leaves only */
+#define LG_FLAT_LEAF_RUN 0x100
 
 typedef struct LgFlatNode
 {

@@ -67,8 +67,8 @@ void lg_flat_search_clear (LgFlatSearch *search);
  * true at a success, false when no alternative is left. */
 LG_FLAT_INLINE bool
 lg_flat_search_run (LgFlatSearch *search, bool next, void *context,
-                    LgFlatLeafFunc leaf, LgFlatRunFunc run,
-                    LgFlatPushFunc push, LgFlatRestoreFunc restore)
+                    LgFlatLeafFunc leaf, LgFlatRunFunc run, LgFlatPushFunc push,
+                    LgFlatRestoreFunc restore)
 {
   const LgFlatNode *nodes = search->graph->nodes;
   const uint32_t *children = search->graph->children;

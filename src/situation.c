@@ -40,7 +40,7 @@ struct LgSituation
   size_t n_words, n_perms;
   uint64_t *masks; /* n_pairs masks */
   /* undo stack */
-  uint64_t **undo_where; /* per record: the mask it restores */
+  uint64_t **undo_where;  /* per record: the mask it restores */
   gboolean runs_distinct; /* the flat tree's runs narrow distinct pairs */
   uint64_t *undo_words;
   size_t undo_top, undo_cap;
@@ -52,7 +52,7 @@ struct LgSituation
   size_t *rank; /* per group: rank of solution.perm[g] */
   uint8_t *identity;
   uint8_t *composed;
-  uint16_t *inverse;      /* rank -> rank of the inverse (n <= 8) */
+  uint16_t *inverse; /* rank -> rank of the inverse (n <= 8) */
   /* n <= LG_COMPOSE_MAX_N: */
   uint16_t *swaps;        /* (n-1) x n!: lg_permut_adjacent_swaps */
   uint16_t *compose;      /* n! rows: row t maps q to rank (perm q o perm
@@ -525,17 +525,17 @@ flat_run (LgSituation *s, const LgFlatNode *leaves, uint32_t n,
 }
 
 #define LG_FLAT_HOOKS(suffix, n_words)                                         \
-  static bool flat_leaf_##suffix (void *context, void *data)                 \
+  static bool flat_leaf_##suffix (void *context, void *data)                   \
   {                                                                            \
     const FlatLeaf *leaf = data;                                               \
-    return narrow (context, leaf->value, leaf->words, n_words);               \
+    return narrow (context, leaf->value, leaf->words, n_words);                \
   }                                                                            \
-  static uint32_t flat_run_##suffix (void *context,                           \
-                                     const LgFlatNode *leaves, uint32_t n)    \
+  static uint32_t flat_run_##suffix (void *context, const LgFlatNode *leaves,  \
+                                     uint32_t n)                               \
   {                                                                            \
     return flat_run (context, leaves, n, n_words);                             \
   }                                                                            \
-  static void flat_restore_##suffix (void *context, size_t mark, bool pop)   \
+  static void flat_restore_##suffix (void *context, size_t mark, bool pop)     \
   {                                                                            \
     (void) pop;                                                                \
     flat_restore (context, mark, n_words);                                     \
@@ -588,8 +588,8 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
         if (flat->nodes[i].kind == LG_NODE_LEAF)
           {
             const LgMaskNode *m = flat->nodes[i].data;
-            leaves[i] = (FlatLeaf) { s->masks + m->pair * s->n_words,
-                                     m->words };
+            leaves[i] =
+                (FlatLeaf) { s->masks + m->pair * s->n_words, m->words };
             flat->nodes[i].data = &leaves[i];
           }
       s->runs_distinct = runs_distinct (flat, leaves);

@@ -24,9 +24,9 @@ typedef struct
   LgProblem *problem;
   LgStats *stats; /* borrowed, or the solver's own */
   LgStats own_stats;
-  LgConstraintSet *set;     /* after describe */
-  LgPermut *permut;         /* after transform */
-  LgAndOrTree *tree;        /* after transform */
+  LgConstraintSet *set;   /* after describe */
+  LgPermut *permut;       /* after transform */
+  LgAndOrTree *tree;      /* after transform */
   LgSituation *situation; /* during and after explore */
 } LgSolver;
 
