@@ -451,6 +451,53 @@ prepare (Export *x, GError **error)
   return TRUE;
 }
 
+/* How an expression is written: the two languages differ only in the
+ * spelling of variables and operators. */
+typedef struct
+{
+  void (*var) (GString *s, const LgItem *var); /* a variable's value */
+  const char *add, *sub, *mul; /* binary operators, inside parentheses */
+  const char *neg_open, *neg_close, *abs_open, *abs_close;
+} ExprSyntax;
+
+static void
+put_expr (GString *s, const LgExpr *e, const ExprSyntax *syntax)
+{
+  switch (e->kind)
+    {
+    case LG_EXPR_VALUE:
+      put_int (s, e->value);
+      break;
+    case LG_EXPR_REF:
+      if (e->item->is_var)
+        syntax->var (s, e->item);
+      else
+        put_int (s, e->item->value);
+      break;
+    case LG_EXPR_ADD:
+    case LG_EXPR_SUB:
+    case LG_EXPR_MUL:
+      g_string_append_c (s, '(');
+      put_expr (s, e->left, syntax);
+      g_string_append (s, e->kind == LG_EXPR_ADD   ? syntax->add
+                          : e->kind == LG_EXPR_SUB ? syntax->sub
+                                                   : syntax->mul);
+      put_expr (s, e->right, syntax);
+      g_string_append_c (s, ')');
+      break;
+    case LG_EXPR_NEG:
+      g_string_append (s, syntax->neg_open);
+      put_expr (s, e->left, syntax);
+      g_string_append (s, syntax->neg_close);
+      break;
+    case LG_EXPR_ABS:
+      g_string_append (s, syntax->abs_open);
+      put_expr (s, e->left, syntax);
+      g_string_append (s, syntax->abs_close);
+      break;
+    }
+}
+
 /* ---- ASP ------------------------------------------------------------------- */
 
 static void
@@ -473,42 +520,23 @@ asp_position (GString *s, const LgItem *item)
     }
 }
 
+/* X3 stands for the value of variable 3 (vval(v3,X3) binds it). */
 static void
-asp_expr (GString *s, const LgExpr *e)
+asp_var (GString *s, const LgItem *var)
 {
-  switch (e->kind)
-    {
-    case LG_EXPR_VALUE:
-      put_int (s, e->value);
-      break;
-    case LG_EXPR_REF:
-      if (e->item->is_var)
-        g_string_append_printf (s, "X%u", e->item->var_id);
-      else
-        put_int (s, e->item->value);
-      break;
-    case LG_EXPR_ADD:
-    case LG_EXPR_SUB:
-    case LG_EXPR_MUL:
-      g_string_append_c (s, '(');
-      asp_expr (s, e->left);
-      g_string_append (s, e->kind == LG_EXPR_ADD   ? "+"
-                          : e->kind == LG_EXPR_SUB ? "-"
-                                                   : "*");
-      asp_expr (s, e->right);
-      g_string_append_c (s, ')');
-      break;
-    case LG_EXPR_NEG:
-      g_string_append_c (s, '-');
-      asp_expr (s, e->left);
-      break;
-    case LG_EXPR_ABS:
-      g_string_append_c (s, '|');
-      asp_expr (s, e->left);
-      g_string_append_c (s, '|');
-      break;
-    }
+  g_string_append_printf (s, "X%u", var->var_id);
 }
+
+static const ExprSyntax asp_syntax = {
+  .var = asp_var,
+  .add = "+",
+  .sub = "-",
+  .mul = "*",
+  .neg_open = "-",
+  .neg_close = "",
+  .abs_open = "|",
+  .abs_close = "|",
+};
 
 static const char *
 relation_symbol (LgRuleKind kind)
@@ -563,9 +591,9 @@ asp_logic (GString *s, const LgRule *r, const char *name, guint number,
       const LgItem *v = vars->pdata[i];
       g_string_append_printf (s, "vval(v%u,X%u), ", v->var_id, v->var_id);
     }
-  asp_expr (s, r->left);
+  put_expr (s, r->left, &asp_syntax);
   g_string_append_printf (s, " %s ", relation_symbol (r->kind));
-  asp_expr (s, r->right);
+  put_expr (s, r->right, &asp_syntax);
   g_string_append (s, ".\n");
 }
 
@@ -708,44 +736,23 @@ mzn_position (GString *s, const LgItem *item)
                             item->group->index, item->index);
 }
 
+/* valG[vV]: the value of the item variable V of group G stands for. */
 static void
-mzn_expr (GString *s, const LgExpr *e)
+mzn_var (GString *s, const LgItem *var)
 {
-  switch (e->kind)
-    {
-    case LG_EXPR_VALUE:
-      put_int (s, e->value);
-      break;
-    case LG_EXPR_REF:
-      if (e->item->is_var)
-        g_string_append_printf (s, "val%u[v%u]", e->item->group->index,
-                                e->item->var_id);
-      else
-        put_int (s, e->item->value);
-      break;
-    case LG_EXPR_ADD:
-    case LG_EXPR_SUB:
-    case LG_EXPR_MUL:
-      g_string_append_c (s, '(');
-      mzn_expr (s, e->left);
-      g_string_append (s, e->kind == LG_EXPR_ADD   ? " + "
-                          : e->kind == LG_EXPR_SUB ? " - "
-                                                   : " * ");
-      mzn_expr (s, e->right);
-      g_string_append_c (s, ')');
-      break;
-    case LG_EXPR_NEG:
-      g_string_append (s, "(-");
-      mzn_expr (s, e->left);
-      g_string_append_c (s, ')');
-      break;
-    case LG_EXPR_ABS:
-      g_string_append (s, "abs (");
-      mzn_expr (s, e->left);
-      g_string_append_c (s, ')');
-      break;
-    }
+  g_string_append_printf (s, "val%u[v%u]", var->group->index, var->var_id);
 }
+
+static const ExprSyntax mzn_syntax = {
+  .var = mzn_var,
+  .add = " + ",
+  .sub = " - ",
+  .mul = " * ",
+  .neg_open = "(-",
+  .neg_close = ")",
+  .abs_open = "abs (",
+  .abs_close = ")",
+};
 
 /* A rule as a MiniZinc Boolean expression; `top`: no outer parentheses. */
 static void
@@ -776,9 +783,9 @@ mzn_rule_expr (GString *s, const LgRule *r, gboolean top)
     default:
       if (!top)
         g_string_append_c (s, '(');
-      mzn_expr (s, r->left);
+      put_expr (s, r->left, &mzn_syntax);
       g_string_append_printf (s, " %s ", relation_symbol (r->kind));
-      mzn_expr (s, r->right);
+      put_expr (s, r->right, &mzn_syntax);
       if (!top)
         g_string_append_c (s, ')');
       return;
