@@ -50,29 +50,6 @@ found_clear (Found *f)
   g_hash_table_unref (f->keys);
 }
 
-/* "ab|ca|..." : the item index of each group on each row, group by group. */
-static char *
-solution_key (LgProblem *p, const LgSolution *solution, uint8_t rows[16][16])
-{
-  guint G = lg_problem_n_groups (p);
-  guint n = lg_group_n_items (lg_problem_get_group (p, 0));
-  GString *key = g_string_new (NULL);
-  for (guint g = 0; g < G; g++)
-    {
-      LgGroup *group = lg_problem_get_group (p, g);
-      for (guint r = 0; r < n; r++)
-        {
-          const LgItem *item = lg_solution_get (solution, g, r);
-          guint index = 0;
-          while (lg_group_get_item (group, index) != item)
-            index++;
-          rows[g][r] = (uint8_t) index;
-          g_string_append_c (key, (char) ('a' + index));
-        }
-      g_string_append_c (key, '|');
-    }
-  return g_string_free (key, FALSE);
-}
 
 static gboolean
 collect (LgProblem *p, const LgSolution *solution, gpointer data)
@@ -80,7 +57,7 @@ collect (LgProblem *p, const LgSolution *solution, gpointer data)
   Found *f = data;
   uint8_t rows[16][16];
   const uint8_t *perm[16];
-  char *key = solution_key (p, solution, rows);
+  char *key = lgtest_solution_rows (p, solution, rows, '|');
   if (f->verify)
     {
       for (guint g = 0; g < lg_problem_n_groups (p); g++)

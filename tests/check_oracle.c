@@ -718,29 +718,16 @@ verify_solution (LgProblem *p, const LgSolution *solution, gpointer data)
 {
   Verify *v = data;
   guint G = lg_problem_n_groups (p);
-  guint n = lg_group_n_items (lg_problem_get_group (p, 0));
   uint8_t rows[16][16];
   const uint8_t *perm[16];
-  GString *key = g_string_new (NULL);
+  char *key = lgtest_solution_rows (p, solution, rows, '\0');
   for (guint g = 0; g < G; g++)
-    {
-      LgGroup *group = lg_problem_get_group (p, g);
-      for (guint r = 0; r < n; r++)
-        {
-          const LgItem *item = lg_solution_get (solution, g, r);
-          guint index = 0;
-          while (lg_group_get_item (group, index) != item)
-            index++;
-          rows[g][r] = (uint8_t) index;
-          g_string_append_c (key, (char) ('a' + index));
-        }
-      perm[g] = rows[g];
-    }
+    perm[g] = rows[g];
   ck_assert_msg (lg_situation_verify (p, perm), "solution %s breaks a rule",
-                 key->str);
-  ck_assert_msg (!g_hash_table_contains (v->seen, key->str),
-                 "solution %s printed twice", key->str);
-  g_hash_table_add (v->seen, g_string_free (key, FALSE));
+                 key);
+  ck_assert_msg (!g_hash_table_contains (v->seen, key),
+                 "solution %s printed twice", key);
+  g_hash_table_add (v->seen, key);
   v->n++;
   return TRUE;
 }
@@ -818,26 +805,14 @@ static gboolean
 collect_keys (LgProblem *p, const LgSolution *solution, gpointer data)
 {
   GPtrArray *keys = data;
-  guint n = lg_group_n_items (lg_problem_get_group (p, 0));
-  uint8_t rows[3][16];
-  const uint8_t *perm[3];
-  GString *key = g_string_new (NULL);
-  for (guint g = 0; g < 3; g++)
-    {
-      LgGroup *group = lg_problem_get_group (p, g);
-      for (guint r = 0; r < n; r++)
-        {
-          const LgItem *item = lg_solution_get (solution, g, r);
-          guint index = 0;
-          while (lg_group_get_item (group, index) != item)
-            index++;
-          rows[g][r] = (uint8_t) index;
-          g_string_append_c (key, (char) ('a' + index));
-        }
-      perm[g] = rows[g];
-    }
-  ck_assert_msg (lg_situation_verify (p, perm), "%s breaks a rule", key->str);
-  g_ptr_array_add (keys, g_string_free (key, FALSE));
+  guint G = lg_problem_n_groups (p);
+  uint8_t rows[16][16];
+  const uint8_t *perm[16];
+  char *key = lgtest_solution_rows (p, solution, rows, '\0');
+  for (guint g = 0; g < G; g++)
+    perm[g] = rows[g];
+  ck_assert_msg (lg_situation_verify (p, perm), "%s breaks a rule", key);
+  g_ptr_array_add (keys, key);
   return TRUE;
 }
 

@@ -139,3 +139,28 @@ lgtest_describe_problem_classic (LgProblem *p)
 #undef item
 #undef some
 }
+
+char *
+lgtest_solution_rows (LgProblem *p, const LgSolution *solution,
+                      uint8_t rows[16][16], char sep)
+{
+  guint G = lg_problem_n_groups (p);
+  guint n = lg_group_n_items (lg_problem_get_group (p, 0));
+  GString *key = g_string_new (NULL);
+  for (guint g = 0; g < G; g++)
+    {
+      LgGroup *group = lg_problem_get_group (p, g);
+      for (guint r = 0; r < n; r++)
+        {
+          const LgItem *item = lg_solution_get (solution, g, r);
+          guint index = 0;
+          while (lg_group_get_item (group, index) != item)
+            index++;
+          rows[g][r] = (uint8_t) index;
+          g_string_append_c (key, (char) ('a' + index));
+        }
+      if (sep)
+        g_string_append_c (key, sep);
+    }
+  return g_string_free (key, FALSE);
+}

@@ -47,4 +47,11 @@ uint32_t lgtest_rand_below (uint64_t *state, uint32_t bound);
  * as logigram.e's describe_problem_classic does, call for call. */
 void lgtest_describe_problem_classic (LgProblem *p);
 
+/* The item index of group g on row r of a solution, into rows[g][r] (at
+ * most 16 groups of 16 items), and the solution's key: one letter per row
+ * ('a' + index), group after group, each followed by sep unless it is
+ * '\0'.  g_free the key. */
+char *lgtest_solution_rows (LgProblem *p, const LgSolution *solution,
+                            uint8_t rows[16][16], char sep);
+
 #endif /* LG_TEST_H */
