@@ -22,16 +22,7 @@ LOGIGRAM_GEN=${LOGIGRAM_GEN:-src/logigram-gen}
 
 # gen NAME STATUS ARGS... : runs logigram-gen, stdout in $tmp/out.
 gen () {
-  local name=$1 want=$2
-  shift 2
-  "$LOGIGRAM_GEN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local got=$?
-  if [ "$got" -ne "$want" ]; then
-    fail "$name: exit status $got, expected $want"
-    sed 's/^/#   /' "$tmp/err" | head -5
-    return 1
-  fi
-  return 0
+  run_program "$LOGIGRAM_GEN" "$@"
 }
 
 # count FILE [ARGS...] : the number of solutions logigram finds.

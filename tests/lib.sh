@@ -5,6 +5,8 @@
 #   pass NAME / fail NAME      count and report one check
 #   run NAME STATUS ARGS...    run logigram; stdout in $tmp/out, stderr in
 #                              $tmp/err; fails unless it exits with STATUS
+#   run_program PROGRAM NAME STATUS ARGS...
+#                              the same for another program
 #   same_output NAME FILE STATUS ARGS...
 #                              run, then compare stdout with FILE byte for byte
 #   bad_command NAME ARGS...   status 2, nothing on stdout, the --help hint
@@ -23,9 +25,14 @@ pass () { passed=$((passed + 1)); echo "ok - $1"; }
 fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
 
 run () {
-  local name=$1 want=$2
-  shift 2
-  "$LOGIGRAM" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  run_program "$LOGIGRAM" "$@"
+}
+
+# run_program PROGRAM NAME STATUS ARGS...: run, for another program.
+run_program () {
+  local program=$1 name=$2 want=$3
+  shift 3
+  "$program" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
   local got=$?
   if [ "$got" -ne "$want" ]; then
     fail "$name: exit status $got, expected $want"
