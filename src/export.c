@@ -451,6 +451,17 @@ prepare (Export *x, GError **error)
   return TRUE;
 }
 
+/* "% gG: KIND NAME": the comment that opens a group's lines, the same in
+ * both languages. */
+static void
+put_group_heading (GString *s, const LgGroup *group)
+{
+  static const char *const kinds[] = { "atomic", "ordered", "numeric" };
+  g_string_append_printf (s, "%% g%u: %s ", group->index, kinds[group->kind]);
+  put_comment_name (s, group->name);
+  g_string_append_c (s, '\n');
+}
+
 /* How an expression is written: the two languages differ only in the
  * spelling of variables and operators. */
 typedef struct
@@ -640,20 +651,13 @@ asp_write (Export *x, const char *title)
   g_string_append (
       s, "% Groups: item(G, I, K), item I is the K-th (from 0) of group G;\n"
          "% name(I, Group, Item), its names");
-  for (guint g = 0; g < x->n_groups; g++)
-    if (x->valued[g])
-      {
-        g_string_append (s, "; value(I, V), its value");
-        break;
-      }
+  if (x->var_value)
+    g_string_append (s, "; value(I, V), its value");
   g_string_append (s, ".\n");
-  static const char *const kinds[] = { "atomic", "ordered", "numeric" };
   for (guint g = 0; g < x->n_groups; g++)
     {
       LgGroup *group = lg_problem_get_group (x->problem, g);
-      g_string_append_printf (s, "%% g%u: %s ", g, kinds[group->kind]);
-      put_comment_name (s, group->name);
-      g_string_append_c (s, '\n');
+      put_group_heading (s, group);
       for (guint k = 0; k < x->n; k++)
         {
           LgItem *item = group->items->pdata[k];
@@ -901,20 +905,13 @@ mzn_write (Export *x, const char *title)
   g_string_append (
       s, "% Groups: iG_K = K is item K of group G; gG[K] is the row of that\n"
          "% item");
-  for (guint g = 0; g < x->n_groups; g++)
-    if (x->valued[g])
-      {
-        g_string_append (s, ", valG[K] its value");
-        break;
-      }
+  if (x->var_value)
+    g_string_append (s, ", valG[K] its value");
   g_string_append (s, ", nameG[K] its name padded for the table.\n");
-  static const char *const kinds[] = { "atomic", "ordered", "numeric" };
   for (guint g = 0; g < x->n_groups; g++)
     {
       LgGroup *group = lg_problem_get_group (x->problem, g);
-      g_string_append_printf (s, "%% g%u: %s ", g, kinds[group->kind]);
-      put_comment_name (s, group->name);
-      g_string_append_c (s, '\n');
+      put_group_heading (s, group);
       for (guint k = 0; k < x->n; k++)
         {
           g_string_append_printf (s, "int: i%u_%u = %u;  %% ", g, k, k);
