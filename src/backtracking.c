@@ -111,6 +111,7 @@ measure (const LgNode *node, LgGraphSize *size, uint64_t *leaves,
         break;
       }
     case LG_NODE_CUT_POINT:
+      size->cuts++;
       if (node->n_children > 0)
         measure (node->children[0], size, leaves, alts, frames);
       *frames += 1;
@@ -119,9 +120,11 @@ measure (const LgNode *node, LgGraphSize *size, uint64_t *leaves,
       size->leaves++;
       *leaves = 1;
       break;
+    case LG_NODE_CUT:
+      size->cuts++;
+      break;
     case LG_NODE_TRUE:
     case LG_NODE_FALSE:
-    case LG_NODE_CUT:
       break;
     }
 }
@@ -413,18 +416,6 @@ lg_backtracking_cut_all (LgBacktracking *bt)
 
 /* ---- The flattened tree ------------------------------------------------ */
 
-static bool
-can_flatten (const LgNode *node)
-{
-  if (node->kind == LG_NODE_CUT || node->kind == LG_NODE_CUT_POINT)
-    return false;
-  if (node->kind == LG_NODE_AND || node->kind == LG_NODE_OR)
-    for (uint32_t i = 0; i < node->n_children; i++)
-      if (!can_flatten (node->children[i]))
-        return false;
-  return true;
-}
-
 /* Lays out the subtree of node in pre-order from graph->n_nodes on; returns
  * its index.  The successors are written afterwards. */
 static uint32_t
@@ -465,11 +456,11 @@ flatten (LgFlatGraph *graph, size_t *n_children_used, const LgNode *node)
 LgFlatGraph *
 lg_flat_graph_new (const LgNode *root)
 {
-  if (!root || !can_flatten (root))
+  if (!root)
     return NULL;
   LgGraphSize size;
   lg_backtracking_measure (root, &size);
-  if (size.nodes >= LG_FLAT_DONE)
+  if (size.cuts > 0 || size.nodes >= LG_FLAT_DONE)
     return NULL;
   LgFlatGraph *graph = calloc (1, sizeof *graph);
   if (!graph)

@@ -98,6 +98,7 @@ typedef struct LgBacktracking LgBacktracking;
 typedef struct LgGraphSize
 {
   uint64_t nodes, and_nodes, or_nodes, leaves;
+  uint64_t cuts; /* CUT and CUT_POINT nodes */
   uint64_t max_path_leaves, max_path_alternatives, max_path_frames;
 } LgGraphSize;
 

@@ -990,6 +990,22 @@ START_TEST (test_backtracking_measure)
   /* A shared node counts each time it is reached. */
   check_measure (&shared_and, 7, 1, 2, 4, 2, 2);
   check_measure (NULL, 0, 0, 0, 0, 0, 0);
+  /* CUT and CUT_POINT nodes are counted apart (a flat graph has none). */
+  static const struct
+  {
+    const char *text;
+    uint64_t cuts;
+  } cut_cases[] = {
+    { "(and (or a b) c)", 0 },
+    { "(and true false cut)", 1 },
+    { "(cutpoint (or a (and b cut)))", 2 },
+  };
+  for (size_t i = 0; i < N_ELEMS (cut_cases); i++)
+    {
+      LgGraphSize size;
+      lg_backtracking_measure (graph_parse (g, cut_cases[i].text), &size);
+      ck_assert_uint_eq (size.cuts, cut_cases[i].cuts);
+    }
   free (g);
 }
 END_TEST
