@@ -8,9 +8,58 @@
 
 #include "permut.h"
 
+/* The error domain is an extended one (GLib 2.68): an error found while
+ * solving carries the source line of the rule it is about, so that the
+ * problem needs no side channel for it (lg_error_get_line). */
+typedef struct
+{
+  guint line;
+} LgProblemErrorPrivate;
+
+static void
+lg_problem_error_private_init (LgProblemErrorPrivate *priv)
+{
+  priv->line = 0;
+}
+
+static void
+lg_problem_error_private_copy (const LgProblemErrorPrivate *src,
+                               LgProblemErrorPrivate *dest)
+{
+  dest->line = src->line;
+}
+
+static void
+lg_problem_error_private_clear (LgProblemErrorPrivate *priv)
+{
+  (void) priv;
+}
+
 /* clang-format off */
-G_DEFINE_QUARK (lg-problem-error-quark, lg_problem_error)
+G_DEFINE_EXTENDED_ERROR (LgProblemError, lg_problem_error)
 /* clang-format on */
+
+void
+lg_set_error_at_line (GError **error, guint line, LgProblemError code,
+                      const char *format, ...)
+{
+  if (!error)
+    return;
+  va_list args;
+  va_start (args, format);
+  GError *e = g_error_new_valist (LG_PROBLEM_ERROR, code, format, args);
+  va_end (args);
+  lg_problem_error_get_private (e)->line = line;
+  g_propagate_error (error, e);
+}
+
+guint
+lg_error_get_line (const GError *error)
+{
+  if (!error || error->domain != LG_PROBLEM_ERROR)
+    return 0;
+  return lg_problem_error_get_private (error)->line;
+}
 
 guint
 lg_utf8_width (const char *s)

@@ -109,8 +109,6 @@ struct _LgProblem
   FILE *trace;          /* see lg_problem_set_trace */
   gboolean trace_masks; /* see lg_problem_set_trace_masks */
   LgProgress *progress; /* see lg_problem_set_progress; owned */
-  guint error_line;     /* source line of the rule that made the last
-                            lg_problem_solve fail, 0 when none */
 };
 
 static inline gboolean
@@ -131,6 +129,12 @@ guint lg_problem_dimension (LgProblem *problem);
 /* Records message as the problem's error unless one is recorded already. */
 void lg_problem_set_error (LgProblem *problem, LgProblemError code,
                            const char *message);
+
+/* Sets *error (if error is not NULL; it must be NULL or point to NULL) to a
+ * new LG_PROBLEM_ERROR that carries the source line `line` (0: unknown),
+ * read back by lg_error_get_line. */
+void lg_set_error_at_line (GError **error, guint line, LgProblemError code,
+                           const char *format, ...) G_GNUC_PRINTF (4, 5);
 
 /* A size for messages, in plain ASCII: "512 bytes", "1.4 KiB", "2.0 GiB".
  * g_free the result. */

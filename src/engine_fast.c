@@ -229,10 +229,9 @@ set_overflow (Builder *b, const LgRule *rule)
   if (b->error)
     return;
   g_autofree char *text = lg_rule_to_string (rule);
-  b->problem->error_line = rule->line;
-  b->error = g_error_new (LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_OVERFLOW,
-                          "integer overflow in rule %u (%s): values are 64-bit",
-                          rule->number, text);
+  lg_set_error_at_line (&b->error, rule->line, LG_PROBLEM_ERROR_OVERFLOW,
+                        "integer overflow in rule %u (%s): values are 64-bit",
+                        rule->number, text);
 }
 
 /* The group's first rule, for messages. */
@@ -284,11 +283,10 @@ can_grow (Builder *b, guint64 bytes)
     return TRUE;
   const LgConstraintGroup *cg = b->cg;
   const LgRule *first = first_rule (cg);
-  b->problem->error_line = first ? first->line : 0;
   g_autofree char *limit = lg_format_size (b->budget);
   g_autofree char *need = lg_format_size (estimate_leaves (b->set, b->e->n));
-  b->error = g_error_new (
-      LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
+  lg_set_error_at_line (
+      &b->error, first ? first->line : 0, LG_PROBLEM_ERROR_LIMIT,
       "the fast engine's leaves need more than the %s left under the memory "
       "limit (up to %s): the constraint group of rule %u has %u variables, "
       "%" G_GUINT64_FORMAT " assignments; raise --memory-limit or split the "

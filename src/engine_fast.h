@@ -71,7 +71,8 @@ typedef struct LgFastEngine LgFastEngine;
  * outlive the engine).  stats (may be NULL) gets time_transform and the
  * leaves counters.  NULL with error set on an overflow in a rule
  * (LG_PROBLEM_ERROR_OVERFLOW) or over the problem's memory limit
- * (LG_PROBLEM_ERROR_LIMIT); the problem's error line is then set. */
+ * (LG_PROBLEM_ERROR_LIMIT); the error carries the rule's line
+ * (lg_error_get_line). */
 LgFastEngine *lg_engine_fast_new (LgProblem *problem,
                                   const LgConstraintSet *set, LgStats *stats,
                                   GError **error);

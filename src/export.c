@@ -439,8 +439,7 @@ prepare (Export *x, GError **error)
           if (rule_prepare (x, rule, limit))
             continue;
           g_autofree char *text = lg_rule_to_string (rule);
-          x->problem->error_line = rule->line;
-          g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_OVERFLOW,
+          lg_set_error_at_line (error, rule->line, LG_PROBLEM_ERROR_OVERFLOW,
                        "rule %u (%s) cannot be exported: its arithmetic may "
                        "leave the integers of %s (-%" G_GINT64_FORMAT
                        "..%" G_GINT64_FORMAT ")",
@@ -1008,7 +1007,6 @@ lg_export_to_string (LgProblem *problem, LgExportFormat format,
   x.n_groups = lg_problem_n_groups (problem);
   x.valued = g_new0 (gboolean, x.n_groups);
   x.set = lg_constraint_set_new (problem);
-  problem->error_line = 0;
   char *text = NULL;
   if (prepare (&x, error))
     {

@@ -35,7 +35,7 @@ gboolean lg_export_format_from_string (const char *name,
  * error set when the problem is invalid (lg_problem_check), or when its
  * arithmetic may leave the integers of the target (clingo: 32 bits,
  * MiniZinc: 64 bits, both symmetric): that error is of LG_PROBLEM_ERROR,
- * code OVERFLOW, and lg_problem_get_error_line gives the rule's line. */
+ * code OVERFLOW, and lg_error_get_line (error) gives the rule's line. */
 char *lg_export_to_string (LgProblem *problem, LgExportFormat format,
                            const char *title, GError **error);
 

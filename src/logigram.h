@@ -253,9 +253,10 @@ gint64 lg_problem_solve (LgProblem *problem, LgStats *stats,
                          LgSolutionFunc func, gpointer user_data,
                          GError **error);
 
-/* The source line (see lg_problem_set_line) of the rule that made the last
- * lg_problem_solve fail, 0 when unknown. */
-guint lg_problem_get_error_line (LgProblem *problem);
+/* The source line (see lg_problem_set_line) of the rule that an
+ * LG_PROBLEM_ERROR is about, 0 when unknown or for any other error: the
+ * errors of lg_problem_solve and lg_export carry it. */
+guint lg_error_get_line (const GError *error);
 
 /* ---- Output (SPEC section 6, byte for byte) --------------------------- */
 

@@ -204,13 +204,13 @@ list_rules (LgProblem *problem)
 
 /* A problem error as FILE:LINE:COLUMN: error: MESSAGE. */
 static int
-problem_error (const char *source, LgProblem *problem, const GError *error)
+problem_error (const char *source, const GError *error)
 {
   if (error->domain == LG_PARSE_ERROR)
     fprintf (stderr, "%s\n", error->message);
   else
     {
-      guint line = problem ? lg_problem_get_error_line (problem) : 0;
+      guint line = lg_error_get_line (error);
       fprintf (stderr, "%s:%u:1: error: %s\n", source, line ? line : 1,
                error->message);
     }
@@ -361,7 +361,7 @@ load_problem (Options *o, LgProblem **problem, const char **source,
       *problem = lg_problems_load (name, &error);
     }
   if (!*problem)
-    return problem_error (*source, NULL, error);
+    return problem_error (*source, error);
 
   for (guint i = 0; o->drops && o->drops[i]; i++)
     {
@@ -408,7 +408,7 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
   g_autoptr (GError) error = NULL;
   g_autoptr (LgSolver) solver = lg_solver_new (problem, stats, &error);
   if (!solver || !lg_solver_transform (solver, &error))
-    return problem_error (source, problem, error);
+    return problem_error (source, error);
   if (o->dot)
     {
       g_autofree char *title = g_path_get_basename (source);
@@ -481,7 +481,7 @@ run (Options *o)
        * nothing is written on stdout. */
       g_autofree char *title = g_path_get_basename (source);
       if (!lg_export (stdout, problem, o->export_format, title, &error))
-        return problem_error (source, problem, error);
+        return problem_error (source, error);
       return EXIT_SOLVED;
     }
   set_solving_options (o, problem);
@@ -492,7 +492,7 @@ run (Options *o)
                             o->why_none ? LG_DIAGNOSE_WHY_NONE
                                         : LG_DIAGNOSE_REDUNDANT,
                             stdout, o->stats ? stderr : NULL, &error))
-        return problem_error (source, problem, error);
+        return problem_error (source, error);
       return EXIT_SOLVED;
     }
   return solve (o, problem, source, &stats);

@@ -145,11 +145,10 @@ can_grow (Builder *b, size_t bytes)
   guint64 assignments = 1;
   for (guint k = 0; k < cg->vars->len && assignments < G_MAXUINT64 / 16; k++)
     assignments *= b->n;
-  b->problem->error_line = first ? first->line : 0;
   g_autofree char *limit = lg_format_size (b->budget);
   g_autofree char *need = lg_format_size (estimate);
-  b->error = g_error_new (
-      LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
+  lg_set_error_at_line (
+      &b->error, first ? first->line : 0, LG_PROBLEM_ERROR_LIMIT,
       "the AND/OR tree needs more than the %s left under the memory limit "
       "(up to %s): the constraint group of rule %u has %u variables, "
       "%" G_GUINT64_FORMAT " assignments; raise --memory-limit or split the "
@@ -283,10 +282,9 @@ report_overflow (Builder *b, const LgConstraintGroup *cg)
   guint i = b->first_open[cg->vars->len];
   const LgRule *rule = lg_rule_program_rule (b->programs[i]);
   g_autofree char *text = lg_rule_to_string (rule);
-  b->problem->error_line = rule->line;
-  b->error = g_error_new (LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_OVERFLOW,
-                          "integer overflow in rule %u (%s): values are 64-bit",
-                          rule->number, text);
+  lg_set_error_at_line (&b->error, rule->line, LG_PROBLEM_ERROR_OVERFLOW,
+                        "integer overflow in rule %u (%s): values are 64-bit",
+                        rule->number, text);
 }
 
 /* `count` more complete assignments were tried: the progress line, as if

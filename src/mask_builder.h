@@ -61,7 +61,8 @@ lg_pair_index (guint g1, guint g2)
 /* Builds the tree of a partitioned problem, holding at most `budget` bytes.
  * Returns NULL with error set when a rule's arithmetic overflows
  * (LG_PROBLEM_ERROR_OVERFLOW) or the tree would exceed the budget
- * (LG_PROBLEM_ERROR_LIMIT); the problem's error line is then set. */
+ * (LG_PROBLEM_ERROR_LIMIT); the error carries the rule's line
+ * (lg_error_get_line). */
 LgAndOrTree *lg_mask_builder_build (LgProblem *problem,
                                     const LgConstraintSet *set,
                                     const LgPermut *permut, guint64 budget,

@@ -1196,12 +1196,6 @@ lg_situation_verify (LgProblem *problem, const uint8_t *const *perm)
 
 /* ---- Accessors ------------------------------------------------------------ */
 
-guint
-lg_problem_get_error_line (LgProblem *problem)
-{
-  return problem->error_line;
-}
-
 const LgItem *
 lg_solution_get (const LgSolution *solution, guint group, guint row)
 {

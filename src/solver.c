@@ -21,7 +21,6 @@ fast_engine (LgSolver *solver)
 LgSolver *
 lg_solver_new (LgProblem *problem, LgStats *stats, GError **error)
 {
-  problem->error_line = 0;
   if (!lg_problem_check (problem, error))
     return NULL;
   SolverWithEngine *with_engine = g_new0 (SolverWithEngine, 1);

@@ -1147,7 +1147,7 @@ START_TEST (test_description_overflow)
   ck_assert_uint_eq (c.calls, 0);
   g_autofree char *rule_n = g_strdup_printf ("rule %u", number);
   assert_error (error, LG_PROBLEM_ERROR_OVERFLOW, rule_n);
-  ck_assert_uint_eq (lg_problem_get_error_line (p), 42);
+  ck_assert_uint_eq (lg_error_get_line (error), 42);
 }
 END_TEST
 
@@ -1352,11 +1352,22 @@ END_TEST
 
 /* ---- errors ---------------------------------------------------------------- */
 
-/* The error domain is registered under its conventional name. */
+/* The error domain is an extended one, registered under its type name
+ * (G_DEFINE_EXTENDED_ERROR); its errors carry a source line that survives
+ * a copy and a prefix. */
 START_TEST (test_description_error_quark_name)
 {
-  ck_assert_str_eq (g_quark_to_string (LG_PROBLEM_ERROR),
-                    "lg-problem-error-quark");
+  ck_assert_str_eq (g_quark_to_string (LG_PROBLEM_ERROR), "LgProblemError");
+  g_autoptr (GError) error = NULL;
+  lg_set_error_at_line (&error, 12, LG_PROBLEM_ERROR_OVERFLOW, "rule %u", 3);
+  ck_assert_uint_eq (lg_error_get_line (error), 12);
+  g_prefix_error (&error, "in %s: ", "x.lgm");
+  g_autoptr (GError) copy = g_error_copy (error);
+  ck_assert_str_eq (copy->message, "in x.lgm: rule 3");
+  ck_assert_uint_eq (lg_error_get_line (copy), 12);
+  g_autoptr (GError) plain = g_error_new_literal (G_FILE_ERROR, 1, "x");
+  ck_assert_uint_eq (lg_error_get_line (plain), 0);
+  ck_assert_uint_eq (lg_error_get_line (NULL), 0);
 }
 END_TEST
 

@@ -597,10 +597,10 @@ START_TEST (test_fast_overflow)
       g_autoptr (GError) e2 = NULL;
       lg_problem_set_engine (p, LG_ENGINE_FAITHFUL);
       gint64 n1 = lg_problem_solve (p, NULL, NULL, NULL, &e1);
-      guint line1 = lg_problem_get_error_line (p);
+      guint line1 = lg_error_get_line (e1);
       lg_problem_set_engine (p, LG_ENGINE_FAST);
       gint64 n2 = lg_problem_solve (p, NULL, NULL, NULL, &e2);
-      guint line2 = lg_problem_get_error_line (p);
+      guint line2 = lg_error_get_line (e2);
       if (variant == 2)
         {
           ck_assert_int_ge (n1, 0);
@@ -638,7 +638,7 @@ START_TEST (test_fast_memory_limit)
   ck_assert_msg (strstr (error->message, "--memory-limit") &&
                      strstr (error->message, "rule 1 has 5 variables"),
                  "%s", error->message);
-  ck_assert_uint_eq (lg_problem_get_error_line (p), 3);
+  ck_assert_uint_eq (lg_error_get_line (error), 3);
   /* too small even for the search states */
   g_clear_error (&error);
   lg_problem_set_memory_limit (p, 100);

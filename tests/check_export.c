@@ -305,7 +305,7 @@ START_TEST (test_export_ranges)
                      error->message);
       ck_assert_msg (strstr (error->message, f ? "MiniZinc" : "clingo") != NULL,
                      "%s", error->message);
-      ck_assert_uint_eq (lg_problem_get_error_line (p), 7);
+      ck_assert_uint_eq (lg_error_get_line (error), 7);
     }
 }
 END_TEST

@@ -848,7 +848,7 @@ START_TEST (test_mask_builder_overflow)
   ck_assert (g_error_matches (error, LG_PROBLEM_ERROR,
                               LG_PROBLEM_ERROR_OVERFLOW));
   ck_assert_ptr_nonnull (strstr (error->message, "rule 2"));
-  ck_assert_uint_eq (lg_problem_get_error_line (p), 17);
+  ck_assert_uint_eq (lg_error_get_line (error), 17);
   lg_constraint_set_free (set);
   lg_permut_free (permut);
 }
@@ -925,7 +925,7 @@ START_TEST (test_mask_builder_overflow_before_decided_rule)
       ck_assert (g_error_matches (error, LG_PROBLEM_ERROR,
                                   LG_PROBLEM_ERROR_OVERFLOW));
       ck_assert_ptr_nonnull (strstr (error->message, "rule 1 "));
-      ck_assert_uint_eq (lg_problem_get_error_line (p), 30);
+      ck_assert_uint_eq (lg_error_get_line (error), 30);
     }
 }
 END_TEST
@@ -1023,7 +1023,7 @@ START_TEST (test_mask_builder_budget)
   tree = lg_mask_builder_build (p, bt.set, bt.permut, 0, &error);
   ck_assert_ptr_null (tree);
   ck_assert (g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT));
-  ck_assert_uint_eq (lg_problem_get_error_line (p), 5);
+  ck_assert_uint_eq (lg_error_get_line (error), 5);
   built_clear (&bt);
 }
 END_TEST
