@@ -94,7 +94,7 @@ lg_abs (LgProblem *p, LgExpr *operand)
 }
 
 gboolean
-lg_expr_eval (const LgExpr *e, gint64 *value)
+lg_expr_eval (const LgExpr *e, const guint *assignment, gint64 *value)
 {
   gint64 a, b;
   switch (e->kind)
@@ -103,14 +103,15 @@ lg_expr_eval (const LgExpr *e, gint64 *value)
       *value = e->value;
       return TRUE;
     case LG_EXPR_REF:
-      *value =
-          e->item->is_var
-              ? ((LgItem *) e->item->group->items->pdata[e->item->index])->value
-              : e->item->value;
+      *value = e->item->is_var
+                   ? ((LgItem *) e->item->group->items
+                          ->pdata[lg_item_current_index (e->item, assignment)])
+                         ->value
+                   : e->item->value;
       return TRUE;
     case LG_EXPR_NEG:
     case LG_EXPR_ABS:
-      if (!lg_expr_eval (e->left, &a))
+      if (!lg_expr_eval (e->left, assignment, &a))
         return FALSE;
       if (e->kind == LG_EXPR_ABS && a >= 0)
         {
@@ -121,7 +122,7 @@ lg_expr_eval (const LgExpr *e, gint64 *value)
     case LG_EXPR_ADD:
     case LG_EXPR_SUB:
     case LG_EXPR_MUL:
-      if (!lg_expr_eval (e->left, &a) || !lg_expr_eval (e->right, &b))
+      if (!lg_expr_eval (e->left, assignment, &a) || !lg_expr_eval (e->right, assignment, &b))
         return FALSE;
       if (e->kind == LG_EXPR_ADD)
         return !__builtin_add_overflow (a, b, value);
@@ -310,7 +311,7 @@ lg_rule_get_line (const LgRule *rule)
 }
 
 LgEval
-lg_rule_eval (const LgRule *r)
+lg_rule_eval (const LgRule *r, const guint *assignment)
 {
   gint64 a, b;
   LgEval x, y;
@@ -318,15 +319,15 @@ lg_rule_eval (const LgRule *r)
     {
     case LG_RULE_AND:
     case LG_RULE_OR:
-      x = lg_rule_eval (r->a);
+      x = lg_rule_eval (r->a, assignment);
       if (x == LG_EVAL_OVERFLOW)
         return x;
       if ((r->kind == LG_RULE_AND) != (x == LG_EVAL_TRUE))
         return x; /* false and ..., true or ... */
-      y = lg_rule_eval (r->b);
+      y = lg_rule_eval (r->b, assignment);
       return y;
     case LG_RULE_NOT:
-      x = lg_rule_eval (r->a);
+      x = lg_rule_eval (r->a, assignment);
       return x == LG_EVAL_OVERFLOW ? x : (LgEval) !x;
     case LG_RULE_YES:
     case LG_RULE_NO:
@@ -334,7 +335,8 @@ lg_rule_eval (const LgRule *r)
     default:
       break;
     }
-  if (!lg_expr_eval (r->left, &a) || !lg_expr_eval (r->right, &b))
+  if (!lg_expr_eval (r->left, assignment, &a) ||
+      !lg_expr_eval (r->right, assignment, &b))
     return LG_EVAL_OVERFLOW;
   switch (r->kind)
     {
@@ -400,6 +402,7 @@ struct LgRuleProgram
   const LgRule *rule;
   GArray *ops;       /* Op, ending with OP_END */
   GPtrArray *values; /* the value arrays, owned */
+  const guint *assignment; /* borrowed: the variables' items */
   gint64 *stack;
   guint depth, max_depth;
 };
@@ -428,7 +431,9 @@ atom (LgRuleProgram *prog, const LgExpr *e, Op *op)
       for (guint i = 0; i < items->len; i++)
         values[i] = ((LgItem *) items->pdata[i])->value;
       g_ptr_array_add (prog->values, values);
-      *op = (Op) { .op = OP_VAR, .index = &e->item->index, .values = values };
+      *op = (Op) { .op = OP_VAR,
+                   .index = &prog->assignment[e->item->var_id],
+                   .values = values };
     }
   else
     return FALSE;
@@ -519,10 +524,11 @@ compile_rule (LgRuleProgram *prog, const LgRule *r)
 }
 
 LgRuleProgram *
-lg_rule_program_new (const LgRule *rule)
+lg_rule_program_new (const LgRule *rule, const guint *assignment)
 {
   LgRuleProgram *prog = g_new0 (LgRuleProgram, 1);
   prog->rule = rule;
+  prog->assignment = assignment;
   prog->ops = g_array_new (FALSE, FALSE, sizeof (Op));
   prog->values = g_ptr_array_new_with_free_func (g_free);
   compile_rule (prog, rule);

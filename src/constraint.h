@@ -11,17 +11,22 @@
 
 #include "description.h"
 
-/* The item an item-or-variable stands for now (a variable: its current
- * item). */
+/* An assignment gives each variable an item: assignment[var->var_id] is
+ * the index, in the variable's group, of the item it stands for now.  The
+ * problem holds no current values: whoever evaluates rules (an engine, the
+ * checker) owns its assignment, an array of lg_problem_n_vars (problem)
+ * entries, so two solves of one problem never share one. */
+
+/* The item an item-or-variable stands for under assignment. */
 static inline guint
-lg_item_current_index (const LgItem *item)
+lg_item_current_index (const LgItem *item, const guint *assignment)
 {
-  return item->index;
+  return item->is_var ? assignment[item->var_id] : item->index;
 }
 
-/* Value of an expression with the variables' current items; FALSE on
- * overflow. */
-gboolean lg_expr_eval (const LgExpr *expr, gint64 *value);
+/* Value of an expression under assignment; FALSE on overflow. */
+gboolean lg_expr_eval (const LgExpr *expr, const guint *assignment,
+                       gint64 *value);
 
 typedef enum
 {
@@ -30,15 +35,17 @@ typedef enum
   LG_EVAL_OVERFLOW = -1
 } LgEval;
 
-/* Truth of a logical rule with the variables' current items. */
-LgEval lg_rule_eval (const LgRule *rule);
+/* Truth of a logical rule under assignment. */
+LgEval lg_rule_eval (const LgRule *rule, const guint *assignment);
 
 /* A logical rule compiled into a flat program for a small stack machine, so
  * that the transformation, which evaluates the rules at every assignment,
  * walks an array instead of a tree.  Same results as lg_rule_eval, overflow
- * and short-circuits included. */
+ * and short-circuits included.  The program reads the variables from the
+ * assignment it is compiled against, which must outlive it. */
 typedef struct LgRuleProgram LgRuleProgram;
-LgRuleProgram *lg_rule_program_new (const LgRule *rule);
+LgRuleProgram *lg_rule_program_new (const LgRule *rule,
+                                    const guint *assignment);
 void lg_rule_program_free (LgRuleProgram *program);
 LgEval lg_rule_program_eval (LgRuleProgram *program);
 const LgRule *lg_rule_program_rule (const LgRuleProgram *program);

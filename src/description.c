@@ -585,6 +585,12 @@ lg_problem_set_trace_masks (LgProblem *p, gboolean trace_masks)
 }
 
 guint
+lg_problem_n_vars (const LgProblem *p)
+{
+  return p->vars->len;
+}
+
+guint
 lg_problem_dimension (LgProblem *p)
 {
   return p->decl->len ? ((LgGroup *) p->decl->pdata[0])->items->len : 0;

@@ -32,8 +32,8 @@ struct _LgItem
   LgGroup *group;
   char *name;
   gboolean is_var;
-  guint index;  /* item: position in its group; variable: current item
-                      during the transformation */
+  guint index;  /* item: position in its group; variable: 0 (its item
+                      lives in an assignment, see constraint.h) */
   gint64 value; /* item of an ordered or numeric group: its value */
   guint var_id; /* variable: creation order, from 0 */
 };
@@ -122,6 +122,9 @@ lg_rule_is_couple (const LgRule *rule)
 {
   return rule->kind == LG_RULE_YES || rule->kind == LG_RULE_NO;
 }
+
+/* The number of variables (their var_id are 0 .. n - 1). */
+guint lg_problem_n_vars (const LgProblem *problem);
 
 /* The dimension (items per group) once lg_problem_check passed. */
 guint lg_problem_dimension (LgProblem *problem);

@@ -126,6 +126,7 @@ typedef struct
   GArray *groups;              /* LeafGroup */
   GArray *scratch;             /* guint64, the current leaf */
   GHashTable *seen;            /* leaves of the current group */
+  guint *assignment;           /* the variables' items (constraint.h) */
   GPtrArray **ready;           /* pruning: rules decided at variable k */
   gboolean exact;              /* enumerate as the faithful default */
   gboolean holds;              /* logical-only group: some assignment */
@@ -332,8 +333,8 @@ make_leaf (Builder *b)
     {
       const LgRule *r = cg->couple->pdata[i];
       guint gx = r->x->group->index, gy = r->y->group->index;
-      guint ix = lg_item_current_index (r->x),
-            iy = lg_item_current_index (r->y);
+      guint ix = lg_item_current_index (r->x, b->assignment),
+            iy = lg_item_current_index (r->y, b->assignment);
       guint64 c = gx < gy ? CODE (gx, gy, ix, iy, r->kind == LG_RULE_YES)
                           : CODE (gy, gx, iy, ix, r->kind == LG_RULE_YES);
       g_array_append_val (s, c);
@@ -397,7 +398,7 @@ logic_holds (Builder *b)
   for (guint i = 0; i < cg->logic->len; i++)
     {
       const LgRule *rule = cg->logic->pdata[i];
-      LgEval v = lg_rule_eval (rule);
+      LgEval v = lg_rule_eval (rule, b->assignment);
       if (v == LG_EVAL_OVERFLOW)
         {
           set_overflow (b, rule);
@@ -431,13 +432,14 @@ enumerate (Builder *b, guint ivar)
   LgItem *var = cg->vars->pdata[ivar];
   for (guint k = 0; k < b->e->n && !b->error && !b->holds; k++)
     {
-      var->index = k;
+      b->assignment[var->var_id] = k;
       gboolean ok = TRUE;
       if (!b->exact)
         {
           GPtrArray *ready = b->ready[ivar];
           for (guint i = 0; i < ready->len && ok; i++)
-            ok = lg_rule_eval (ready->pdata[i]) == LG_EVAL_TRUE;
+            ok = lg_rule_eval (ready->pdata[i], b->assignment) ==
+                 LG_EVAL_TRUE;
         }
       if (ok)
         enumerate (b, ivar + 1);
@@ -717,6 +719,7 @@ lg_engine_fast_new (LgProblem *problem, const LgConstraintSet *set,
   b.starts = g_array_new (FALSE, FALSE, sizeof (guint32));
   b.groups = g_array_new (FALSE, FALSE, sizeof (LeafGroup));
   b.scratch = g_array_new (FALSE, FALSE, sizeof (guint64));
+  b.assignment = g_new0 (guint, MAX (lg_problem_n_vars (problem), 1));
   guint32 zero = 0;
   g_array_append_val (b.starts, zero);
 
@@ -737,6 +740,7 @@ lg_engine_fast_new (LgProblem *problem, const LgConstraintSet *set,
     lay_out (&b);
   g_array_unref (b.codes);
   g_array_unref (b.scratch);
+  g_free (b.assignment);
   if (b.starts)
     g_array_unref (b.starts);
   if (b.groups)

@@ -39,6 +39,7 @@ typedef struct
   guint *touched_list; /* the touched pairs, n_touched of them */
   guint n_touched;
   uint64_t **yes_masks; /* n * n, lazily built */
+  guint *assignment;     /* the variables' items (constraint.h) */
   gboolean is_ok;
   guint64 budget; /* bytes the tree may hold */
   const LgConstraintSet *set;
@@ -197,7 +198,8 @@ static void
 build_couple (Builder *b, const LgRule *rule)
 {
   guint g1 = rule->x->group->index, g2 = rule->y->group->index;
-  guint i1 = rule->x->index, i2 = rule->y->index;
+  guint i1 = lg_item_current_index (rule->x, b->assignment),
+        i2 = lg_item_current_index (rule->y, b->assignment);
   if (g1 > g2)
     {
       guint t = g1;
@@ -419,7 +421,7 @@ var_node (Builder *b, const LgConstraintGroup *cg, guint ivar, Scan scan)
   guint n_alternatives = 0;
   for (guint k = 0; k < b->n && !b->error; k++)
     {
-      var->index = k;
+      b->assignment[var->var_id] = k;
       if (!enter_value (b, cg, ivar, &scan))
         continue;
       LgNode *child = var_node (b, cg, ivar + 1, scan);
@@ -449,7 +451,7 @@ some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar,
   LgItem *var = cg->vars->pdata[ivar];
   for (guint k = 0; k < b->n && !b->error; k++)
     {
-      var->index = k;
+      b->assignment[var->var_id] = k;
       if (!enter_value (b, cg, ivar, &scan))
         continue;
       if (some_assignment_holds (b, cg, ivar + 1, scan))
@@ -483,7 +485,7 @@ rules_begin (Builder *b, const LgConstraintGroup *cg)
   for (guint i = 0; i < n_rules; i++)
     {
       const LgRule *rule = cg->logic->pdata[i];
-      b->programs[i] = lg_rule_program_new (rule);
+      b->programs[i] = lg_rule_program_new (rule, b->assignment);
       b->need[i] = n_vars ? lg_constraint_group_last_var (cg, rule) + 1 : 0;
       if (n_vars)
         b->ready_start[b->need[i]]++; /* counts, shifted by one */
@@ -561,6 +563,7 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
   b.challenge = problem->challenge;
   b.scratch = g_new0 (uint64_t, MAX (tree->n_pairs, 1) * b.n_words);
   b.touched = g_new0 (gboolean, MAX (tree->n_pairs, 1));
+  b.assignment = g_new0 (guint, MAX (lg_problem_n_vars (problem), 1));
   b.touched_list = g_new (guint, MAX (tree->n_pairs, 1));
   guint max_vars = 0;
   for (guint i = 0; i < set->groups->len; i++)
@@ -603,6 +606,7 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
   g_free (b.level_children);
   g_free (b.leaf_children);
   g_free (b.touched);
+  g_free (b.assignment);
   g_free (b.touched_list);
   if (b.error)
     {

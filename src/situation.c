@@ -1147,35 +1147,38 @@ lg_situation_try_solution (LgSituation *s, LgSolutionFunc func,
 /* Does the couple hold in the complete solution?  Items are compared row
  * by row: x and y are associated when they stand on the same row. */
 static gboolean
-couple_holds (const LgRule *rule, const uint8_t *const *perm, guint n)
+couple_holds (const LgRule *rule, const guint *assignment,
+              const uint8_t *const *perm, guint n)
 {
   guint gx = rule->x->group->index, gy = rule->y->group->index;
+  guint ix = lg_item_current_index (rule->x, assignment);
+  guint iy = lg_item_current_index (rule->y, assignment);
   guint row = 0;
-  while (row < n && perm[gx][row] != rule->x->index)
+  while (row < n && perm[gx][row] != ix)
     row++;
-  gboolean together = row < n && perm[gy][row] == rule->y->index;
+  gboolean together = row < n && perm[gy][row] == iy;
   return rule->kind == LG_RULE_YES ? together : !together;
 }
 
 static gboolean
-group_holds (const LgConstraintGroup *cg, guint ivar,
+group_holds (const LgConstraintGroup *cg, guint ivar, guint *assignment,
              const uint8_t *const *perm, guint n)
 {
   if (ivar == cg->vars->len)
     {
       for (guint i = 0; i < cg->logic->len; i++)
-        if (lg_rule_eval (cg->logic->pdata[i]) != LG_EVAL_TRUE)
+        if (lg_rule_eval (cg->logic->pdata[i], assignment) != LG_EVAL_TRUE)
           return FALSE;
       for (guint i = 0; i < cg->couple->len; i++)
-        if (!couple_holds (cg->couple->pdata[i], perm, n))
+        if (!couple_holds (cg->couple->pdata[i], assignment, perm, n))
           return FALSE;
       return TRUE;
     }
-  LgItem *var = cg->vars->pdata[ivar];
+  const LgItem *var = cg->vars->pdata[ivar];
   for (guint k = 0; k < n; k++)
     {
-      var->index = k;
-      if (group_holds (cg, ivar + 1, perm, n))
+      assignment[var->var_id] = k;
+      if (group_holds (cg, ivar + 1, assignment, perm, n))
         return TRUE;
     }
   return FALSE;
@@ -1185,11 +1188,13 @@ gboolean
 lg_situation_verify (LgProblem *problem, const uint8_t *const *perm)
 {
   g_autoptr (LgConstraintSet) set = lg_constraint_set_new (problem);
+  g_autofree guint *assignment =
+      g_new0 (guint, MAX (lg_problem_n_vars (problem), 1));
   guint n = lg_problem_dimension (problem);
-  if (!group_holds (set->unbound, 0, perm, n))
+  if (!group_holds (set->unbound, 0, assignment, perm, n))
     return FALSE;
   for (guint i = 0; i < set->groups->len; i++)
-    if (!group_holds (set->groups->pdata[i], 0, perm, n))
+    if (!group_holds (set->groups->pdata[i], 0, assignment, perm, n))
       return FALSE;
   return TRUE;
 }

@@ -410,18 +410,20 @@ START_TEST (test_description_values)
       LgExpr *e = lg_ref (p, item);
       ck_assert_ptr_nonnull (e);
       gint64 v = 12345;
-      ck_assert (lg_expr_eval (e, &v));
+      ck_assert (lg_expr_eval (e, NULL, &v));
       ck_assert_int_eq (v, vc->values[i]);
     }
-  /* A variable over the group is worth its current item. */
+  /* A variable over the group is worth its item in the assignment. */
   LgItem *var = lg_some (p, "g");
   LgExpr *e = lg_ref (p, var);
   ck_assert_ptr_nonnull (e);
+  guint assignment[1];
+  ck_assert_uint_lt (var->var_id, G_N_ELEMENTS (assignment));
   for (guint i = 0; i < n; i++)
     {
       gint64 v = 12345;
-      var->index = i;
-      ck_assert (lg_expr_eval (e, &v));
+      assignment[var->var_id] = i;
+      ck_assert (lg_expr_eval (e, assignment, &v));
       ck_assert_int_eq (v, vc->values[i]);
     }
 }
@@ -1259,21 +1261,21 @@ START_TEST (test_description_program)
     {
       LgRule *rule = random_rule (p, &rng, vars, 2);
       ck_assert_ptr_nonnull (rule);
-      LgRuleProgram *prog = lg_rule_program_new (rule);
+      guint assignment[PROGRAM_VARS];
+      LgRuleProgram *prog = lg_rule_program_new (rule, assignment);
       ck_assert_ptr_eq (lg_rule_program_rule (prog), rule);
       for (guint a = 0; a < 64; a++)
         {
-          vars[0]->index = a % 4;
-          vars[1]->index = a / 4 % 4;
-          vars[2]->index = a / 16;
-          LgEval want = lg_rule_eval (rule);
+          assignment[vars[0]->var_id] = a % 4;
+          assignment[vars[1]->var_id] = a / 4 % 4;
+          assignment[vars[2]->var_id] = a / 16;
+          LgEval want = lg_rule_eval (rule, assignment);
           LgEval got = lg_rule_program_eval (prog);
           if (got != want)
             {
               g_autofree char *text = lg_rule_to_string (rule);
               ck_abort_msg ("%s at (%u, %u, %u): %d, expected %d", text,
-                            vars[0]->index, vars[1]->index, vars[2]->index,
-                            got, want);
+                            a % 4, a / 4 % 4, a / 16, got, want);
             }
           outcomes[want + 1]++;
         }
