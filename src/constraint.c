@@ -122,7 +122,8 @@ lg_expr_eval (const LgExpr *e, const guint *assignment, gint64 *value)
     case LG_EXPR_ADD:
     case LG_EXPR_SUB:
     case LG_EXPR_MUL:
-      if (!lg_expr_eval (e->left, assignment, &a) || !lg_expr_eval (e->right, assignment, &b))
+      if (!lg_expr_eval (e->left, assignment, &a) ||
+          !lg_expr_eval (e->right, assignment, &b))
         return FALSE;
       if (e->kind == LG_EXPR_ADD)
         return !__builtin_add_overflow (a, b, value);
@@ -270,6 +271,7 @@ lg_not (LgProblem *p, LgRule *a)
 guint
 lg_rule (LgProblem *p, LgRule *rule)
 {
+  g_return_val_if_fail (!p->frozen, 0);
   if (!rule)
     return 0;
   if (rule->number)
@@ -287,17 +289,18 @@ lg_rule (LgProblem *p, LgRule *rule)
 void
 lg_problem_set_line (LgProblem *p, guint line)
 {
+  g_return_if_fail (!p->frozen);
   p->line = line;
 }
 
 guint
-lg_problem_n_rules (LgProblem *p)
+lg_problem_n_rules (const LgProblem *p)
 {
   return p->rules->len;
 }
 
 LgRule *
-lg_problem_get_rule (LgProblem *p, guint number)
+lg_problem_get_rule (const LgProblem *p, guint number)
 {
   return number >= 1 && number <= p->rules->len
              ? g_ptr_array_index (p->rules, number - 1)
@@ -400,8 +403,8 @@ typedef struct
 struct LgRuleProgram
 {
   const LgRule *rule;
-  GArray *ops;       /* Op, ending with OP_END */
-  GPtrArray *values; /* the value arrays, owned */
+  GArray *ops;             /* Op, ending with OP_END */
+  GPtrArray *values;       /* the value arrays, owned */
   const guint *assignment; /* borrowed: the variables' items */
   gint64 *stack;
   guint depth, max_depth;

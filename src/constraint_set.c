@@ -114,7 +114,13 @@ lg_constraint_group_last_var (const LgConstraintGroup *cg, const LgRule *rule)
 }
 
 LgConstraintSet *
-lg_constraint_set_new (LgProblem *problem)
+lg_constraint_set_new (const LgProblem *problem)
+{
+  return lg_constraint_set_new_dropping (problem, NULL);
+}
+
+LgConstraintSet *
+lg_constraint_set_new_dropping (const LgProblem *problem, const gboolean *drop)
 {
   LgConstraintSet *set = g_new0 (LgConstraintSet, 1);
   set->groups = g_ptr_array_new_with_free_func (group_free);
@@ -122,7 +128,7 @@ lg_constraint_set_new (LgProblem *problem)
   for (guint i = 0; i < problem->rules->len; i++)
     {
       LgRule *rule = problem->rules->pdata[i];
-      if (!rule->dropped)
+      if (!rule->dropped && !(drop && drop[i]))
         lg_constraint_set_add (set, rule);
     }
   return set;

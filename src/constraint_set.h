@@ -29,7 +29,11 @@ typedef struct
 } LgConstraintSet;
 
 /* Partitions the problem's rules that are not dropped. */
-LgConstraintSet *lg_constraint_set_new (LgProblem *problem);
+LgConstraintSet *lg_constraint_set_new (const LgProblem *problem);
+/* The same, leaving out also the rules with drop[number - 1] TRUE (drop may
+ * be NULL; see LgSolveOptions.drop). */
+LgConstraintSet *lg_constraint_set_new_dropping (const LgProblem *problem,
+                                                 const gboolean *drop);
 void lg_constraint_set_free (LgConstraintSet *set);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgConstraintSet, lg_constraint_set_free)
 

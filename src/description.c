@@ -136,7 +136,6 @@ lg_problem_new (void)
   p->rule_nodes = g_ptr_array_new_with_free_func (g_free);
   p->rules = g_ptr_array_new ();
   p->questions = g_array_new (FALSE, FALSE, sizeof (LgQuestion));
-  p->memory_limit = LG_DEFAULT_MEMORY_LIMIT;
   return p;
 }
 
@@ -155,7 +154,6 @@ lg_problem_free (LgProblem *p)
   g_ptr_array_unref (p->rules);
   g_array_unref (p->questions);
   g_clear_error (&p->error);
-  lg_progress_free (p->progress);
   g_free (p);
 }
 
@@ -166,6 +164,7 @@ lg_group (LgProblem *p, LgGroupKind kind, const char *name,
           const char *const *items)
 {
   g_return_val_if_fail (p != NULL, NULL);
+  g_return_val_if_fail (!p->frozen, NULL);
   if (!name)
     return NULL;
   if (kind != LG_GROUP_ATOMIC && kind != LG_GROUP_ORDERED &&
@@ -211,6 +210,7 @@ LgItem *
 lg_group_add_item (LgProblem *p, LgGroup *group, const char *name)
 {
   g_return_val_if_fail (p != NULL, NULL);
+  g_return_val_if_fail (!p->frozen, NULL);
   if (!group || !name)
     return NULL;
   if (g_hash_table_contains (group->by_name, name))
@@ -240,19 +240,19 @@ lg_group_add_item (LgProblem *p, LgGroup *group, const char *name)
 }
 
 LgGroup *
-lg_problem_lookup_group (LgProblem *p, const char *name)
+lg_problem_lookup_group (const LgProblem *p, const char *name)
 {
   return name ? g_hash_table_lookup (p->group_by_name, name) : NULL;
 }
 
 guint
-lg_problem_n_groups (LgProblem *p)
+lg_problem_n_groups (const LgProblem *p)
 {
   return p->groups->len;
 }
 
 LgGroup *
-lg_problem_get_group (LgProblem *p, guint index)
+lg_problem_get_group (const LgProblem *p, guint index)
 {
   return index < p->groups->len ? g_ptr_array_index (p->groups, index) : NULL;
 }
@@ -343,6 +343,7 @@ new_var (LgProblem *p, LgGroup *g, char *name)
 LgItem *
 lg_some (LgProblem *p, const char *group)
 {
+  g_return_val_if_fail (!p->frozen, NULL);
   LgGroup *g = need_group (p, group);
   if (!g)
     return NULL;
@@ -352,6 +353,7 @@ lg_some (LgProblem *p, const char *group)
 LgItem *
 lg_var_new (LgProblem *p, const char *group, const char *name)
 {
+  g_return_val_if_fail (!p->frozen, NULL);
   LgGroup *g = need_group (p, group);
   if (!g || !name)
     return NULL;
@@ -361,6 +363,7 @@ lg_var_new (LgProblem *p, const char *group, const char *name)
 LgItem *
 lg_var (LgProblem *p, const char *group, const char *name)
 {
+  g_return_val_if_fail (!p->frozen, NULL);
   LgGroup *g = need_group (p, group);
   if (!g || !name)
     return NULL;
@@ -379,6 +382,7 @@ lg_var (LgProblem *p, const char *group, const char *name)
 gboolean
 lg_ask (LgProblem *p, LgGroup *group, LgItem *ref)
 {
+  g_return_val_if_fail (!p->frozen, FALSE);
   if (!group || !ref)
     return FALSE;
   if (ref->is_var || ref->group == group)
@@ -399,6 +403,7 @@ lg_ask (LgProblem *p, LgGroup *group, LgItem *ref)
 gboolean
 lg_problem_drop_rule (LgProblem *p, guint number, GError **error)
 {
+  g_return_val_if_fail (!p->frozen, FALSE);
   if (number < 1 || number > p->rules->len)
     {
       g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_UNKNOWN,
@@ -411,15 +416,8 @@ lg_problem_drop_rule (LgProblem *p, guint number, GError **error)
   return TRUE;
 }
 
-void
-lg_problem_set_rule_dropped (LgProblem *p, guint number, gboolean dropped)
-{
-  g_return_if_fail (number >= 1 && number <= p->rules->len);
-  ((LgRule *) p->rules->pdata[number - 1])->dropped = dropped;
-}
-
 gboolean
-lg_problem_rule_is_dropped (LgProblem *p, guint number)
+lg_problem_rule_is_dropped (const LgProblem *p, guint number)
 {
   g_return_val_if_fail (number >= 1 && number <= p->rules->len, FALSE);
   return ((LgRule *) p->rules->pdata[number - 1])->dropped;
@@ -429,6 +427,7 @@ gboolean
 lg_problem_set_group_order (LgProblem *p, const char *const *names,
                             GError **error)
 {
+  g_return_val_if_fail (!p->frozen, FALSE);
   guint n = names ? g_strv_length ((char **) names) : 0;
   g_autofree LgGroup **order = g_new0 (LgGroup *, p->decl->len + 1);
   for (guint i = 0; i < n; i++)
@@ -475,6 +474,17 @@ lg_problem_set_group_order (LgProblem *p, const char *const *names,
 gboolean
 lg_problem_check (LgProblem *p, GError **error)
 {
+  if (p->frozen)
+    return TRUE;
+  if (!lg_problem_validate (p, error))
+    return FALSE;
+  p->frozen = TRUE;
+  return TRUE;
+}
+
+gboolean
+lg_problem_validate (const LgProblem *p, GError **error)
+{
   if (p->error)
     {
       g_propagate_error (error, g_error_copy (p->error));
@@ -515,22 +525,16 @@ lg_problem_check (LgProblem *p, GError **error)
   return TRUE;
 }
 
-void
-lg_problem_set_memory_limit (LgProblem *p, guint64 bytes)
+gboolean
+lg_problem_is_frozen (const LgProblem *p)
 {
-  p->memory_limit = bytes;
+  return p->frozen;
 }
 
 void
-lg_problem_set_challenge (LgProblem *p, gboolean challenge)
+lg_solve_options_init (LgSolveOptions *options)
 {
-  p->challenge = challenge;
-}
-
-void
-lg_problem_set_check (LgProblem *p, LgCheck check)
-{
-  p->check = check;
+  *options = (LgSolveOptions) LG_SOLVE_OPTIONS_INIT;
 }
 
 gboolean
@@ -546,12 +550,6 @@ lg_check_from_string (const char *name, LgCheck *check)
   return FALSE;
 }
 
-void
-lg_problem_set_engine (LgProblem *p, LgEngine engine)
-{
-  p->engine = engine;
-}
-
 gboolean
 lg_engine_from_string (const char *name, LgEngine *engine)
 {
@@ -564,26 +562,6 @@ lg_engine_from_string (const char *name, LgEngine *engine)
   return TRUE;
 }
 
-void
-lg_problem_set_trace (LgProblem *p, FILE *out)
-{
-  p->trace = out;
-}
-
-void
-lg_problem_set_progress (LgProblem *p, FILE *out, guint delay_ms)
-{
-  g_clear_pointer (&p->progress, lg_progress_free);
-  if (out)
-    p->progress = lg_progress_new (out, delay_ms);
-}
-
-void
-lg_problem_set_trace_masks (LgProblem *p, gboolean trace_masks)
-{
-  p->trace_masks = trace_masks;
-}
-
 guint
 lg_problem_n_vars (const LgProblem *p)
 {
@@ -591,7 +569,7 @@ lg_problem_n_vars (const LgProblem *p)
 }
 
 guint
-lg_problem_dimension (LgProblem *p)
+lg_problem_dimension (const LgProblem *p)
 {
   return p->decl->len ? ((LgGroup *) p->decl->pdata[0])->items->len : 0;
 }

@@ -13,7 +13,6 @@
 #define LG_DESCRIPTION_H
 
 #include "logigram.h"
-#include "progress.h"
 
 struct _LgGroup
 {
@@ -101,14 +100,8 @@ struct _LgProblem
   GPtrArray *rules;       /* the rules added, in order, borrowed */
   GArray *questions;      /* LgQuestion */
   guint line;
-  GError *error;        /* first builder error */
-  guint64 memory_limit; /* bytes, see lg_problem_set_memory_limit */
-  gboolean challenge;   /* see lg_problem_set_challenge */
-  LgCheck check;        /* see lg_problem_set_check */
-  LgEngine engine;      /* see lg_problem_set_engine */
-  FILE *trace;          /* see lg_problem_set_trace */
-  gboolean trace_masks; /* see lg_problem_set_trace_masks */
-  LgProgress *progress; /* see lg_problem_set_progress; owned */
+  GError *error;   /* first builder error */
+  gboolean frozen; /* lg_problem_check passed: nothing changes any more */
 };
 
 static inline gboolean
@@ -127,7 +120,7 @@ lg_rule_is_couple (const LgRule *rule)
 guint lg_problem_n_vars (const LgProblem *problem);
 
 /* The dimension (items per group) once lg_problem_check passed. */
-guint lg_problem_dimension (LgProblem *problem);
+guint lg_problem_dimension (const LgProblem *problem);
 
 /* Records message as the problem's error unless one is recorded already. */
 void lg_problem_set_error (LgProblem *problem, LgProblemError code,

@@ -1,6 +1,7 @@
 /* diagnose — why a problem has no solution, and which of its rules are
  * redundant (see diagnose.h), by solving the problem again and again with
- * rules dropped through lg_problem_set_rule_dropped.
+ * rules dropped through the solve options (LgSolveOptions.drop): the
+ * problem itself never changes.
  *
  * Its job is to answer an author's two questions with as few and as short
  * solves as possible.  Both rest on one fact: dropping a rule can only add
@@ -14,8 +15,8 @@
  * because dropping it (with a subset of the final drops) showed a solution,
  * or a new one, and dropping more rules would only show more.
  *
- * Invariant: the rules examined are those not dropped on entry; every
- * public function restores the entry drops before returning, on error too.
+ * Invariant: the rules examined are those not dropped in the problem; the
+ * drops of each solve are the diagnosis's own array.
  * Solutions are compared as sets of keys, one byte per group per row (the
  * item's index in its group, plus one), because the faithful algorithm
  * reports a solution once per path of its AND/OR tree.
@@ -27,10 +28,11 @@
 typedef struct
 {
   LgProblem *problem;
+  LgSolveOptions options; /* the caller's, with drop = drops */
   guint n_rules;
-  gboolean *entry_drops; /* per rule number - 1: dropped on entry */
-  GArray *examined;      /* guint: the rules not dropped on entry */
-  GHashTable *index;     /* LgItem * -> its index in its group + 1 */
+  gboolean *drops;   /* per rule number - 1: dropped by this solve */
+  GArray *examined;  /* guint: the rules not dropped on entry */
+  GHashTable *index; /* LgItem * -> its index in its group + 1 */
   guint n_groups, n;
   char *key;            /* scratch: n_groups * n bytes and a NUL */
   GHashTable *original; /* keys of the original solutions (owned) */
@@ -39,19 +41,22 @@ typedef struct
 } Diagnosis;
 
 static void
-diagnosis_init (Diagnosis *d, LgProblem *problem)
+diagnosis_init (Diagnosis *d, LgProblem *problem, const LgSolveOptions *options)
 {
   memset (d, 0, sizeof *d);
   d->problem = problem;
+  if (options)
+    d->options = *options;
+  else
+    lg_solve_options_init (&d->options);
+  d->options.max_solutions = 0; /* the callbacks stop each solve */
   d->n_rules = lg_problem_n_rules (problem);
-  d->entry_drops = g_new0 (gboolean, d->n_rules + 1);
+  d->drops = g_new0 (gboolean, d->n_rules + 1);
+  d->options.drop = d->drops;
   d->examined = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 1; i <= d->n_rules; i++)
-    {
-      d->entry_drops[i - 1] = lg_problem_rule_is_dropped (problem, i);
-      if (!d->entry_drops[i - 1])
-        g_array_append_val (d->examined, i);
-    }
+    if (!lg_problem_rule_is_dropped (problem, i))
+      g_array_append_val (d->examined, i);
   d->index = g_hash_table_new (NULL, NULL);
   d->n_groups = lg_problem_n_groups (problem);
   for (guint g = 0; g < d->n_groups; g++)
@@ -69,13 +74,10 @@ diagnosis_init (Diagnosis *d, LgProblem *problem)
   d->original = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
-/* Gives the problem back its entry drops, and frees the rest. */
 static void
 diagnosis_finish (Diagnosis *d)
 {
-  for (guint i = 1; i <= d->n_rules; i++)
-    lg_problem_set_rule_dropped (d->problem, i, d->entry_drops[i - 1]);
-  g_free (d->entry_drops);
+  g_free (d->drops);
   g_array_unref (d->examined);
   g_hash_table_unref (d->index);
   g_free (d->key);
@@ -96,7 +98,8 @@ solution_key (Diagnosis *d, const LgSolution *solution)
 }
 
 static gboolean
-stop_at_first (LgProblem *problem, const LgSolution *solution, gpointer data)
+stop_at_first (const LgProblem *problem, const LgSolution *solution,
+               gpointer data)
 {
   (void) problem;
   (void) solution;
@@ -105,7 +108,7 @@ stop_at_first (LgProblem *problem, const LgSolution *solution, gpointer data)
 }
 
 static gboolean
-collect (LgProblem *problem, const LgSolution *solution, gpointer data)
+collect (const LgProblem *problem, const LgSolution *solution, gpointer data)
 {
   (void) problem;
   Diagnosis *d = data;
@@ -116,7 +119,8 @@ collect (LgProblem *problem, const LgSolution *solution, gpointer data)
 }
 
 static gboolean
-stop_at_new (LgProblem *problem, const LgSolution *solution, gpointer data)
+stop_at_new (const LgProblem *problem, const LgSolution *solution,
+             gpointer data)
 {
   (void) problem;
   Diagnosis *d = data;
@@ -133,7 +137,7 @@ solve (Diagnosis *d, LgSolutionFunc func, GError **error)
 {
   d->solves++;
   d->found_new = FALSE;
-  return lg_problem_solve (d->problem, NULL, func, d, error);
+  return lg_problem_solve (d->problem, &d->options, NULL, func, d, error);
 }
 
 /* The examined rules that are not dropped now, ascending. */
@@ -144,7 +148,7 @@ undropped (Diagnosis *d)
   for (guint i = 0; i < d->examined->len; i++)
     {
       guint number = g_array_index (d->examined, guint, i);
-      if (!lg_problem_rule_is_dropped (d->problem, number))
+      if (!d->drops[number - 1])
         g_array_append_val (kept, number);
     }
   return kept;
@@ -161,12 +165,13 @@ lg_why_none_clear (LgWhyNone *result)
 }
 
 gboolean
-lg_diagnose_why_none (LgProblem *problem, LgWhyNone *result, GError **error)
+lg_diagnose_why_none (LgProblem *problem, const LgSolveOptions *options,
+                      LgWhyNone *result, GError **error)
 {
   Diagnosis d;
   gboolean ok = FALSE;
   memset (result, 0, sizeof *result);
-  diagnosis_init (&d, problem);
+  diagnosis_init (&d, problem, options);
   result->n_examined = d.examined->len;
 
   gint64 found = solve (&d, stop_at_first, error);
@@ -177,12 +182,12 @@ lg_diagnose_why_none (LgProblem *problem, LgWhyNone *result, GError **error)
     for (guint i = 0; i < d.examined->len; i++)
       {
         guint number = g_array_index (d.examined, guint, i);
-        lg_problem_set_rule_dropped (problem, number, TRUE);
+        d.drops[number - 1] = TRUE;
         found = solve (&d, stop_at_first, error);
         if (found < 0)
           goto out;
         if (found > 0) /* needed: take it back */
-          lg_problem_set_rule_dropped (problem, number, FALSE);
+          d.drops[number - 1] = FALSE;
       }
   result->core = result->has_solution
                      ? g_array_new (FALSE, FALSE, sizeof (guint))
@@ -214,21 +219,22 @@ lg_redundancy_clear (LgRedundancy *result)
 static int
 try_drop (Diagnosis *d, guint number, GError **error)
 {
-  lg_problem_set_rule_dropped (d->problem, number, TRUE);
+  d->drops[number - 1] = TRUE;
   if (solve (d, stop_at_new, error) < 0)
     return -1;
   if (d->found_new)
-    lg_problem_set_rule_dropped (d->problem, number, FALSE);
+    d->drops[number - 1] = FALSE;
   return !d->found_new;
 }
 
 gboolean
-lg_diagnose_redundant (LgProblem *problem, LgRedundancy *result, GError **error)
+lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
+                       LgRedundancy *result, GError **error)
 {
   Diagnosis d;
   gboolean ok = FALSE;
   memset (result, 0, sizeof *result);
-  diagnosis_init (&d, problem);
+  diagnosis_init (&d, problem, options);
   result->n_examined = d.examined->len;
   result->redundant = g_array_new (FALSE, FALSE, sizeof (guint));
   result->dropped = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -249,7 +255,7 @@ lg_diagnose_redundant (LgProblem *problem, LgRedundancy *result, GError **error)
       if (unchanged)
         {
           g_array_append_val (result->redundant, number);
-          lg_problem_set_rule_dropped (problem, number, FALSE);
+          d.drops[number - 1] = FALSE;
         }
     }
 
@@ -264,7 +270,7 @@ lg_diagnose_redundant (LgProblem *problem, LgRedundancy *result, GError **error)
         continue;
       if (n_dropped == 0)
         {
-          lg_problem_set_rule_dropped (problem, number, TRUE);
+          d.drops[number - 1] = TRUE;
           n_dropped++;
           continue;
         }
@@ -276,7 +282,7 @@ lg_diagnose_redundant (LgProblem *problem, LgRedundancy *result, GError **error)
   for (guint i = 0; i < d.examined->len; i++)
     {
       guint number = g_array_index (d.examined, guint, i);
-      if (lg_problem_rule_is_dropped (problem, number))
+      if (d.drops[number - 1])
         g_array_append_val (result->dropped, number);
     }
   result->n_kept = d.examined->len - result->dropped->len;
@@ -293,7 +299,7 @@ out:
 /* ---- Reports ----------------------------------------------------------------- */
 
 static void
-print_rule (FILE *out, LgProblem *problem, guint number)
+print_rule (FILE *out, const LgProblem *problem, guint number)
 {
   const LgRule *rule = lg_problem_get_rule (problem, number);
   g_autofree char *text = lg_rule_to_string (rule);
@@ -305,7 +311,7 @@ print_rule (FILE *out, LgProblem *problem, guint number)
 }
 
 void
-lg_why_none_print (FILE *out, LgProblem *problem, const LgWhyNone *result)
+lg_why_none_print (FILE *out, const LgProblem *problem, const LgWhyNone *result)
 {
   guint n = result->core ? result->core->len : 0;
   if (result->has_solution)
@@ -324,7 +330,8 @@ lg_why_none_print (FILE *out, LgProblem *problem, const LgWhyNone *result)
 }
 
 void
-lg_redundancy_print (FILE *out, LgProblem *problem, const LgRedundancy *result)
+lg_redundancy_print (FILE *out, const LgProblem *problem,
+                     const LgRedundancy *result)
 {
   guint k = result->redundant->len, t = result->n_examined;
   if (t == 0)
@@ -360,15 +367,15 @@ lg_redundancy_print (FILE *out, LgProblem *problem, const LgRedundancy *result)
 }
 
 gboolean
-lg_diagnose_run (LgProblem *problem, LgDiagnoseMode mode, FILE *out,
-                 FILE *stats, GError **error)
+lg_diagnose_run (LgProblem *problem, const LgSolveOptions *options,
+                 LgDiagnoseMode mode, FILE *out, FILE *stats, GError **error)
 {
   g_autoptr (GTimer) timer = g_timer_new ();
   guint64 solves;
   if (mode == LG_DIAGNOSE_WHY_NONE)
     {
       LgWhyNone result;
-      if (!lg_diagnose_why_none (problem, &result, error))
+      if (!lg_diagnose_why_none (problem, options, &result, error))
         return FALSE;
       lg_why_none_print (out, problem, &result);
       solves = result.solves;
@@ -377,7 +384,7 @@ lg_diagnose_run (LgProblem *problem, LgDiagnoseMode mode, FILE *out,
   else
     {
       LgRedundancy result;
-      if (!lg_diagnose_redundant (problem, &result, error))
+      if (!lg_diagnose_redundant (problem, options, &result, error))
         return FALSE;
       lg_redundancy_print (out, problem, &result);
       solves = result.solves;

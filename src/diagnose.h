@@ -44,11 +44,15 @@ typedef struct
   guint64 solves;      /* lg_problem_solve calls made */
 } LgRedundancy;
 
+/* Both diagnostics solve with options (NULL: the defaults; their drop and
+ * max_solutions are the diagnostic's own).  The problem never changes. */
+
 /* Deletion: each examined rule in order is dropped, and kept dropped when
  * the problem still has no solution.  Each solve stops at its first
  * solution.  FALSE with error set (result cleared) when the problem is
  * invalid. */
-gboolean lg_diagnose_why_none (LgProblem *problem, LgWhyNone *result,
+gboolean lg_diagnose_why_none (LgProblem *problem,
+                               const LgSolveOptions *options, LgWhyNone *result,
                                GError **error);
 void lg_why_none_clear (LgWhyNone *result);
 
@@ -56,8 +60,9 @@ void lg_why_none_clear (LgWhyNone *result);
  * deletes greedily in order; each solve with rules dropped stops at the
  * first solution outside the original set.  FALSE with error set (result
  * cleared) when the problem is invalid. */
-gboolean lg_diagnose_redundant (LgProblem *problem, LgRedundancy *result,
-                                GError **error);
+gboolean lg_diagnose_redundant (LgProblem *problem,
+                                const LgSolveOptions *options,
+                                LgRedundancy *result, GError **error);
 void lg_redundancy_clear (LgRedundancy *result);
 
 /* The reports of the command line (see doc/logigram.1):
@@ -72,8 +77,9 @@ void lg_redundancy_clear (LgRedundancy *result);
  *   A minimal set of M rules keeps the same solutions; it drops: 4, 7, 9.
  *
  * "(line L)" is left out for a rule without source line. */
-void lg_why_none_print (FILE *out, LgProblem *problem, const LgWhyNone *result);
-void lg_redundancy_print (FILE *out, LgProblem *problem,
+void lg_why_none_print (FILE *out, const LgProblem *problem,
+                        const LgWhyNone *result);
+void lg_redundancy_print (FILE *out, const LgProblem *problem,
                           const LgRedundancy *result);
 
 typedef enum
@@ -85,8 +91,9 @@ typedef enum
 /* Runs one diagnostic and prints its report on out; when stats is not
  * NULL, prints there the number of solves and the time taken.  FALSE with
  * error set, and nothing printed, when the problem is invalid. */
-gboolean lg_diagnose_run (LgProblem *problem, LgDiagnoseMode mode, FILE *out,
-                          FILE *stats, GError **error);
+gboolean lg_diagnose_run (LgProblem *problem, const LgSolveOptions *options,
+                          LgDiagnoseMode mode, FILE *out, FILE *stats,
+                          GError **error);
 
 G_END_DECLS
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "constraint.h"
-#include "situation.h"
+#include "checker.h"
 
 /* ---- Data ------------------------------------------------------------------ */
 
@@ -47,7 +47,11 @@ typedef struct
 
 struct LgFastEngine
 {
-  LgProblem *problem;
+  LgEngineImpl impl; /* first: the engine interface */
+  const LgProblem *problem;
+  const LgConstraintSet *set;
+  LgProgress *progress;
+  LgStats *stats;
   guint G, n;
   uint16_t full;       /* n low bits */
   gboolean infeasible; /* some group has no consistent assignment */
@@ -118,7 +122,7 @@ struct LgFastEngine
 typedef struct
 {
   LgFastEngine *e;
-  LgProblem *problem;
+  const LgProblem *problem;
   const LgConstraintSet *set;
   const LgConstraintGroup *cg; /* the one being expanded */
   GArray *codes;               /* guint64, every kept leaf's literals */
@@ -419,8 +423,7 @@ enumerate (Builder *b, guint ivar)
   if (ivar == cg->vars->len)
     {
       b->leaves_tried++;
-      lg_progress_tick (b->problem->progress,
-                        b->leaves_tried + b->leaves_saved);
+      lg_progress_tick (b->e->progress, b->leaves_tried + b->leaves_saved);
       if (b->exact && !logic_holds (b))
         return;
       if (cg->couple->len == 0)
@@ -438,8 +441,7 @@ enumerate (Builder *b, guint ivar)
         {
           GPtrArray *ready = b->ready[ivar];
           for (guint i = 0; i < ready->len && ok; i++)
-            ok = lg_rule_eval (ready->pdata[i], b->assignment) ==
-                 LG_EVAL_TRUE;
+            ok = lg_rule_eval (ready->pdata[i], b->assignment) == LG_EVAL_TRUE;
         }
       if (ok)
         enumerate (b, ivar + 1);
@@ -627,8 +629,8 @@ lay_out (Builder *b)
     }
   e->lines = (Key *) g_array_free (lines, FALSE);
   e->cells = (Key *) g_array_free (cells, FALSE);
-  build_index (cell_pairs, (size_t) G * G * n * n, e->n_groups,
-               &e->cell_first, &e->cell_groups);
+  build_index (cell_pairs, (size_t) G * G * n * n, e->n_groups, &e->cell_first,
+               &e->cell_groups);
   build_index (row_pairs, (size_t) G * G * n, e->n_groups, &e->row_first,
                &e->row_groups);
   g_array_unref (cell_pairs);
@@ -681,26 +683,33 @@ search_bytes (guint G, guint n, guint n_groups, size_t *state_size,
 }
 
 LgFastEngine *
-lg_engine_fast_new (LgProblem *problem, const LgConstraintSet *set,
-                    LgStats *stats, GError **error)
+lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
 {
   g_autoptr (GTimer) timer = g_timer_new ();
+  const LgProblem *problem = setup->problem;
+  const LgConstraintSet *set = setup->set;
+  const guint64 memory_limit = setup->options->memory_limit;
+  LgStats *stats = setup->stats;
   LgFastEngine *e = g_new0 (LgFastEngine, 1);
+  e->impl.klass = &lg_engine_fast_class;
   e->problem = problem;
+  e->set = set;
+  e->progress = setup->progress;
+  e->stats = stats;
   e->G = lg_problem_n_groups (problem);
   e->n = lg_problem_dimension (problem);
   e->full = (uint16_t) ((1u << e->n) - 1);
-  e->trace = problem->trace;
+  e->trace = setup->options->trace;
 
   /* the search's part first: it does not depend on the leaves */
   size_t state_size;
   guint max_depth;
   guint64 fixed =
       search_bytes (e->G, e->n, set->groups->len + 1, &state_size, &max_depth);
-  if (fixed > problem->memory_limit)
+  if (fixed > memory_limit)
     {
       g_autofree char *need = lg_format_size (fixed);
-      g_autofree char *limit = lg_format_size (problem->memory_limit);
+      g_autofree char *limit = lg_format_size (memory_limit);
       g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
                    "%u groups of %u items need %s for the fast engine's "
                    "search states, over the memory limit of %s; raise "
@@ -714,7 +723,7 @@ lg_engine_fast_new (LgProblem *problem, const LgConstraintSet *set,
   b.e = e;
   b.problem = problem;
   b.set = set;
-  b.budget = problem->memory_limit - fixed;
+  b.budget = memory_limit - fixed;
   b.codes = g_array_new (FALSE, FALSE, sizeof (guint64));
   b.starts = g_array_new (FALSE, FALSE, sizeof (guint32));
   b.groups = g_array_new (FALSE, FALSE, sizeof (LeafGroup));
@@ -728,14 +737,14 @@ lg_engine_fast_new (LgProblem *problem, const LgConstraintSet *set,
   for (guint i = 0; i < set->groups->len; i++)
     assignments += (double) power_capped (
         e->n, ((LgConstraintGroup *) set->groups->pdata[i])->vars->len);
-  lg_progress_begin (problem->progress, "transform", "assignments",
+  lg_progress_begin (e->progress, "transform", "assignments",
                      assignments < 1e18 ? (guint64) assignments : 0);
   /* the faithful builder's order: the unbound group, then the groups
    * last-created first (so that an overflow is the same one) */
   build_group (&b, set->unbound);
   for (guint i = set->groups->len; i-- > 0 && !b.error;)
     build_group (&b, set->groups->pdata[i]);
-  lg_progress_end (problem->progress);
+  lg_progress_end (e->progress);
   if (!b.error)
     lay_out (&b);
   g_array_unref (b.codes);
@@ -1252,10 +1261,10 @@ emit (LgFastEngine *e, uint8_t *state, guint depth)
       return;
     }
 #ifdef LG_ENABLE_CHECKS
-  g_assert (lg_situation_verify (e->problem, e->perm));
+  g_assert (lg_checker_verify (e->problem, e->set, e->perm));
 #endif
   e->solutions++;
-  lg_progress_hide (e->problem->progress);
+  lg_progress_hide (e->progress);
   if (e->trace)
     fprintf (e->trace, "%*ssolution %" G_GUINT64_FORMAT "\n", (int) (2 * depth),
              "", e->solutions);
@@ -1370,8 +1379,7 @@ probe (LgFastEngine *e, guint depth)
                       for (guint x2 = 1; x2 < e->G; x2++)
                         {
                           size_t s0 = (size_t) x2 * e->G * e->n;
-                          for (size_t s = s0; s < s0 + (size_t) x2 * e->n;
-                               s++)
+                          for (size_t s = s0; s < s0 + (size_t) x2 * e->n; s++)
                             {
                               uint16_t c = CM[s];
                               if (!(c & (c - 1)) && c != M[s])
@@ -1429,7 +1437,7 @@ search (LgFastEngine *e, guint depth)
       first = FALSE;
       memcpy (child, state, e->state_size);
       e->nodes++;
-      lg_progress_tick (e->problem->progress, e->nodes);
+      lg_progress_tick (e->progress, e->nodes);
       if (e->trace)
         fprintf (e->trace, "%*s%s:%s = %s:%s\n", (int) (2 * depth), "",
                  lg_group_get_name (lg_problem_get_group (e->problem, bx)),
@@ -1453,14 +1461,15 @@ search (LgFastEngine *e, guint depth)
 
 guint64
 lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
-                        gpointer user_data, LgStats *stats)
+                        gpointer user_data)
 {
+  LgStats *stats = e->stats;
   g_autoptr (GTimer) timer = g_timer_new ();
   e->func = func;
   e->user_data = user_data;
   e->stopped = FALSE;
   e->nodes = e->alternatives = e->backtracks = e->solutions = 0;
-  lg_progress_begin (e->problem->progress, "explore", "nodes", 0);
+  lg_progress_begin (e->progress, "explore", "nodes", 0);
   if (!e->infeasible)
     {
       uint8_t *state = e->states;
@@ -1491,7 +1500,7 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
             fprintf (e->trace, "fail\n");
         }
     }
-  lg_progress_end (e->problem->progress);
+  lg_progress_end (e->progress);
   if (stats)
     {
       stats->time_explore = g_timer_elapsed (timer, NULL);
@@ -1502,3 +1511,30 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
     }
   return e->solutions;
 }
+
+static LgEngineImpl *
+class_create (const LgEngineSetup *setup, GError **error)
+{
+  LgFastEngine *e = lg_engine_fast_new (setup, error);
+  return e ? &e->impl : NULL;
+}
+
+static guint64
+class_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
+{
+  return lg_engine_fast_explore ((LgFastEngine *) engine, func, user_data);
+}
+
+static void
+class_free (LgEngineImpl *engine)
+{
+  lg_engine_fast_free ((LgFastEngine *) engine);
+}
+
+const LgEngineClass lg_engine_fast_class = {
+  .name = "fast",
+  .create = class_create,
+  .explore = class_explore,
+  .tree = NULL, /* no AND/OR tree: nothing for the views */
+  .free = class_free,
+};

@@ -62,26 +62,25 @@
 #ifndef LG_ENGINE_FAST_H
 #define LG_ENGINE_FAST_H
 
-#include "constraint_set.h"
-#include "description.h"
+#include "engine.h"
 
 typedef struct LgFastEngine LgFastEngine;
 
-/* Transform: builds the leaves of every constraint group of set (which must
- * outlive the engine).  stats (may be NULL) gets time_transform and the
- * leaves counters.  NULL with error set on an overflow in a rule
- * (LG_PROBLEM_ERROR_OVERFLOW) or over the problem's memory limit
- * (LG_PROBLEM_ERROR_LIMIT); the error carries the rule's line
- * (lg_error_get_line). */
-LgFastEngine *lg_engine_fast_new (LgProblem *problem,
-                                  const LgConstraintSet *set, LgStats *stats,
-                                  GError **error);
+/* The engine interface (engine.h) of the fast engine; it has no tree. */
+extern const LgEngineClass lg_engine_fast_class;
+
+/* Transform: builds the leaves of every constraint group of setup->set.
+ * setup->stats gets time_transform and the leaves counters.  NULL with
+ * error set on an overflow in a rule (LG_PROBLEM_ERROR_OVERFLOW) or over
+ * the memory limit (LG_PROBLEM_ERROR_LIMIT); the error carries the rule's
+ * line (lg_error_get_line). */
+LgFastEngine *lg_engine_fast_new (const LgEngineSetup *setup, GError **error);
 
 /* Explore: calls func (may be NULL) for each solution until it returns
- * FALSE; returns the number of solutions found.  stats (may be NULL) gets
+ * FALSE; returns the number of solutions found.  The setup's stats get
  * time_explore and the search counters. */
 guint64 lg_engine_fast_explore (LgFastEngine *engine, LgSolutionFunc func,
-                                gpointer user_data, LgStats *stats);
+                                gpointer user_data);
 
 void lg_engine_fast_free (LgFastEngine *engine);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgFastEngine, lg_engine_fast_free)

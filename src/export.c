@@ -439,11 +439,12 @@ prepare (Export *x, GError **error)
           if (rule_prepare (x, rule, limit))
             continue;
           g_autofree char *text = lg_rule_to_string (rule);
-          lg_set_error_at_line (error, rule->line, LG_PROBLEM_ERROR_OVERFLOW,
-                       "rule %u (%s) cannot be exported: its arithmetic may "
-                       "leave the integers of %s (-%" G_GINT64_FORMAT
-                       "..%" G_GINT64_FORMAT ")",
-                       rule->number, text, target, limit, limit);
+          lg_set_error_at_line (
+              error, rule->line, LG_PROBLEM_ERROR_OVERFLOW,
+              "rule %u (%s) cannot be exported: its arithmetic may "
+              "leave the integers of %s (-%" G_GINT64_FORMAT
+              "..%" G_GINT64_FORMAT ")",
+              rule->number, text, target, limit, limit);
           return FALSE;
         }
     }

@@ -1225,7 +1225,8 @@ typedef struct
 } Count;
 
 static gboolean
-on_solution (LgProblem *problem, const LgSolution *solution, gpointer data)
+on_solution (const LgProblem *problem, const LgSolution *solution,
+             gpointer data)
 {
   Count *c = data;
   LgGen *gen = c->gen;
@@ -1259,8 +1260,9 @@ count_solutions (LgGen *gen, const LgGenClue *clues, guint n_clues,
       lg_parser_parse_data ("<generated>", text, strlen (text), error);
   if (!problem)
     return -1;
-  lg_problem_set_engine (problem, gen->opt.engine);
-  lg_problem_set_check (problem, gen->opt.check);
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = gen->opt.engine;
+  options.check = gen->opt.check;
   g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
   for (guint g = 0; g < gen->n_groups; g++)
     {
@@ -1273,7 +1275,8 @@ count_solutions (LgGen *gen, const LgGenClue *clues, guint n_clues,
   Count c = { gen, index, limit, row };
   g_array_set_size (gen->found, 0);
   gen->n_found = 0;
-  gint64 got = lg_problem_solve (problem, NULL, on_solution, &c, error);
+  gint64 got =
+      lg_problem_solve (problem, &options, NULL, on_solution, &c, error);
   gen->n_solves++;
   gen->solve_seconds += g_timer_elapsed (timer, NULL);
   if (got < 0)

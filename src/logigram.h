@@ -71,11 +71,11 @@ LgGroup *lg_group (LgProblem *problem, LgGroupKind kind, const char *name,
 LgItem *lg_group_add_item (LgProblem *problem, LgGroup *group,
                            const char *name);
 
-LgGroup *lg_problem_lookup_group (LgProblem *problem, const char *name);
-guint lg_problem_n_groups (LgProblem *problem);
+LgGroup *lg_problem_lookup_group (const LgProblem *problem, const char *name);
+guint lg_problem_n_groups (const LgProblem *problem);
 /* Groups in their current order (declaration order, or as set by
  * lg_problem_set_group_order). */
-LgGroup *lg_problem_get_group (LgProblem *problem, guint index);
+LgGroup *lg_problem_get_group (const LgProblem *problem, guint index);
 const char *lg_group_get_name (const LgGroup *group);
 LgGroupKind lg_group_get_kind (const LgGroup *group);
 guint lg_group_n_items (const LgGroup *group);
@@ -129,8 +129,8 @@ LgRule *lg_not (LgProblem *problem, LgRule *operand);
 guint lg_rule (LgProblem *problem, LgRule *rule);
 /* The source line recorded with the rules added from now on (0: none). */
 void lg_problem_set_line (LgProblem *problem, guint line);
-guint lg_problem_n_rules (LgProblem *problem);
-LgRule *lg_problem_get_rule (LgProblem *problem, guint number);
+guint lg_problem_n_rules (const LgProblem *problem);
+LgRule *lg_problem_get_rule (const LgProblem *problem, guint number);
 guint lg_rule_get_line (const LgRule *rule);
 /* A readable form of the rule, e.g. "yes nationality:english, color:red". */
 char *lg_rule_to_string (const LgRule *rule);
@@ -145,27 +145,14 @@ gboolean lg_ask (LgProblem *problem, LgGroup *group, LgItem *ref);
 /* Ignores rule `number` (1-based). */
 gboolean lg_problem_drop_rule (LgProblem *problem, guint number,
                                GError **error);
-/* Drops (TRUE) or takes back (FALSE) rule `number`, which must exist. */
-void lg_problem_set_rule_dropped (LgProblem *problem, guint number,
-                                  gboolean dropped);
-gboolean lg_problem_rule_is_dropped (LgProblem *problem, guint number);
+gboolean lg_problem_rule_is_dropped (const LgProblem *problem, guint number);
 /* Declares the groups in this order: `names` is a NULL-terminated
  * permutation of every group name. */
 gboolean lg_problem_set_group_order (LgProblem *problem,
                                      const char *const *names, GError **error);
 
-/* The most memory lg_problem_solve may use for its tables and tree, in
- * bytes (default LG_DEFAULT_MEMORY_LIMIT); over it, solving fails with
- * LG_PROBLEM_ERROR_LIMIT and a message saying how much it would need. */
-#define LG_DEFAULT_MEMORY_LIMIT (G_GUINT64_CONSTANT (2) << 30)
-void lg_problem_set_memory_limit (LgProblem *problem, guint64 bytes);
-
-/* The tutorial's improvement exercises, as options that keep the same
- * solutions.  Challenge: the transformation evaluates each logical rule as
- * soon as all its variables have a value, and prunes there (the exercise on
- * get_node_of_var and can_challenge); the tree is the same, built with fewer
- * leaves tried. */
-void lg_problem_set_challenge (LgProblem *problem, gboolean challenge);
+/* The tutorial's improvement exercises (see LgSolveOptions), as options
+ * that keep the same solutions. */
 
 /* Strategies of try_solution (the exercise on SITUATION.try_solution). */
 typedef enum
@@ -179,36 +166,84 @@ typedef enum
   LG_CHECK_FEWEST     /* as INTERSECT, taking next the group with the fewest
                          candidates (solutions come in another order) */
 } LgCheck;
-void lg_problem_set_check (LgProblem *problem, LgCheck check);
 /* Parses "faithful", "intersect" or "fewest". */
 gboolean lg_check_from_string (const char *name, LgCheck *check);
 
 /* Engines.  FAITHFUL is the tutorial's algorithm (the default).  FAST
  * keeps exactly the same solutions, each printed once, with another search:
- * see src/engine_fast.h. */
+ * see doc/engines.md. */
 typedef enum
 {
   LG_ENGINE_FAITHFUL,
   LG_ENGINE_FAST
 } LgEngine;
-void lg_problem_set_engine (LgProblem *problem, LgEngine engine);
 /* Parses "faithful" or "fast". */
 gboolean lg_engine_from_string (const char *name, LgEngine *engine);
 
-/* Writes every step of the exploration to out, indented by depth (NULL:
- * no trace, the default). */
-void lg_problem_set_trace (LgProblem *problem, FILE *out);
-/* With a trace: also print the pair masks of the situation each time the
- * whole tree holds (--show masks --trace). */
-void lg_problem_set_trace_masks (LgProblem *problem, gboolean trace_masks);
+/* The default memory limit of a solve, in bytes. */
+#define LG_DEFAULT_MEMORY_LIMIT (G_GUINT64_CONSTANT (2) << 30)
 
-/* Draws a progress line on out (a terminal) when a step runs longer than
- * delay_ms milliseconds; NULL: none, the default. */
-void lg_problem_set_progress (LgProblem *problem, FILE *out, guint delay_ms);
+/* With a trace: called each time the whole tree holds (the faithful
+ * engine), before try_solution, with the situation's pair masks: for each
+ * pair of groups g1 < g2 in pair order (g1 + g2 (g2 - 1) / 2), the n! bits
+ * of its permutations still allowed, in 64-bit words.  The command line's
+ * --show masks --trace prints them. */
+typedef void (*LgTraceMasksFunc) (FILE *trace, const uint64_t *masks,
+                                  gpointer user_data);
+
+/* How to solve: everything a solve needs besides the problem, so that the
+ * problem stays as it was described and two solves of one problem, with
+ * other options, may run at once.  Initialise with lg_solve_options_init
+ * (or LG_SOLVE_OPTIONS_INIT), then set what differs. */
+typedef struct
+{
+  LgEngine engine; /* default LG_ENGINE_FAITHFUL */
+  LgCheck check;   /* try_solution's strategy, default LG_CHECK_FAITHFUL */
+  /* Challenge: the transformation evaluates each logical rule as soon as
+   * all its variables have a value, and prunes there (the exercise on
+   * get_node_of_var and can_challenge); the tree is the same, built with
+   * fewer leaves tried.  Default FALSE. */
+  gboolean challenge;
+  /* The most memory the solve may use for its tables and tree, in bytes;
+   * over it, solving fails with LG_PROBLEM_ERROR_LIMIT and a message saying
+   * how much it would need.  Default LG_DEFAULT_MEMORY_LIMIT. */
+  guint64 memory_limit;
+  /* Stop after this many solutions; 0 (the default): find them all. */
+  guint64 max_solutions;
+  /* NULL (the default), or one entry per rule (index number - 1, as many as
+   * lg_problem_n_rules): TRUE leaves the rule out of this solve, as
+   * lg_problem_drop_rule does for every solve (the diagnostics use it). */
+  const gboolean *drop;
+  /* Writes every step of the exploration to trace, indented by depth; NULL
+   * (the default): no trace.  trace_masks (may be NULL) is called with
+   * trace_masks_data each time the whole tree holds. */
+  FILE *trace;
+  LgTraceMasksFunc trace_masks;
+  gpointer trace_masks_data;
+  /* Draws a progress line on progress (a terminal) when a step runs longer
+   * than progress_delay_ms milliseconds; NULL (the default): none. */
+  FILE *progress;
+  guint progress_delay_ms;
+} LgSolveOptions;
+
+#define LG_SOLVE_OPTIONS_INIT                                                  \
+  {                                                                            \
+    .engine = LG_ENGINE_FAITHFUL, .check = LG_CHECK_FAITHFUL,                  \
+    .memory_limit = LG_DEFAULT_MEMORY_LIMIT                                    \
+  }
+void lg_solve_options_init (LgSolveOptions *options);
 
 /* Returns FALSE and the first recorded error, if any, or a validity error
- * (no group, groups of different sizes, dimension too large). */
+ * (no group, groups of different sizes, dimension too large).  On success
+ * the problem is frozen: it is immutable from then on, and every builder
+ * call, lg_problem_drop_rule and lg_problem_set_group_order on it is a
+ * programming error (a critical warning, nothing changed). */
 gboolean lg_problem_check (LgProblem *problem, GError **error);
+/* The same checks without the freeze: the parser reports what is wrong
+ * while the problem may still change (--drop, --order). */
+gboolean lg_problem_validate (const LgProblem *problem, GError **error);
+/* TRUE once lg_problem_check has passed. */
+gboolean lg_problem_is_frozen (const LgProblem *problem);
 
 /* ---- Solving ----------------------------------------------------------- */
 
@@ -241,17 +276,19 @@ const LgItem *lg_solution_get (const LgSolution *solution, guint group,
                                guint row);
 
 /* Called for each solution, in order; return FALSE to stop the search. */
-typedef gboolean (*LgSolutionFunc) (LgProblem *problem,
+typedef gboolean (*LgSolutionFunc) (const LgProblem *problem,
                                     const LgSolution *solution,
                                     gpointer user_data);
 
-/* Solves the problem: the three steps of the tutorial.  Calls func for each
- * solution (func may be NULL).  Returns the number of solutions found (up to
- * a stop), or -1 with error set when the problem is invalid.  stats may be
- * NULL. */
-gint64 lg_problem_solve (LgProblem *problem, LgStats *stats,
-                         LgSolutionFunc func, gpointer user_data,
-                         GError **error);
+/* Solves the problem: the three steps of the tutorial, with options (NULL:
+ * the defaults).  Checks the problem first (lg_problem_check), which
+ * freezes it.  Calls func for each solution (func may be NULL).  Returns
+ * the number of solutions found (up to a stop), or -1 with error set when
+ * the problem is invalid or over a limit; such an error carries the source
+ * line of its rule (lg_error_get_line).  stats may be NULL. */
+gint64 lg_problem_solve (LgProblem *problem, const LgSolveOptions *options,
+                         LgStats *stats, LgSolutionFunc func,
+                         gpointer user_data, GError **error);
 
 /* The source line (see lg_problem_set_line) of the rule that an
  * LG_PROBLEM_ERROR is about, 0 when unknown or for any other error: the
@@ -260,7 +297,7 @@ guint lg_error_get_line (const GError *error);
 
 /* ---- Output (SPEC section 6, byte for byte) --------------------------- */
 
-void lg_print_solution (FILE *out, LgProblem *problem,
+void lg_print_solution (FILE *out, const LgProblem *problem,
                         const LgSolution *solution);
 /* The closing "N solution(s)" lines. */
 void lg_print_count (FILE *out, guint64 n_solutions);
@@ -273,12 +310,12 @@ void lg_print_stats (FILE *out, const LgStats *stats);
  * solution (index from 0), _end with the count.  CSV has a header line
  * "solution,GROUP,..." then one line per row, solutions numbered from 1,
  * fields quoted as RFC 4180 says, lines ended by LF. */
-void lg_print_json_begin (FILE *out, LgProblem *problem);
-void lg_print_json_solution (FILE *out, LgProblem *problem,
+void lg_print_json_begin (FILE *out, const LgProblem *problem);
+void lg_print_json_solution (FILE *out, const LgProblem *problem,
                              const LgSolution *solution, guint64 index);
 void lg_print_json_end (FILE *out, guint64 n_solutions);
-void lg_print_csv_begin (FILE *out, LgProblem *problem);
-void lg_print_csv_solution (FILE *out, LgProblem *problem,
+void lg_print_csv_begin (FILE *out, const LgProblem *problem);
+void lg_print_csv_solution (FILE *out, const LgProblem *problem,
                             const LgSolution *solution, guint64 index);
 /* Writes s as a JSON string literal (with its quotes); s is UTF-8. */
 void lg_print_json_string (FILE *out, const char *s);

@@ -64,6 +64,8 @@ typedef struct
   guint64 max_nodes;
   LgExportFormat export_format;
   guint64 printed;
+  LgSolveOptions solve; /* what set_solving_options makes of the above */
+  LgSolver *solver;     /* for --show masks --trace */
 } Options;
 
 static void
@@ -108,7 +110,7 @@ parse_count (const char *text, guint64 min, guint64 *value)
 /* The head of a JSON or CSV output, printed once the problem is known to
  * be valid (so that an invalid one prints nothing on stdout). */
 static void
-print_begin (Options *o, LgProblem *problem)
+print_begin (Options *o, const LgProblem *problem)
 {
   if (o->format == FORMAT_JSON)
     lg_print_json_begin (stdout, problem);
@@ -166,7 +168,8 @@ parse_size (const char *text, guint64 *bytes)
 }
 
 static gboolean
-on_solution (LgProblem *problem, const LgSolution *solution, gpointer data)
+on_solution (const LgProblem *problem, const LgSolution *solution,
+             gpointer data)
 {
   Options *o = data;
   if (!o->count_only && o->printed == 0)
@@ -185,7 +188,18 @@ on_solution (LgProblem *problem, const LgSolution *solution, gpointer data)
         break;
       }
   o->printed++;
-  return o->max_solutions == 0 || o->printed < o->max_solutions;
+  return TRUE; /* the solver stops at --max-solutions */
+}
+
+/* --show masks --trace: the situation's masks each time the tree holds. */
+static void
+trace_masks (FILE *trace, const uint64_t *masks, gpointer data)
+{
+  Options *o = data;
+  const LgPermut *permut = NULL;
+  if (lg_solver_get_tree (o->solver, &permut, NULL))
+    lg_views_print_pair_masks (trace, lg_solver_get_problem (o->solver), permut,
+                               masks);
 }
 
 static void
@@ -304,10 +318,6 @@ check_options (Options *o)
   if (o->engine_text && !lg_engine_from_string (o->engine_text, &o->engine))
     return usage_error ("--engine takes faithful or fast, not '%s'",
                         o->engine_text);
-  if (o->engine == LG_ENGINE_FAST && (o->dot || (o->shows && o->shows[0])))
-    return usage_error ("%s shows the inside of the faithful engine: not "
-                        "with --engine=fast",
-                        o->dot ? "--dot" : "--show");
   o->memory_limit = LG_DEFAULT_MEMORY_LIMIT;
   if (o->memory_limit_text &&
       !parse_size (o->memory_limit_text, &o->memory_limit))
@@ -385,19 +395,28 @@ load_problem (Options *o, LgProblem **problem, const char **source,
 /* The solving options: limits, the tutorial's exercises, the engine, and
  * where the trace or the progress line go. */
 static void
-set_solving_options (Options *o, LgProblem *problem)
+set_solving_options (Options *o)
 {
-  lg_problem_set_memory_limit (problem, o->memory_limit);
-  lg_problem_set_challenge (problem, o->challenge);
-  lg_problem_set_check (problem, o->check);
-  lg_problem_set_engine (problem, o->engine);
+  LgSolveOptions *s = &o->solve;
+  lg_solve_options_init (s);
+  s->memory_limit = o->memory_limit;
+  s->max_solutions = o->max_solutions;
+  s->challenge = o->challenge;
+  s->check = o->check;
+  s->engine = o->engine;
   if (o->trace)
-    lg_problem_set_trace (problem, stderr);
+    s->trace = stderr;
   else if (isatty (STDERR_FILENO))
-    lg_problem_set_progress (problem, stderr, progress_delay_ms ());
+    {
+      s->progress = stderr;
+      s->progress_delay_ms = progress_delay_ms ();
+    }
   for (guint i = 0; o->trace && o->shows && o->shows[i]; i++)
     if (g_str_equal (o->shows[i], "masks"))
-      lg_problem_set_trace_masks (problem, TRUE);
+      {
+        s->trace_masks = trace_masks;
+        s->trace_masks_data = o;
+      }
 }
 
 /* Solves with the views in between (lg_problem_solve's three steps): they
@@ -406,13 +425,20 @@ static int
 solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgSolver) solver = lg_solver_new (problem, stats, &error);
+  g_autoptr (LgSolver) solver =
+      lg_solver_new (problem, &o->solve, stats, &error);
   if (!solver || !lg_solver_transform (solver, &error))
     return problem_error (source, error);
+  o->solver = solver;
+  const LgPermut *permut = NULL;
+  const LgAndOrTree *tree = NULL;
+  if ((o->dot || (o->shows && o->shows[0])) &&
+      !(tree = lg_solver_get_tree (solver, &permut, &error)))
+    return usage_error ("%s: %s", o->dot ? "--dot" : "--show", error->message);
   if (o->dot)
     {
       g_autofree char *title = g_path_get_basename (source);
-      lg_views_print_dot (stdout, problem, solver->tree, o->max_nodes, title);
+      lg_views_print_dot (stdout, problem, tree, o->max_nodes, title);
       if (o->stats)
         lg_print_stats (stderr, stats);
       return EXIT_SOLVED;
@@ -484,11 +510,11 @@ run (Options *o)
         return problem_error (source, error);
       return EXIT_SOLVED;
     }
-  set_solving_options (o, problem);
+  set_solving_options (o);
   if (o->why_none || o->redundant)
     {
       /* Many solves with rules dropped; the report alone on stdout. */
-      if (!lg_diagnose_run (problem,
+      if (!lg_diagnose_run (problem, &o->solve,
                             o->why_none ? LG_DIAGNOSE_WHY_NONE
                                         : LG_DIAGNOSE_REDUNDANT,
                             stdout, o->stats ? stderr : NULL, &error))

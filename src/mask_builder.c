@@ -29,7 +29,8 @@ typedef enum
 
 typedef struct
 {
-  LgProblem *problem;
+  const LgProblem *problem;
+  LgProgress *progress;
   const LgPermut *permut;
   LgAndOrTree *tree;
   guint n; /* dimension */
@@ -39,7 +40,7 @@ typedef struct
   guint *touched_list; /* the touched pairs, n_touched of them */
   guint n_touched;
   uint64_t **yes_masks; /* n * n, lazily built */
-  guint *assignment;     /* the variables' items (constraint.h) */
+  guint *assignment;    /* the variables' items (constraint.h) */
   gboolean is_ok;
   guint64 budget; /* bytes the tree may hold */
   const LgConstraintSet *set;
@@ -299,7 +300,7 @@ tried (Builder *b, guint64 count)
   tree->leaves_tried = count > G_MAXUINT64 - tree->leaves_tried
                            ? G_MAXUINT64
                            : tree->leaves_tried + count;
-  LgProgress *progress = b->problem->progress;
+  LgProgress *progress = b->progress;
   if (!progress)
     return;
   struct LgProgressTicks *ticks = (struct LgProgressTicks *) progress;
@@ -542,8 +543,9 @@ group_node (Builder *b, const LgConstraintGroup *cg)
 }
 
 LgAndOrTree *
-lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
-                       const LgPermut *permut, guint64 budget, GError **error)
+lg_mask_builder_build (const LgProblem *problem, const LgConstraintSet *set,
+                       const LgPermut *permut, gboolean challenge,
+                       LgProgress *progress, guint64 budget, GError **error)
 {
   LgAndOrTree *tree = g_new0 (LgAndOrTree, 1);
   guint G = lg_problem_n_groups (problem);
@@ -560,7 +562,8 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
   b.n_words = tree->n_words;
   b.budget = budget;
   b.set = set;
-  b.challenge = problem->challenge;
+  b.challenge = challenge;
+  b.progress = progress;
   b.scratch = g_new0 (uint64_t, MAX (tree->n_pairs, 1) * b.n_words);
   b.touched = g_new0 (gboolean, MAX (tree->n_pairs, 1));
   b.assignment = g_new0 (guint, MAX (lg_problem_n_vars (problem), 1));
@@ -583,7 +586,7 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
         leaves *= b.n;
       assignments += leaves;
     }
-  lg_progress_begin (problem->progress, "transform", "assignments",
+  lg_progress_begin (progress, "transform", "assignments",
                      assignments < 1e18 ? (guint64) assignments : 0);
   g_autoptr (GPtrArray) parts = g_ptr_array_new ();
   LgNode *unbound = group_node (&b, set->unbound);
@@ -597,7 +600,7 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
     }
   tree->root =
       new_node (tree, LG_NODE_AND, (LgNode **) parts->pdata, parts->len);
-  lg_progress_end (problem->progress);
+  lg_progress_end (progress);
 
   for (guint i = 0; i < b.n * b.n; i++)
     g_free (b.yes_masks[i]);

@@ -30,6 +30,7 @@
 #include "backtracking.h"
 #include "constraint_set.h"
 #include "permut.h"
+#include "progress.h"
 
 /* The payload of a mask leaf. */
 typedef struct
@@ -58,14 +59,17 @@ lg_pair_index (guint g1, guint g2)
   return g1 + g2 * (g2 - 1) / 2;
 }
 
-/* Builds the tree of a partitioned problem, holding at most `budget` bytes.
+/* Builds the tree of a partitioned problem, holding at most `budget` bytes;
+ * challenge: the exercise's early evaluation (LgSolveOptions); progress
+ * (may be NULL) counts the assignments.
  * Returns NULL with error set when a rule's arithmetic overflows
  * (LG_PROBLEM_ERROR_OVERFLOW) or the tree would exceed the budget
  * (LG_PROBLEM_ERROR_LIMIT); the error carries the rule's line
  * (lg_error_get_line). */
-LgAndOrTree *lg_mask_builder_build (LgProblem *problem,
+LgAndOrTree *lg_mask_builder_build (const LgProblem *problem,
                                     const LgConstraintSet *set,
-                                    const LgPermut *permut, guint64 budget,
+                                    const LgPermut *permut, gboolean challenge,
+                                    LgProgress *progress, guint64 budget,
                                     GError **error);
 
 /* An upper bound of the bytes the tree of `set` can take (every assignment

@@ -311,7 +311,7 @@ builder_failed (Parser *p, const Token *token)
 {
   g_autoptr (GError) error = NULL;
 
-  if (!lg_problem_check (p->problem, &error))
+  if (!lg_problem_validate (p->problem, &error))
     return fail (p, token, code_of_problem_error (error), "%s", error->message);
   return fail (p, token, LG_PARSE_ERROR_FAILED,
                "the problem builder refused this line");
@@ -1729,7 +1729,7 @@ lg_parser_parse_data (const char *filename, const char *data, gsize length,
     ok = fail_at (p, 1, 1, LG_PARSE_ERROR_SEMANTIC,
                   "no group: a problem declares at least one group "
                   "('atomic', 'ordered' or 'numeric' NAME: ITEM, ...)");
-  if (ok && !lg_problem_check (problem, &check_error))
+  if (ok && !lg_problem_validate (problem, &check_error))
     ok = fail_at (p, 1, 1, code_of_problem_error (check_error), "%s",
                   check_error->message);
 

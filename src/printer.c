@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "description.h"
-#include "situation.h"
+#include "solution.h"
 
 static void
 print_padded (FILE *out, const char *text, guint width)
@@ -18,7 +18,7 @@ print_padded (FILE *out, const char *text, guint width)
 }
 
 static void
-print_dash_line (FILE *out, LgProblem *problem)
+print_dash_line (FILE *out, const LgProblem *problem)
 {
   fputc ('+', out);
   for (guint g = 0; g < lg_problem_n_groups (problem); g++)
@@ -43,7 +43,8 @@ row_of (const LgSolution *solution, const LgItem *ref)
 }
 
 void
-lg_print_solution (FILE *out, LgProblem *problem, const LgSolution *solution)
+lg_print_solution (FILE *out, const LgProblem *problem,
+                   const LgSolution *solution)
 {
   guint n_groups = lg_problem_n_groups (problem);
   fputc ('\n', out);
@@ -151,7 +152,7 @@ lg_print_json_string (FILE *out, const char *s)
 }
 
 void
-lg_print_json_begin (FILE *out, LgProblem *problem)
+lg_print_json_begin (FILE *out, const LgProblem *problem)
 {
   fputs ("{\"header\": [", out);
   for (guint g = 0; g < lg_problem_n_groups (problem); g++)
@@ -164,7 +165,7 @@ lg_print_json_begin (FILE *out, LgProblem *problem)
 }
 
 void
-lg_print_json_solution (FILE *out, LgProblem *problem,
+lg_print_json_solution (FILE *out, const LgProblem *problem,
                         const LgSolution *solution, guint64 index)
 {
   fputs (index ? ",\n{\"rows\": [" : "\n{\"rows\": [", out);
@@ -208,7 +209,7 @@ print_csv_field (FILE *out, const char *s)
 }
 
 void
-lg_print_csv_begin (FILE *out, LgProblem *problem)
+lg_print_csv_begin (FILE *out, const LgProblem *problem)
 {
   fputs ("solution", out);
   for (guint g = 0; g < lg_problem_n_groups (problem); g++)
@@ -220,7 +221,7 @@ lg_print_csv_begin (FILE *out, LgProblem *problem)
 }
 
 void
-lg_print_csv_solution (FILE *out, LgProblem *problem,
+lg_print_csv_solution (FILE *out, const LgProblem *problem,
                        const LgSolution *solution, guint64 index)
 {
   for (guint r = 0; r < solution->n; r++)

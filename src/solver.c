@@ -1,38 +1,53 @@
 /* solver — see solver.h; and lg_problem_solve, the three steps in a row. */
 #include "solver.h"
 
-#include "bitset.h"
+#include "engine_faithful.h"
 #include "engine_fast.h"
 
-/* The solver with the FAST engine's state (LgSolver is its first member, so
- * that the public struct stays as it is). */
-typedef struct
+struct LgSolver
 {
-  LgSolver solver;
-  LgFastEngine *fast; /* after transform, with LG_ENGINE_FAST */
-} SolverWithEngine;
+  const LgProblem *problem;
+  LgSolveOptions options;
+  LgStats *stats; /* borrowed, or the solver's own */
+  LgStats own_stats;
+  LgConstraintSet *set; /* after describe */
+  LgProgress *progress; /* NULL: no progress line */
+  LgEngineImpl *engine; /* after transform */
+  /* explore: the caller's callback, under max_solutions */
+  LgSolutionFunc func;
+  gpointer user_data;
+  guint64 found;
+};
 
-static LgFastEngine **
-fast_engine (LgSolver *solver)
+const LgEngineClass *
+lg_engine_class (LgEngine engine)
 {
-  return &((SolverWithEngine *) solver)->fast;
+  return engine == LG_ENGINE_FAST ? &lg_engine_fast_class
+                                  : &lg_engine_faithful_class;
 }
 
 LgSolver *
-lg_solver_new (LgProblem *problem, LgStats *stats, GError **error)
+lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
+               LgStats *stats, GError **error)
 {
   if (!lg_problem_check (problem, error))
     return NULL;
-  SolverWithEngine *with_engine = g_new0 (SolverWithEngine, 1);
-  LgSolver *solver = &with_engine->solver;
+  LgSolver *solver = g_new0 (LgSolver, 1);
   solver->problem = problem;
+  if (options)
+    solver->options = *options;
+  else
+    lg_solve_options_init (&solver->options);
   solver->stats = stats ? stats : &solver->own_stats;
   double describe = solver->stats->time_describe;
   *solver->stats = (LgStats) { 0 };
   solver->stats->time_describe = describe;
+  if (solver->options.progress)
+    solver->progress = lg_progress_new (solver->options.progress,
+                                        solver->options.progress_delay_ms);
 
   g_autoptr (GTimer) timer = g_timer_new ();
-  solver->set = lg_constraint_set_new (problem);
+  solver->set = lg_constraint_set_new_dropping (problem, solver->options.drop);
   solver->stats->constraint_groups = solver->set->groups->len;
   for (guint i = 0; i < solver->set->groups->len; i++)
     solver->stats->variables +=
@@ -44,80 +59,40 @@ lg_solver_new (LgProblem *problem, LgStats *stats, GError **error)
 gboolean
 lg_solver_transform (LgSolver *solver, GError **error)
 {
-  g_return_val_if_fail (solver->tree == NULL, FALSE);
-  LgProblem *problem = solver->problem;
-  LgStats *stats = solver->stats;
-  if (problem->engine == LG_ENGINE_FAST)
-    {
-      g_return_val_if_fail (*fast_engine (solver) == NULL, FALSE);
-      *fast_engine (solver) =
-          lg_engine_fast_new (problem, solver->set, stats, error);
-      return *fast_engine (solver) != NULL;
-    }
-  g_autoptr (GTimer) timer = g_timer_new ();
-  guint n = lg_problem_dimension (problem);
-  guint n_groups = lg_problem_n_groups (problem);
-  guint n_pairs = n_groups * (n_groups - 1) / 2;
-  size_t n_perms = (size_t) lg_permut_factorial ((int) n);
-  size_t n_words = lg_bitset_n_words (n_perms);
-  /* permutation table, the builder's couple masks and scratch, the
-   * situation's masks */
-  guint64 fixed = (guint64) n_perms * n +
-                  ((guint64) n * n + 2 * (guint64) MAX (n_pairs, 1)) * n_words *
-                      sizeof (uint64_t);
-  if (fixed > problem->memory_limit)
-    {
-      g_autofree char *need = lg_format_size (fixed);
-      g_autofree char *limit = lg_format_size (problem->memory_limit);
-      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
-                   "dimension %u needs %s for its %zu permutations and the "
-                   "pair masks, over the memory limit of %s; raise "
-                   "--memory-limit",
-                   n, need, n_perms, limit);
-      return FALSE;
-    }
-  solver->permut = lg_permut_new ((int) n);
-  solver->tree = lg_mask_builder_build (problem, solver->set, solver->permut,
-                                        problem->memory_limit - fixed, error);
-  if (!solver->tree)
+  g_return_val_if_fail (solver->engine == NULL, FALSE);
+  const LgEngineSetup setup = {
+    .problem = solver->problem,
+    .set = solver->set,
+    .options = &solver->options,
+    .progress = solver->progress,
+    .stats = solver->stats,
+  };
+  solver->engine =
+      lg_engine_class (solver->options.engine)->create (&setup, error);
+  return solver->engine != NULL;
+}
+
+/* The caller's callback, stopped after max_solutions. */
+static gboolean
+on_solution (const LgProblem *problem, const LgSolution *solution,
+             gpointer data)
+{
+  LgSolver *solver = data;
+  solver->found++;
+  if (solver->func && !solver->func (problem, solution, solver->user_data))
     return FALSE;
-  stats->time_transform = g_timer_elapsed (timer, NULL);
-  stats->leaves_tried = solver->tree->leaves_tried;
-  stats->leaves_kept = solver->tree->leaves_kept;
-  stats->leaves_saved = solver->tree->leaves_saved;
-  stats->and_nodes = solver->tree->and_nodes;
-  stats->or_nodes = solver->tree->or_nodes;
-  stats->mask_nodes = solver->tree->mask_nodes;
-  stats->masks_words = solver->tree->mask_nodes * solver->tree->n_words;
-  return TRUE;
+  return solver->options.max_solutions == 0 ||
+         solver->found < solver->options.max_solutions;
 }
 
 guint64
 lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data)
 {
-  if (*fast_engine (solver))
-    return lg_engine_fast_explore (*fast_engine (solver), func, user_data,
-                                   solver->stats);
-  g_return_val_if_fail (solver->tree != NULL && solver->situation == NULL, 0);
-  LgStats *stats = solver->stats;
-  g_autoptr (GTimer) timer = g_timer_new ();
-  solver->situation =
-      lg_situation_new (solver->problem, solver->permut, solver->tree);
-  lg_progress_begin (solver->problem->progress, "explore", "steps", 0);
-  LgBacktrackingStats bs;
-  lg_situation_explore (solver->situation, solver->tree->root,
-                        solver->problem->trace != NULL, func, user_data, &bs);
-  lg_progress_end (solver->problem->progress);
-  stats->time_explore = g_timer_elapsed (timer, NULL);
-
-  stats->nodes_explored = bs.nodes;
-  stats->alternatives = bs.alternatives;
-  stats->backtracks = bs.backtracks;
-  stats->tree_solutions = bs.successes;
-  lg_situation_get_counts (solver->situation, &stats->candidates,
-                           &stats->checks, &stats->solutions);
-  stats->candidates_saved = lg_situation_candidates_saved (solver->situation);
-  return stats->solutions;
+  g_return_val_if_fail (solver->engine != NULL, 0);
+  solver->func = func;
+  solver->user_data = user_data;
+  solver->found = 0;
+  return solver->engine->klass->explore (solver->engine, on_solution, solver);
 }
 
 void
@@ -125,19 +100,48 @@ lg_solver_free (LgSolver *solver)
 {
   if (!solver)
     return;
-  lg_engine_fast_free (*fast_engine (solver));
-  lg_situation_free (solver->situation);
-  lg_and_or_tree_free (solver->tree);
-  lg_permut_free (solver->permut);
+  if (solver->engine)
+    solver->engine->klass->free (solver->engine);
   lg_constraint_set_free (solver->set);
+  lg_progress_free (solver->progress);
   g_free (solver);
 }
 
-gint64
-lg_problem_solve (LgProblem *problem, LgStats *stats, LgSolutionFunc func,
-                  gpointer user_data, GError **error)
+const LgProblem *
+lg_solver_get_problem (const LgSolver *solver)
 {
-  g_autoptr (LgSolver) solver = lg_solver_new (problem, stats, error);
+  return solver->problem;
+}
+
+const LgConstraintSet *
+lg_solver_get_set (const LgSolver *solver)
+{
+  return solver->set;
+}
+
+const LgAndOrTree *
+lg_solver_get_tree (const LgSolver *solver, const LgPermut **permut,
+                    GError **error)
+{
+  g_return_val_if_fail (solver->engine != NULL, NULL);
+  const LgEngineClass *klass = solver->engine->klass;
+  if (!klass->tree)
+    {
+      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_FAILED,
+                   "the %s engine has no AND/OR tree: the views show the "
+                   "inside of the faithful engine (--engine=faithful)",
+                   klass->name);
+      return NULL;
+    }
+  return klass->tree (solver->engine, permut);
+}
+
+gint64
+lg_problem_solve (LgProblem *problem, const LgSolveOptions *options,
+                  LgStats *stats, LgSolutionFunc func, gpointer user_data,
+                  GError **error)
+{
+  g_autoptr (LgSolver) solver = lg_solver_new (problem, options, stats, error);
   if (!solver || !lg_solver_transform (solver, error))
     return -1;
   return (gint64) lg_solver_explore (solver, func, user_data);

@@ -1,45 +1,49 @@
-/* solver — the tutorial's three steps, one call each, so that the views,
- * the diagnostics and lg_problem_solve share them.
+/* solver — the tutorial's three steps, one call each, over whichever engine
+ * the options name, so that the views, the diagnostics and
+ * lg_problem_solve share them.
  *
  *   describe   lg_solver_new: check the problem and partition its rules
- *   transform  lg_solver_transform: build the AND/OR tree of masks
- *   explore    lg_solver_explore: backtrack over the tree, try_solution
+ *   transform  lg_solver_transform: the engine's step 2 (engine.h)
+ *   explore    lg_solver_explore: the engine's step 3
  *
- * Invariant: each step runs once, in order; the solver owns what the steps
- * build and frees it with lg_solver_free.  The problem is borrowed and must
- * not change in between.
+ * Invariant: each step runs once, in order; the solver owns its copy of the
+ * options, the partition and the engine, and frees them with
+ * lg_solver_free.  The problem is borrowed, frozen by the check: any number
+ * of solvers may read it at once.
  */
 #ifndef LG_SOLVER_H
 #define LG_SOLVER_H
 
-#include "backtracking.h"
-#include "constraint_set.h"
-#include "description.h"
-#include "mask_builder.h"
-#include "permut.h"
-#include "situation.h"
+#include "engine.h"
 
-typedef struct
-{
-  LgProblem *problem;
-  LgStats *stats; /* borrowed, or the solver's own */
-  LgStats own_stats;
-  LgConstraintSet *set;   /* after describe */
-  LgPermut *permut;       /* after transform */
-  LgAndOrTree *tree;      /* after transform */
-  LgSituation *situation; /* during and after explore */
-} LgSolver;
+typedef struct LgSolver LgSolver;
 
-/* Describe: checks the problem and partitions its rules.  stats may be NULL;
- * its time_describe is kept and added to.  NULL with error set when the
- * problem is invalid. */
-LgSolver *lg_solver_new (LgProblem *problem, LgStats *stats, GError **error);
-/* Transform: FALSE with error set on overflow or over the memory limit. */
+/* The class of an engine kind (the solver knows them all). */
+const LgEngineClass *lg_engine_class (LgEngine engine);
+
+/* Describe: checks the problem (which freezes it) and partitions its rules
+ * (those of options->drop left out).  options may be NULL (the defaults);
+ * stats may be NULL; its time_describe is kept and added to.  NULL with
+ * error set when the problem is invalid. */
+LgSolver *lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
+                         LgStats *stats, GError **error);
+/* Transform: FALSE with error set on overflow or over the memory limit; the
+ * error carries the rule's line (lg_error_get_line). */
 gboolean lg_solver_transform (LgSolver *solver, GError **error);
-/* Explore: calls func for each solution; returns the number found. */
+/* Explore: calls func for each solution, up to options->max_solutions;
+ * returns the number found. */
 guint64 lg_solver_explore (LgSolver *solver, LgSolutionFunc func,
                            gpointer user_data);
 void lg_solver_free (LgSolver *solver);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgSolver, lg_solver_free)
+
+const LgProblem *lg_solver_get_problem (const LgSolver *solver);
+/* The partition of step 1. */
+const LgConstraintSet *lg_solver_get_set (const LgSolver *solver);
+/* After the transform: the AND/OR tree and the permutation numbering, for
+ * the views; NULL with error set when the engine has no tree (the fast
+ * one). */
+const LgAndOrTree *lg_solver_get_tree (const LgSolver *solver,
+                                       const LgPermut **permut, GError **error);
 
 #endif /* LG_SOLVER_H */

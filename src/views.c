@@ -43,7 +43,7 @@ pair_groups (guint pair, guint *g1, guint *g2)
 }
 
 static const char *
-group_name (LgProblem *problem, guint g)
+group_name (const LgProblem *problem, guint g)
 {
   return lg_group_get_name (lg_problem_get_group (problem, g));
 }
@@ -125,7 +125,7 @@ perm_row (PermTable *t, const LgPermut *permut, size_t rank)
 }
 
 void
-lg_views_print_permutations (FILE *out, LgProblem *problem,
+lg_views_print_permutations (FILE *out, const LgProblem *problem,
                              const LgPermut *permut)
 {
   PermTable t = { 0 };
@@ -322,7 +322,7 @@ lg_views_tree_masks (const LgNode *root, guint n_pairs, size_t n_bits,
 }
 
 void
-lg_views_print_pair_masks (FILE *out, LgProblem *problem,
+lg_views_print_pair_masks (FILE *out, const LgProblem *problem,
                            const LgPermut *permut, const uint64_t *masks)
 {
   guint n_groups = lg_problem_n_groups (problem);
@@ -357,7 +357,7 @@ lg_views_print_pair_masks (FILE *out, LgProblem *problem,
 typedef struct
 {
   FILE *out;
-  LgProblem *problem;
+  const LgProblem *problem;
   size_t n_perms, n_words;
   guint64 max_nodes;
   guint64 next;   /* preorder number of the next node */
@@ -365,7 +365,7 @@ typedef struct
 } TreeWalk;
 
 static void
-tree_walk_init (TreeWalk *w, FILE *out, LgProblem *problem,
+tree_walk_init (TreeWalk *w, FILE *out, const LgProblem *problem,
                 const LgAndOrTree *tree, guint64 max_nodes)
 {
   *w = (TreeWalk) { 0 };
@@ -440,8 +440,8 @@ print_tree_node (TreeWalk *w, const LgNode *node, guint depth)
 }
 
 void
-lg_views_print_tree (FILE *out, LgProblem *problem, const LgAndOrTree *tree,
-                     guint64 max_nodes)
+lg_views_print_tree (FILE *out, const LgProblem *problem,
+                     const LgAndOrTree *tree, guint64 max_nodes)
 {
   TreeWalk w;
   tree_walk_init (&w, out, problem, tree, max_nodes);
@@ -535,8 +535,9 @@ walk_dot (TreeWalk *w, const LgNode *node)
 }
 
 void
-lg_views_print_dot (FILE *out, LgProblem *problem, const LgAndOrTree *tree,
-                    guint64 max_nodes, const char *title)
+lg_views_print_dot (FILE *out, const LgProblem *problem,
+                    const LgAndOrTree *tree, guint64 max_nodes,
+                    const char *title)
 {
   TreeWalk w;
   tree_walk_init (&w, out, problem, tree, max_nodes);
@@ -573,10 +574,11 @@ void
 lg_views_print (FILE *out, const LgSolver *solver, LgView view,
                 guint64 max_nodes)
 {
-  g_return_if_fail (solver->tree != NULL);
-  LgProblem *problem = solver->problem;
-  const LgPermut *permut = solver->permut;
-  const LgAndOrTree *tree = solver->tree;
+  const LgPermut *permut = NULL;
+  const LgAndOrTree *tree = lg_solver_get_tree (solver, &permut, NULL);
+  g_return_if_fail (tree != NULL);
+  const LgProblem *problem = lg_solver_get_problem (solver);
+  const LgConstraintSet *set = lg_solver_get_set (solver);
   switch (view)
     {
     case LG_VIEW_PERMUTATIONS:
@@ -588,9 +590,8 @@ lg_views_print (FILE *out, const LgSolver *solver, LgView view,
       break;
     case LG_VIEW_GROUPS:
       fprintf (out, "== groups: the unbound group and %u constraint %s ==\n",
-               solver->set->groups->len,
-               plural (solver->set->groups->len, "group", "groups"));
-      lg_views_print_groups (out, solver->set);
+               set->groups->len, plural (set->groups->len, "group", "groups"));
+      lg_views_print_groups (out, set);
       break;
     case LG_VIEW_MASKS:
       {

@@ -47,7 +47,7 @@ void lg_views_print (FILE *out, const LgSolver *solver, LgView view,
 /* The permutation table: one row per permutation (lexicographic order,
  * numbered from 1), the items of group 1 under the items of group 0 they
  * are associated with, the number and the Lehmer digits. */
-void lg_views_print_permutations (FILE *out, LgProblem *problem,
+void lg_views_print_permutations (FILE *out, const LgProblem *problem,
                                   const LgPermut *permut);
 
 /* The constraint groups: the unbound group, then groups 1..k, each with its
@@ -68,20 +68,21 @@ void lg_views_tree_masks (const LgNode *root, guint n_pairs, size_t n_bits,
  * SITUATION.print_group_pair: "\nGROUP\tG1\tG2\n\n", then for each
  * permutation still set its n lines "\tITEM1\tITEM2" and an empty line;
  * then "R of M permutations possible". */
-void lg_views_print_pair_masks (FILE *out, LgProblem *problem,
+void lg_views_print_pair_masks (FILE *out, const LgProblem *problem,
                                 const LgPermut *permut, const uint64_t *masks);
 
 /* The AND/OR tree as indented text (two spaces per level), at most
  * max_nodes nodes in preorder then "... N more nodes", then the number of
  * nodes on each level of the whole tree. */
-void lg_views_print_tree (FILE *out, LgProblem *problem,
+void lg_views_print_tree (FILE *out, const LgProblem *problem,
                           const LgAndOrTree *tree, guint64 max_nodes);
 
 /* The AND/OR tree as a Graphviz digraph: AND boxes, OR diamonds, mask
  * ellipses (pair and remaining count), TRUE and FALSE; nodes n0, n1, ... in
  * preorder, at most max_nodes of them and then one "N more nodes" node.
  * title (may be NULL) labels the graph. */
-void lg_views_print_dot (FILE *out, LgProblem *problem, const LgAndOrTree *tree,
-                         guint64 max_nodes, const char *title);
+void lg_views_print_dot (FILE *out, const LgProblem *problem,
+                         const LgAndOrTree *tree, guint64 max_nodes,
+                         const char *title);
 
 #endif /* LG_VIEWS_H */

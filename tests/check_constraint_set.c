@@ -256,7 +256,7 @@ START_TEST (test_constraint_set_scenarios)
   for (guint i = 0; sc->drops[i]; i++)
     ck_assert (lg_problem_drop_rule (env.p, sc->drops[i], NULL));
   g_autoptr (GError) error = NULL;
-  ck_assert_msg (lg_problem_check (env.p, &error), "%s",
+  ck_assert_msg (lg_problem_validate (env.p, &error), "%s",
                  error ? error->message : "");
 
   LgConstraintSet *set = lg_constraint_set_new (env.p);

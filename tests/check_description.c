@@ -9,7 +9,7 @@
  *     duplicate group or item, a couple inside one group, also through a
  *     variable, lg_ref on an atomic item, a numeric item that is not an
  *     integer...) and the silent propagation of NULL arguments;
- *   - lg_problem_check (no group, empty group, sizes differ, dimension > 10),
+ *   - lg_problem_validate (no group, empty group, sizes differ, dimension > 10),
  *     lg_problem_drop_rule, lg_problem_set_group_order, rule numbering and
  *     lines, lg_rule_to_string for every kind of rule;
  *   - solving: the tutorial's classic problem, written in C the way
@@ -41,7 +41,7 @@ Suite *lg_description_suite (void);
 /* A solution as text: one line per row, the items of the row (in the
  * problem's group order) separated by commas. */
 static char *
-solution_text (LgProblem *p, const LgSolution *s)
+solution_text (const LgProblem *p, const LgSolution *s)
 {
   GString *t = g_string_new (NULL);
   guint n_groups = lg_problem_n_groups (p);
@@ -70,7 +70,7 @@ typedef struct
 } Collect;
 
 static gboolean
-collect_cb (LgProblem *p, const LgSolution *s, gpointer data)
+collect_cb (const LgProblem *p, const LgSolution *s, gpointer data)
 {
   Collect *c = data;
   c->calls++;
@@ -111,7 +111,7 @@ static gint64
 solve_ok (LgProblem *p, Collect *c)
 {
   g_autoptr (GError) error = NULL;
-  gint64 n = lg_problem_solve (p, NULL, collect_cb, c, &error);
+  gint64 n = lg_problem_solve (p, NULL, NULL, collect_cb, c, &error);
   ck_assert_msg (error == NULL, "unexpected error: %s",
                  error ? error->message : "");
   ck_assert_int_ge (n, 0);
@@ -139,12 +139,12 @@ static void
 assert_invalid (LgProblem *p, LgProblemError code, const char *needle)
 {
   g_autoptr (GError) error = NULL;
-  ck_assert (!lg_problem_check (p, &error));
+  ck_assert (!lg_problem_validate (p, &error));
   assert_error (error, code, needle);
   g_clear_error (&error);
   Collect c;
   collect_init (&c, FALSE);
-  ck_assert_int_eq (lg_problem_solve (p, NULL, collect_cb, &c, &error), -1);
+  ck_assert_int_eq (lg_problem_solve (p, NULL, NULL, collect_cb, &c, &error), -1);
   ck_assert_uint_eq (c.calls, 0);
   assert_error (error, code, needle);
 }
@@ -153,7 +153,7 @@ static void
 assert_valid (LgProblem *p)
 {
   g_autoptr (GError) error = NULL;
-  ck_assert_msg (lg_problem_check (p, &error), "unexpected error: %s",
+  ck_assert_msg (lg_problem_validate (p, &error), "unexpected error: %s",
                  error ? error->message : "");
   ck_assert_ptr_null (error);
 }
@@ -674,40 +674,59 @@ START_TEST (test_description_drop_rule)
   ck_assert (!lg_problem_drop_rule (p, 0, NULL)); /* NULL error is fine */
   assert_valid (p);
 
-  /* left is red, middle is green: one solution. */
-  collect_init (&c, FALSE);
-  ck_assert_int_eq (solve_ok (p, &c), 1);
-  /* Without rule 2: green and blue in middle and right, both ways. */
-  ck_assert (lg_problem_drop_rule (p, 2, NULL));
-  ck_assert_uint_eq (lg_problem_n_rules (p), 3); /* numbers stay */
-  collect_init (&c, FALSE);
-  ck_assert_int_eq (solve_ok (p, &c), 2);
-  /* Dropping twice is harmless. */
-  ck_assert (lg_problem_drop_rule (p, 2, NULL));
-  /* Without 1 and 2: red anywhere but right: 4 of the 6 orders. */
-  ck_assert (lg_problem_drop_rule (p, 1, NULL));
-  collect_init (&c, FALSE);
-  ck_assert_int_eq (solve_ok (p, &c), 4);
-  ck_assert (lg_problem_drop_rule (p, 3, NULL));
-  collect_init (&c, FALSE);
-  ck_assert_int_eq (solve_ok (p, &c), 6);
-  for (guint k = 1; k <= 3; k++)
-    ck_assert (lg_problem_rule_is_dropped (p, k));
+  /* The drops of one solve (LgSolveOptions.drop) leave the problem as it
+   * is.  Left is red, middle is green: one solution.  Without rule 2: green
+   * and blue in middle and right, both ways.  Without 1 and 2: red anywhere
+   * but right, 4 of the 6 orders; without all, the 6.  Rule 2 alone
+   * (middle is green) leaves 2; rules 2 and 3, 1. */
+  static const struct
+  {
+    gboolean drop[3];
+    gint64 count;
+  } drops[] = {
+    { { FALSE, FALSE, FALSE }, 1 }, { { FALSE, TRUE, FALSE }, 2 },
+    { { TRUE, TRUE, FALSE }, 4 },   { { TRUE, TRUE, TRUE }, 6 },
+    { { TRUE, FALSE, TRUE }, 2 },   { { TRUE, FALSE, FALSE }, 1 },
+  };
+  for (guint i = 0; i < N_ELEMS (drops); i++)
+    {
+      LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+      opts.drop = drops[i].drop;
+      collect_init (&c, FALSE);
+      g_autoptr (GError) error = NULL;
+      ck_assert_int_eq (lg_problem_solve (p, &opts, NULL, collect_cb, &c,
+                                          &error),
+                        drops[i].count);
+      ck_assert_ptr_null (error);
+      for (guint k = 1; k <= 3; k++)
+        ck_assert (!lg_problem_rule_is_dropped (p, k));
+    }
+  ck_assert (lg_problem_is_frozen (p));
 
-  /* Taking rules back: rule 2 alone (middle is green) leaves 2. */
-  lg_problem_set_rule_dropped (p, 2, FALSE);
-  ck_assert (!lg_problem_rule_is_dropped (p, 2));
-  ck_assert (lg_problem_rule_is_dropped (p, 1));
+  /* Drops in the problem, before it is checked: numbers stay, dropping
+   * twice is harmless, and the options' drops add to them. */
+  g_autoptr (LgProblem) q = lg_problem_new ();
+  lg_group (q, LG_GROUP_ORDERED, "house", ITEMS ("left", "middle", "right"));
+  lg_group (q, LG_GROUP_ATOMIC, "color", ITEMS ("red", "green", "blue"));
+  lg_rule (q, lg_yes (q, lg_item (q, "house", "left"),
+                      lg_item (q, "color", "red")));
+  lg_rule (q, lg_yes (q, lg_item (q, "house", "middle"),
+                      lg_item (q, "color", "green")));
+  lg_rule (q, lg_no (q, lg_item (q, "house", "right"),
+                     lg_item (q, "color", "red")));
+  ck_assert (lg_problem_drop_rule (q, 2, NULL));
+  ck_assert (lg_problem_drop_rule (q, 2, NULL));
+  ck_assert_uint_eq (lg_problem_n_rules (q), 3);
+  ck_assert (lg_problem_rule_is_dropped (q, 2));
+  ck_assert (!lg_problem_rule_is_dropped (q, 1));
+  ck_assert (!lg_problem_is_frozen (q));
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.drop = drops[2].drop; /* 1 and 2 */
   collect_init (&c, FALSE);
-  ck_assert_int_eq (solve_ok (p, &c), 2);
-  lg_problem_set_rule_dropped (p, 1, FALSE);
-  lg_problem_set_rule_dropped (p, 3, FALSE);
+  ck_assert_int_eq (lg_problem_solve (q, &opts, NULL, collect_cb, &c, NULL),
+                    4);
   collect_init (&c, FALSE);
-  ck_assert_int_eq (solve_ok (p, &c), 1);
-  lg_problem_set_rule_dropped (p, 1, TRUE);
-  ck_assert (lg_problem_rule_is_dropped (p, 1));
-  collect_init (&c, FALSE);
-  ck_assert_int_eq (solve_ok (p, &c), 1); /* middle green, right not red */
+  ck_assert_int_eq (solve_ok (q, &c), 2);
 
   g_autoptr (LgProblem) empty = lg_problem_new ();
   lg_group (empty, LG_GROUP_ATOMIC, "g", ITEMS ("x"));
@@ -859,7 +878,7 @@ START_TEST (test_description_stop)
   collect_init (&c, TRUE);
   c.stop_after = stop_after[_i];
   g_autoptr (GError) error = NULL;
-  gint64 n = lg_problem_solve (p, NULL, collect_cb, &c, &error);
+  gint64 n = lg_problem_solve (p, NULL, NULL, collect_cb, &c, &error);
   ck_assert_ptr_null (error);
   ck_assert_int_eq (n, stop_after[_i]);
   ck_assert_uint_eq (c.calls, stop_after[_i]);
@@ -1143,7 +1162,7 @@ START_TEST (test_description_overflow)
   Collect c;
   collect_init (&c, FALSE);
   g_autoptr (GError) error = NULL;
-  gint64 n = lg_problem_solve (p, NULL, collect_cb, &c, &error);
+  gint64 n = lg_problem_solve (p, NULL, NULL, collect_cb, &c, &error);
   ck_assert_msg (n == -1, "%s: %" G_GINT64_FORMAT " solutions, expected -1",
                  overflow_cases[_i].name, n);
   ck_assert_uint_eq (c.calls, 0);
@@ -1334,13 +1353,14 @@ static const struct
 
 START_TEST (test_description_memory_limit)
 {
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   g_autoptr (LgProblem) p = lg_problem_new ();
   lgtest_describe_problem_classic (p);
-  lg_problem_set_memory_limit (p, memory_cases[_i].limit);
+  opts.memory_limit = memory_cases[_i].limit;
   Collect c;
   collect_init (&c, FALSE);
   g_autoptr (GError) error = NULL;
-  gint64 n = lg_problem_solve (p, NULL, collect_cb, &c, &error);
+  gint64 n = lg_problem_solve (p, &opts, NULL, collect_cb, &c, &error);
   ck_assert_int_eq (n, memory_cases[_i].count);
   if (memory_cases[_i].count < 0)
     {
@@ -1586,7 +1606,7 @@ START_TEST (test_description_first_error)
   ck_assert_ptr_null (lg_ref (p, lg_item (p, "color", "blue")));
   assert_invalid (p, error_cases[_i].code, error_cases[_i].needle);
   g_autoptr (GError) error = NULL;
-  ck_assert (!lg_problem_check (p, &error));
+  ck_assert (!lg_problem_validate (p, &error));
   ck_assert_msg (strstr (error->message, "second_error_group") == NULL,
                  "the first error was replaced: %s", error->message);
 }

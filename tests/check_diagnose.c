@@ -29,7 +29,7 @@ Suite *lg_diagnose_suite (void);
 /* "a".."z" per group per row: the item's position found by a linear scan of
  * its group (the module uses a hash table of indices). */
 static char *
-key_of (LgProblem *p, const LgSolution *s)
+key_of (const LgProblem *p, const LgSolution *s)
 {
   guint n_groups = lg_problem_n_groups (p);
   guint n = lg_group_n_items (lg_problem_get_group (p, 0));
@@ -58,7 +58,7 @@ typedef struct
 } Walk;
 
 static gboolean
-collect_cb (LgProblem *p, const LgSolution *s, gpointer data)
+collect_cb (const LgProblem *p, const LgSolution *s, gpointer data)
 {
   Walk *w = data;
   g_hash_table_add (w->set, key_of (p, s));
@@ -66,7 +66,7 @@ collect_cb (LgProblem *p, const LgSolution *s, gpointer data)
 }
 
 static gboolean
-first_cb (LgProblem *p, const LgSolution *s, gpointer data)
+first_cb (const LgProblem *p, const LgSolution *s, gpointer data)
 {
   (void) p;
   (void) s;
@@ -75,7 +75,7 @@ first_cb (LgProblem *p, const LgSolution *s, gpointer data)
 }
 
 static gboolean
-compare_cb (LgProblem *p, const LgSolution *s, gpointer data)
+compare_cb (const LgProblem *p, const LgSolution *s, gpointer data)
 {
   Walk *w = data;
   char *key = key_of (p, s);
@@ -89,14 +89,34 @@ compare_cb (LgProblem *p, const LgSolution *s, gpointer data)
   return TRUE;
 }
 
+/* The rules the checks below leave out of their own solves (index number
+ * - 1, LgSolveOptions.drop), besides the problem's drops; sized by
+ * save_drops. */
+static gboolean *check_drops;
+
+static void
+set_dropped (guint number, gboolean dropped)
+{
+  check_drops[number - 1] = dropped;
+}
+
+static LgSolveOptions
+check_options (void)
+{
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.drop = check_drops;
+  return options;
+}
+
 /* Every solution of p, as a set of keys. */
 static GHashTable *
 solution_set (LgProblem *p)
 {
+  LgSolveOptions options = check_options ();
   g_autoptr (GError) error = NULL;
   Walk w = { g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
              NULL, FALSE };
-  gint64 n = lg_problem_solve (p, NULL, collect_cb, &w, &error);
+  gint64 n = lg_problem_solve (p, &options, NULL, collect_cb, &w, &error);
   ck_assert_msg (n >= 0, "%s", error ? error->message : "");
   return w.set;
 }
@@ -104,8 +124,9 @@ solution_set (LgProblem *p)
 static gboolean
 has_solution (LgProblem *p)
 {
+  LgSolveOptions options = check_options ();
   g_autoptr (GError) error = NULL;
-  gint64 n = lg_problem_solve (p, NULL, first_cb, NULL, &error);
+  gint64 n = lg_problem_solve (p, &options, NULL, first_cb, NULL, &error);
   ck_assert_msg (n >= 0, "%s", error ? error->message : "");
   return n > 0;
 }
@@ -114,11 +135,12 @@ has_solution (LgProblem *p)
 static gboolean
 same_solutions (LgProblem *p, GHashTable *reference)
 {
+  LgSolveOptions options = check_options ();
   g_autoptr (GError) error = NULL;
   Walk w = { reference,
              g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
              FALSE };
-  gint64 n = lg_problem_solve (p, NULL, compare_cb, &w, &error);
+  gint64 n = lg_problem_solve (p, &options, NULL, compare_cb, &w, &error);
   ck_assert_msg (n >= 0, "%s", error ? error->message : "");
   gboolean same =
       !w.other && g_hash_table_size (w.seen) == g_hash_table_size (reference);
@@ -133,14 +155,16 @@ save_drops (LgProblem *p)
   gboolean *drops = g_new0 (gboolean, n + 1);
   for (guint i = 1; i <= n; i++)
     drops[i] = lg_problem_rule_is_dropped (p, i);
+  g_free (check_drops);
+  check_drops = g_new0 (gboolean, n + 1);
   return drops;
 }
 
+/* The checks' own drops, all taken back. */
 static void
-restore_drops (LgProblem *p, const gboolean *drops)
+restore_drops (LgProblem *p)
 {
-  for (guint i = 1; i <= lg_problem_n_rules (p); i++)
-    lg_problem_set_rule_dropped (p, i, drops[i]);
+  memset (check_drops, 0, lg_problem_n_rules (p) * sizeof *check_drops);
 }
 
 static void
@@ -193,7 +217,7 @@ check_why_none (LgProblem *p)
   g_autofree gboolean *entry = save_drops (p);
   gboolean unsolvable = !has_solution (p);
   LgWhyNone r;
-  ck_assert_msg (lg_diagnose_why_none (p, &r, &error), "%s",
+  ck_assert_msg (lg_diagnose_why_none (p, NULL, &r, &error), "%s",
                  error ? error->message : "");
   assert_drops (p, entry);
   ck_assert_uint_eq (r.n_examined, n_examined (p, entry));
@@ -211,18 +235,18 @@ check_why_none (LgProblem *p)
       /* Only the core: no solution. */
       for (guint i = 1; i <= lg_problem_n_rules (p); i++)
         if (!entry[i] && !contains (r.core, i))
-          lg_problem_set_rule_dropped (p, i, TRUE);
+          set_dropped (i, TRUE);
       ck_assert_msg (!has_solution (p), "the core has a solution");
       /* Each rule of it needed. */
       for (guint i = 0; i < r.core->len; i++)
         {
           guint number = g_array_index (r.core, guint, i);
-          lg_problem_set_rule_dropped (p, number, TRUE);
+          set_dropped (number, TRUE);
           ck_assert_msg (has_solution (p), "rule %u of the core not needed",
                          number);
-          lg_problem_set_rule_dropped (p, number, FALSE);
+          set_dropped (number, FALSE);
         }
-      restore_drops (p, entry);
+      restore_drops (p);
     }
   lg_why_none_clear (&r);
   return unsolvable;
@@ -236,7 +260,7 @@ check_redundant (LgProblem *p)
   g_autofree gboolean *entry = save_drops (p);
   GHashTable *original = solution_set (p);
   LgRedundancy r;
-  ck_assert_msg (lg_diagnose_redundant (p, &r, &error), "%s",
+  ck_assert_msg (lg_diagnose_redundant (p, NULL, &r, &error), "%s",
                  error ? error->message : "");
   assert_drops (p, entry);
   guint examined = n_examined (p, entry);
@@ -252,9 +276,9 @@ check_redundant (LgProblem *p)
     {
       if (entry[i])
         continue;
-      lg_problem_set_rule_dropped (p, i, TRUE);
+      set_dropped (i, TRUE);
       gboolean same = same_solutions (p, original);
-      lg_problem_set_rule_dropped (p, i, FALSE);
+      set_dropped (i, FALSE);
       ck_assert_msg (same == contains (r.redundant, i),
                      "rule %u: %s when dropped alone, reported %s", i,
                      same ? "same solutions" : "other solutions",
@@ -267,7 +291,7 @@ check_redundant (LgProblem *p)
       ck_assert_msg (contains (r.redundant, number),
                      "rule %u dropped by the minimal set, not redundant",
                      number);
-      lg_problem_set_rule_dropped (p, number, TRUE);
+      set_dropped (number, TRUE);
     }
   ck_assert_msg (same_solutions (p, original),
                  "the minimal set changes the solutions");
@@ -275,12 +299,12 @@ check_redundant (LgProblem *p)
     {
       if (entry[i] || contains (r.dropped, i))
         continue;
-      lg_problem_set_rule_dropped (p, i, TRUE);
+      set_dropped (i, TRUE);
       gboolean same = same_solutions (p, original);
-      lg_problem_set_rule_dropped (p, i, FALSE);
+      set_dropped (i, FALSE);
       ck_assert_msg (!same, "rule %u of the minimal set is not needed", i);
     }
-  restore_drops (p, entry);
+  restore_drops (p);
   guint n_redundant = r.redundant->len;
   lg_redundancy_clear (&r);
   g_hash_table_unref (original);
@@ -305,7 +329,7 @@ START_TEST (test_diagnose_why_none_einstein_cat_not_water)
   ck_assert (check_why_none (p));
   /* The contradicting clue 16 (the last rule) is in the core. */
   LgWhyNone r;
-  ck_assert (lg_diagnose_why_none (p, &r, NULL));
+  ck_assert (lg_diagnose_why_none (p, NULL, &r, NULL));
   ck_assert (contains (r.core, lg_problem_n_rules (p)));
   ck_assert_uint_lt (r.core->len, r.n_examined);
   lg_why_none_clear (&r);
@@ -328,21 +352,23 @@ START_TEST (test_diagnose_why_none_keeps_command_line_drops)
   ck_assert (lg_problem_drop_rule (p, last, NULL));
   ck_assert (!check_why_none (p));
   ck_assert (lg_problem_rule_is_dropped (p, last));
-  /* Without a rule outside the core, still none, and it is not examined. */
-  lg_problem_set_rule_dropped (p, last, FALSE);
+  /* Without a rule outside the core, still none, and it is not examined
+   * (the problem as loaded again: a diagnosed problem is frozen). */
+  g_autoptr (LgProblem) whole = load ("einstein-cat-not-water.lgm");
   LgWhyNone r;
-  ck_assert (lg_diagnose_why_none (p, &r, NULL));
+  ck_assert (lg_diagnose_why_none (whole, NULL, &r, NULL));
   guint outside = 1;
   while (contains (r.core, outside))
     outside++;
   lg_why_none_clear (&r);
-  ck_assert (lg_problem_drop_rule (p, outside, NULL));
-  ck_assert (check_why_none (p));
-  ck_assert (lg_diagnose_why_none (p, &r, NULL));
+  g_autoptr (LgProblem) q = load ("einstein-cat-not-water.lgm");
+  ck_assert (lg_problem_drop_rule (q, outside, NULL));
+  ck_assert (check_why_none (q));
+  ck_assert (lg_diagnose_why_none (q, NULL, &r, NULL));
   ck_assert (!contains (r.core, outside));
   ck_assert_uint_eq (r.n_examined, last - 1);
   lg_why_none_clear (&r);
-  ck_assert (lg_problem_rule_is_dropped (p, outside));
+  ck_assert (lg_problem_rule_is_dropped (q, outside));
 }
 END_TEST
 
@@ -361,7 +387,7 @@ START_TEST (test_diagnose_redundant_keeps_command_line_drops)
   ck_assert (lg_problem_drop_rule (p, 1, NULL)); /* 25 solutions */
   check_redundant (p);
   LgRedundancy r;
-  ck_assert (lg_diagnose_redundant (p, &r, NULL));
+  ck_assert (lg_diagnose_redundant (p, NULL, &r, NULL));
   ck_assert_uint_eq (r.n_solutions, 25);
   ck_assert (!contains (r.redundant, 1) && !contains (r.dropped, 1));
   lg_redundancy_clear (&r);
@@ -375,14 +401,14 @@ START_TEST (test_diagnose_invalid_problem)
   lg_group (p, LG_GROUP_ATOMIC, "a", (const char *[]) { "x", "y", NULL });
   lg_group (p, LG_GROUP_ATOMIC, "b", (const char *[]) { "u", "v", "w", NULL });
   lg_rule (p, lg_yes (p, lg_item (p, "a", "x"), lg_item (p, "b", "u")));
-  lg_problem_set_rule_dropped (p, 1, TRUE);
+  ck_assert (lg_problem_drop_rule (p, 1, NULL));
   g_autoptr (GError) e1 = NULL;
   g_autoptr (GError) e2 = NULL;
   LgWhyNone w;
   LgRedundancy r;
-  ck_assert (!lg_diagnose_why_none (p, &w, &e1));
+  ck_assert (!lg_diagnose_why_none (p, NULL, &w, &e1));
   ck_assert (e1 != NULL && w.core == NULL);
-  ck_assert (!lg_diagnose_redundant (p, &r, &e2));
+  ck_assert (!lg_diagnose_redundant (p, NULL, &r, &e2));
   ck_assert (e2 != NULL && r.redundant == NULL && r.dropped == NULL);
   ck_assert (lg_problem_rule_is_dropped (p, 1));
 }
@@ -430,7 +456,7 @@ random_problem (uint64_t *rng)
           lg_rule (p, kind < 3 ? lg_yes (p, ix, iy) : lg_no (p, ix, iy));
         }
     }
-  ck_assert (lg_problem_check (p, NULL));
+  ck_assert (lg_problem_validate (p, NULL)); /* not frozen: see below */
   return p;
 }
 
@@ -443,8 +469,8 @@ START_TEST (test_diagnose_random)
       g_autoptr (LgProblem) p = random_problem (&rng);
       if (lgtest_rand_below (&rng, 4) == 0)
         {
-          lg_problem_set_rule_dropped (
-              p, 1 + lgtest_rand_below (&rng, lg_problem_n_rules (p)), TRUE);
+          ck_assert (lg_problem_drop_rule (
+              p, 1 + lgtest_rand_below (&rng, lg_problem_n_rules (p)), NULL));
           predropped++;
         }
       unsolvable += check_why_none (p);
@@ -466,35 +492,47 @@ report (LgProblem *p, LgDiagnoseMode mode)
   size_t size = 0;
   FILE *out = open_memstream (&text, &size);
   ck_assert (out != NULL);
-  ck_assert (lg_diagnose_run (p, mode, out, NULL, NULL));
+  ck_assert (lg_diagnose_run (p, NULL, mode, out, NULL, NULL));
   fclose (out);
   return text;
 }
 
-START_TEST (test_diagnose_report_without_lines)
+/* Three contradicting rules over two groups of two, and with false_rule a
+ * fourth one, false on its own. */
+static LgProblem *
+two_by_two (gboolean false_rule)
 {
-  /* Rules built with the API have no line: "rule N: TEXT". */
-  g_autoptr (LgProblem) p = lg_problem_new ();
+  LgProblem *p = lg_problem_new ();
   lg_group (p, LG_GROUP_ATOMIC, "a", (const char *[]) { "x", "y", NULL });
   lg_group (p, LG_GROUP_ATOMIC, "b", (const char *[]) { "u", "v", NULL });
   lg_rule (p, lg_yes (p, lg_item (p, "a", "x"), lg_item (p, "b", "u")));
   lg_rule (p, lg_yes (p, lg_item (p, "a", "y"), lg_item (p, "b", "v")));
   lg_rule (p, lg_no (p, lg_item (p, "a", "x"), lg_item (p, "b", "u")));
+  if (false_rule)
+    lg_rule (p, lg_eq (p, lg_num (p, 1), lg_num (p, 2)));
+  return p;
+}
+
+START_TEST (test_diagnose_report_without_lines)
+{
+  /* Rules built with the API have no line: "rule N: TEXT". */
+  g_autoptr (LgProblem) p = two_by_two (FALSE);
   g_autofree char *why = report (p, LG_DIAGNOSE_WHY_NONE);
   ck_assert_str_eq (why, "No solution; these 2 rules have no solution on "
                          "their own, and each of them is needed:\n"
                          "rule 2: yes a:y, b:v\n"
                          "rule 3: no a:x, b:u\n");
   /* One rule false on its own: the singular. */
-  lg_rule (p, lg_eq (p, lg_num (p, 1), lg_num (p, 2)));
-  g_autofree char *one = report (p, LG_DIAGNOSE_WHY_NONE);
+  g_autoptr (LgProblem) q = two_by_two (TRUE);
+  g_autofree char *one = report (q, LG_DIAGNOSE_WHY_NONE);
   ck_assert_str_eq (one, "No solution; this rule has no solution on its "
                          "own:\n"
                          "rule 4: 1 = 2\n");
   /* Solvable once both are dropped. */
-  lg_problem_set_rule_dropped (p, 3, TRUE);
-  lg_problem_set_rule_dropped (p, 4, TRUE);
-  g_autofree char *none = report (p, LG_DIAGNOSE_WHY_NONE);
+  g_autoptr (LgProblem) r = two_by_two (TRUE);
+  ck_assert (lg_problem_drop_rule (r, 3, NULL));
+  ck_assert (lg_problem_drop_rule (r, 4, NULL));
+  g_autofree char *none = report (r, LG_DIAGNOSE_WHY_NONE);
   ck_assert_str_eq (none, "The problem has a solution: nothing to "
                           "explain.\n");
 }

@@ -9,7 +9,7 @@
  * exercises), and on larger random problems (n = 6..8, 4 to 6 groups) made
  * from a hidden solution with many clues, so that the faithful engine stays
  * quick.  Every solution of the fast engine must pass the brute-force
- * lg_situation_verify, and none may come twice.  Then the edges: no rule at
+ * lg_checker_verify, and none may come twice.  Then the edges: no rule at
  * all, one group, one item, contradictions, --max-solutions (the callback
  * stops the search), integer overflow (the same error as the faithful
  * engine), the memory limit, the counters, and two generated unique puzzles
@@ -23,7 +23,7 @@
 #include "logigram.h"
 #include "parser.h"
 #include "problems.h"
-#include "situation.h"
+#include "checker.h"
 
 /* ---- Collecting solutions ---------------------------------------------- */
 
@@ -32,7 +32,7 @@ typedef struct
   GHashTable *keys; /* key -> times found */
   guint64 calls;
   guint64 stop_after; /* 0: never stop */
-  gboolean verify;    /* lg_situation_verify each one */
+  gboolean verify;    /* lg_checker_verify each one */
   gboolean bad;       /* a solution failed the verification */
 } Found;
 
@@ -52,7 +52,7 @@ found_clear (Found *f)
 
 
 static gboolean
-collect (LgProblem *p, const LgSolution *solution, gpointer data)
+collect (const LgProblem *p, const LgSolution *solution, gpointer data)
 {
   Found *f = data;
   uint8_t rows[16][16];
@@ -62,7 +62,7 @@ collect (LgProblem *p, const LgSolution *solution, gpointer data)
     {
       for (guint g = 0; g < lg_problem_n_groups (p); g++)
         perm[g] = rows[g];
-      f->bad |= !lg_situation_verify (p, perm);
+      f->bad |= !lg_checker_verify (p, NULL, perm);
     }
   gsize times = GPOINTER_TO_SIZE (g_hash_table_lookup (f->keys, key));
   g_hash_table_replace (f->keys, key, GSIZE_TO_POINTER (times + 1));
@@ -74,8 +74,9 @@ collect (LgProblem *p, const LgSolution *solution, gpointer data)
 static gint64
 solve_with (LgProblem *p, LgEngine engine, Found *f, GError **error)
 {
-  lg_problem_set_engine (p, engine);
-  return lg_problem_solve (p, NULL, collect, f, error);
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = engine;
+  return lg_problem_solve (p, &opts, NULL, collect, f, error);
 }
 
 /* The fast engine's solutions are the faithful engine's, as a set, each
@@ -292,7 +293,7 @@ START_TEST (test_fast_random_small)
   g_autoptr (LgProblem) p =
       random_problem (UINT64_C (0x9e3779b97f4a7c15) * (uint64_t) (_i + 1));
   g_autoptr (GError) error = NULL;
-  ck_assert_msg (lg_problem_check (p, &error), "seed %d: %s", _i,
+  ck_assert_msg (lg_problem_validate (p, &error), "seed %d: %s", _i,
                  error ? error->message : "");
   char what[32];
   g_snprintf (what, sizeof what, "seed %d", _i);
@@ -517,25 +518,34 @@ END_TEST
 
 START_TEST (test_fast_one_group_one_item)
 {
-  g_autoptr (LgProblem) one = plain_problem (1, 4);
-  ck_assert_uint_eq (count_fast (one, 0), 1);
-  LgItem *v = lg_some (one, "g0");
-  lg_rule (one, lg_gt (one, lg_ref (one, v), lg_num (one, 2)));
-  ck_assert_uint_eq (count_fast (one, 0), 1);
-  lg_rule (one,
-           lg_gt (one, lg_ref (one, lg_some (one, "g0")), lg_num (one, 3)));
-  ck_assert_uint_eq (count_fast (one, 0), 0);
-  check_same_sets (one, "one group");
-
-  g_autoptr (LgProblem) single = plain_problem (3, 1);
-  ck_assert_uint_eq (count_fast (single, 0), 1);
-  lg_rule (single, lg_yes (single, lg_item (single, "g0", "a0"),
-                           lg_item (single, "g2", "c0")));
-  ck_assert_uint_eq (count_fast (single, 0), 1);
-  lg_rule (single, lg_no (single, lg_item (single, "g1", "b0"),
-                          lg_some (single, "g2")));
-  ck_assert_uint_eq (count_fast (single, 0), 0);
-  check_same_sets (single, "one item");
+  /* the rules added one at a time, each stage a new problem (a solved
+   * problem is frozen) */
+  for (guint stage = 0; stage < 3; stage++)
+    {
+      g_autoptr (LgProblem) one = plain_problem (1, 4);
+      if (stage >= 1)
+        lg_rule (one,
+                 lg_gt (one, lg_ref (one, lg_some (one, "g0")), lg_num (one, 2)));
+      if (stage >= 2)
+        lg_rule (one,
+                 lg_gt (one, lg_ref (one, lg_some (one, "g0")), lg_num (one, 3)));
+      ck_assert_uint_eq (count_fast (one, 0), stage < 2);
+      if (stage == 2)
+        check_same_sets (one, "one group");
+    }
+  for (guint stage = 0; stage < 3; stage++)
+    {
+      g_autoptr (LgProblem) single = plain_problem (3, 1);
+      if (stage >= 1)
+        lg_rule (single, lg_yes (single, lg_item (single, "g0", "a0"),
+                                 lg_item (single, "g2", "c0")));
+      if (stage >= 2)
+        lg_rule (single, lg_no (single, lg_item (single, "g1", "b0"),
+                                lg_some (single, "g2")));
+      ck_assert_uint_eq (count_fast (single, 0), stage < 2);
+      if (stage == 2)
+        check_same_sets (single, "one item");
+    }
 }
 END_TEST
 
@@ -574,6 +584,7 @@ END_TEST
 
 START_TEST (test_fast_overflow)
 {
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   /* the faithful engine's error: same code, message and line */
   for (int variant = 0; variant < 3; variant++)
     {
@@ -595,11 +606,11 @@ START_TEST (test_fast_overflow)
       lg_rule (p, lg_yes (p, b, lg_item (p, "g2", "c2")));
       g_autoptr (GError) e1 = NULL;
       g_autoptr (GError) e2 = NULL;
-      lg_problem_set_engine (p, LG_ENGINE_FAITHFUL);
-      gint64 n1 = lg_problem_solve (p, NULL, NULL, NULL, &e1);
+      opts.engine = LG_ENGINE_FAITHFUL;
+      gint64 n1 = lg_problem_solve (p, &opts, NULL, NULL, NULL, &e1);
       guint line1 = lg_error_get_line (e1);
-      lg_problem_set_engine (p, LG_ENGINE_FAST);
-      gint64 n2 = lg_problem_solve (p, NULL, NULL, NULL, &e2);
+      opts.engine = LG_ENGINE_FAST;
+      gint64 n2 = lg_problem_solve (p, &opts, NULL, NULL, NULL, &e2);
       guint line2 = lg_error_get_line (e2);
       if (variant == 2)
         {
@@ -621,6 +632,7 @@ END_TEST
 
 START_TEST (test_fast_memory_limit)
 {
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   /* one constraint group of 5 variables: 3125 assignments, about as many
    * leaves */
   g_autoptr (LgProblem) p = plain_problem (4, 5);
@@ -630,10 +642,10 @@ START_TEST (test_fast_memory_limit)
   lg_problem_set_line (p, 3);
   for (guint k = 0; k + 1 < 5; k++)
     lg_rule (p, lg_no (p, v[k], v[k + 1]));
-  lg_problem_set_engine (p, LG_ENGINE_FAST);
-  lg_problem_set_memory_limit (p, 64 * 1024);
+  opts.engine = LG_ENGINE_FAST;
+  opts.memory_limit = 64 * 1024;
   g_autoptr (GError) error = NULL;
-  ck_assert_int_eq (lg_problem_solve (p, NULL, NULL, NULL, &error), -1);
+  ck_assert_int_eq (lg_problem_solve (p, &opts, NULL, NULL, NULL, &error), -1);
   ck_assert (g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT));
   ck_assert_msg (strstr (error->message, "--memory-limit") &&
                      strstr (error->message, "rule 1 has 5 variables"),
@@ -641,21 +653,22 @@ START_TEST (test_fast_memory_limit)
   ck_assert_uint_eq (lg_error_get_line (error), 3);
   /* too small even for the search states */
   g_clear_error (&error);
-  lg_problem_set_memory_limit (p, 100);
-  ck_assert_int_eq (lg_problem_solve (p, NULL, NULL, NULL, &error), -1);
+  opts.memory_limit = 100;
+  ck_assert_int_eq (lg_problem_solve (p, &opts, NULL, NULL, NULL, &error), -1);
   ck_assert (g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT));
   /* enough: the first 10 solutions */
-  lg_problem_set_memory_limit (p, LG_DEFAULT_MEMORY_LIMIT);
+  opts.memory_limit = LG_DEFAULT_MEMORY_LIMIT;
   ck_assert_uint_eq (count_fast (p, 10), 10);
 }
 END_TEST
 
 START_TEST (test_fast_stats)
 {
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   g_autoptr (LgProblem) p = lg_problems_load ("classic", NULL);
-  lg_problem_set_engine (p, LG_ENGINE_FAST);
+  opts.engine = LG_ENGINE_FAST;
   LgStats stats = { 0 };
-  ck_assert_int_eq (lg_problem_solve (p, &stats, NULL, NULL, NULL), 1);
+  ck_assert_int_eq (lg_problem_solve (p, &opts, &stats, NULL, NULL, NULL), 1);
   ck_assert_uint_eq (stats.solutions, 1);
   ck_assert_uint_eq (stats.constraint_groups, 4);
   ck_assert_uint_eq (stats.variables, 8);
@@ -1178,6 +1191,7 @@ static const char puzzle_10x10[] =
 
 START_TEST (test_fast_unique_puzzles)
 {
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   const char *texts[] = { puzzle_8x8, puzzle_10x10 };
   const char *names[] = { "8x8", "10x10" };
   g_autoptr (GError) error = NULL;
@@ -1187,8 +1201,8 @@ START_TEST (test_fast_unique_puzzles)
   LgStats stats = { 0 };
   Found f;
   found_init (&f, TRUE);
-  lg_problem_set_engine (p, LG_ENGINE_FAST);
-  ck_assert_int_eq (lg_problem_solve (p, &stats, collect, &f, &error), 1);
+  opts.engine = LG_ENGINE_FAST;
+  ck_assert_int_eq (lg_problem_solve (p, &opts, &stats, collect, &f, &error), 1);
   ck_assert (!f.bad);
   /* the search stays small (a regression guard, not a timing: about 600
    * and 2300 propagations, probes included, when this was written) */

@@ -111,7 +111,7 @@ write_temp (const char *text, const char *suffix)
 }
 
 static gboolean
-keep_table (LgProblem *problem, const LgSolution *solution, gpointer data)
+keep_table (const LgProblem *problem, const LgSolution *solution, gpointer data)
 {
   lg_print_solution (data, problem, solution);
   return TRUE;
@@ -175,7 +175,7 @@ START_TEST (test_export_weird_names_minizinc)
   char *buf = NULL;
   size_t len = 0;
   FILE *mem = open_memstream (&buf, &len);
-  ck_assert_int_eq (lg_problem_solve (p, NULL, keep_table, mem, NULL), 1);
+  ck_assert_int_eq (lg_problem_solve (p, NULL, NULL, keep_table, mem, NULL), 1);
   fclose (mem);
   g_autofree char *table = buf;
   g_auto (GStrv) parts = g_strsplit (table, "\r", -1);

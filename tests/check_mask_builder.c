@@ -60,13 +60,13 @@ static void
 build (LgProblem *p, Built *b)
 {
   g_autoptr (GError) error = NULL;
-  ck_assert_msg (lg_problem_check (p, &error), "%s",
+  ck_assert_msg (lg_problem_validate (p, &error), "%s",
                  error ? error->message : "");
   b->permut = lg_permut_new ((int) lg_group_n_items (lg_problem_get_group (p, 0)));
   ck_assert_ptr_nonnull (b->permut);
   b->set = lg_constraint_set_new (p);
-  b->tree = lg_mask_builder_build (p, b->set, b->permut, G_MAXUINT64,
-                                   &error);
+  b->tree = lg_mask_builder_build (p, b->set, b->permut, FALSE, NULL,
+                                   G_MAXUINT64, &error);
   ck_assert_msg (b->tree != NULL, "build failed: %s",
                  error ? error->message : "");
   ck_assert_ptr_null (error);
@@ -486,10 +486,9 @@ START_TEST (test_mask_builder_random_masks)
 
   /* The challenge exercise builds the same tree, and the assignments it
    * does not enumerate are the ones it saves. */
-  lg_problem_set_challenge (p, TRUE);
   g_autoptr (GError) error = NULL;
-  LgAndOrTree *fast = lg_mask_builder_build (p, b.set, b.permut, G_MAXUINT64,
-                                             &error);
+  LgAndOrTree *fast = lg_mask_builder_build (p, b.set, b.permut, TRUE, NULL,
+                                             G_MAXUINT64, &error);
   ck_assert_ptr_nonnull (fast);
   Model m2 = m;
   m2.tried = m2.kept = m2.and_nodes = m2.or_nodes = m2.mask_nodes = 0;
@@ -838,11 +837,12 @@ START_TEST (test_mask_builder_overflow)
   lg_rule (p, lg_lt (p, lg_mul (p, lg_ref (p, a), lg_num (p, INT64_MAX)),
                      lg_num (p, 0)));
   g_autoptr (GError) error = NULL;
-  ck_assert (lg_problem_check (p, &error));
+  ck_assert (lg_problem_validate (p, &error));
   LgPermut *permut = lg_permut_new (3);
   LgConstraintSet *set = lg_constraint_set_new (p);
   LgAndOrTree *tree
-      = lg_mask_builder_build (p, set, permut, G_MAXUINT64, &error);
+      = lg_mask_builder_build (p, set, permut, FALSE, NULL, G_MAXUINT64,
+                               &error);
   ck_assert_ptr_null (tree);
   ck_assert_ptr_nonnull (error);
   ck_assert (g_error_matches (error, LG_PROBLEM_ERROR,
@@ -877,13 +877,13 @@ add_couple (LgProblem *p, LgItem *c)
 }
 
 static LgAndOrTree *
-build_or_fail (LgProblem *p, GError **error)
+build_or_fail (LgProblem *p, gboolean challenge, GError **error)
 {
-  ck_assert (lg_problem_check (p, NULL));
+  ck_assert (lg_problem_validate (p, NULL));
   LgPermut *permut = lg_permut_new (3);
   LgConstraintSet *set = lg_constraint_set_new (p);
-  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, G_MAXUINT64,
-                                             error);
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, challenge, NULL,
+                                             G_MAXUINT64, error);
   lg_constraint_set_free (set);
   lg_permut_free (permut);
   return tree;
@@ -910,9 +910,8 @@ START_TEST (test_mask_builder_overflow_before_decided_rule)
   for (int challenge = 0; challenge < 2; challenge++)
     {
       /* --challenge prunes at rule 2 (its own semantics): no overflow */
-      lg_problem_set_challenge (p, challenge);
       g_autoptr (GError) error = NULL;
-      LgAndOrTree *tree = build_or_fail (p, &error);
+      LgAndOrTree *tree = build_or_fail (p, challenge, &error);
       if (challenge)
         {
           ck_assert_ptr_nonnull (tree);
@@ -944,7 +943,7 @@ START_TEST (test_mask_builder_decided_rule_hides_later_overflow)
                      lg_sub (p, lg_ref (p, b), lg_ref (p, c))));
   add_couple (p, c);
   g_autoptr (GError) error = NULL;
-  LgAndOrTree *tree = build_or_fail (p, &error);
+  LgAndOrTree *tree = build_or_fail (p, FALSE, &error);
   ck_assert_msg (tree != NULL, "%s", error ? error->message : "");
   ck_assert_uint_eq (tree->leaves_tried, 27);
   /* kept: a in {1, 2}, and 2a > b - c: every (b, c) but c = 1 with
@@ -977,7 +976,7 @@ START_TEST (test_mask_builder_decided_rule_counts)
       if (!logic_only)
         lg_rule (p, lg_yes (p, c, lg_item (p, "B", "b0")));
       g_autoptr (GError) error = NULL;
-      LgAndOrTree *tree = build_or_fail (p, &error);
+      LgAndOrTree *tree = build_or_fail (p, FALSE, &error);
       ck_assert_ptr_nonnull (tree);
       if (logic_only)
         {
@@ -1013,14 +1012,15 @@ START_TEST (test_mask_builder_budget)
   guint64 bytes = bt.tree->bytes;
   ck_assert_uint_gt (bytes, 0);
 
-  LgAndOrTree *tree = lg_mask_builder_build (p, bt.set, bt.permut, bytes, NULL);
+  LgAndOrTree *tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL,
+                                             bytes, NULL);
   ck_assert_ptr_nonnull (tree);
   ck_assert_uint_eq (tree->bytes, bytes);
   ck_assert_uint_eq (tree->mask_nodes, bt.tree->mask_nodes);
   lg_and_or_tree_free (tree);
 
   g_autoptr (GError) error = NULL;
-  tree = lg_mask_builder_build (p, bt.set, bt.permut, 0, &error);
+  tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL, 0, &error);
   ck_assert_ptr_null (tree);
   ck_assert (g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT));
   ck_assert_uint_eq (lg_error_get_line (error), 5);

@@ -18,7 +18,7 @@
 #include "logigram.h"
 #include "permut.h"
 #include "problems.h"
-#include "situation.h"
+#include "checker.h"
 
 #define MAX_G 4
 #define MAX_N 4
@@ -571,7 +571,7 @@ typedef struct
 } Collect;
 
 static gboolean
-collect (LgProblem *p, const LgSolution *solution, gpointer data)
+collect (const LgProblem *p, const LgSolution *solution, gpointer data)
 {
   Collect *c = data;
   uint8_t rows[MAX_G][MAX_N];
@@ -602,12 +602,13 @@ static void
 check_variant (TProblem *t, LgProblem *p, GHashTable *expected, int seed,
                gboolean challenge, LgCheck check)
 {
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   g_autoptr (GError) error = NULL;
-  lg_problem_set_challenge (p, challenge);
-  lg_problem_set_check (p, check);
+  opts.challenge = challenge;
+  opts.check = check;
   Collect c = { t, g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                           NULL) };
-  gint64 n = lg_problem_solve (p, NULL, collect, &c, &error);
+  gint64 n = lg_problem_solve (p, &opts, NULL, collect, &c, &error);
   ck_assert_msg (n >= 0, "seed %d: %s", seed, error ? error->message : "");
   guint64 total = 0;
   GHashTableIter it;
@@ -638,7 +639,7 @@ START_TEST (test_oracle_random_problems)
   random_problem (&t, UINT64_C (0x9e3779b97f4a7c15) * (uint64_t) (_i + 1));
   g_autoptr (LgProblem) p = build_problem (&t);
   g_autoptr (GError) error = NULL;
-  ck_assert_msg (lg_problem_check (p, &error), "seed %d: %s", _i,
+  ck_assert_msg (lg_problem_validate (p, &error), "seed %d: %s", _i,
                  error ? error->message : "");
 
   GHashTable *expected = g_hash_table_new_full (g_str_hash, g_str_equal,
@@ -678,7 +679,7 @@ START_TEST (test_oracle_drop_rule)
   g_autoptr (LgProblem) p = build_problem (&t);
   int drop = _i % t.n_rules;
   ck_assert (lg_problem_drop_rule (p, (guint) drop + 1, NULL));
-  gint64 n = lg_problem_solve (p, NULL, NULL, NULL, NULL);
+  gint64 n = lg_problem_solve (p, NULL, NULL, NULL, NULL, NULL);
 
   memmove (&t.rules[drop], &t.rules[drop + 1],
            (size_t) (t.n_rules - drop - 1) * sizeof t.rules[0]);
@@ -714,7 +715,7 @@ typedef struct
 } Verify;
 
 static gboolean
-verify_solution (LgProblem *p, const LgSolution *solution, gpointer data)
+verify_solution (const LgProblem *p, const LgSolution *solution, gpointer data)
 {
   Verify *v = data;
   guint G = lg_problem_n_groups (p);
@@ -723,7 +724,7 @@ verify_solution (LgProblem *p, const LgSolution *solution, gpointer data)
   char *key = lgtest_solution_rows (p, solution, rows, '\0');
   for (guint g = 0; g < G; g++)
     perm[g] = rows[g];
-  ck_assert_msg (lg_situation_verify (p, perm), "solution %s breaks a rule",
+  ck_assert_msg (lg_checker_verify (p, NULL, perm), "solution %s breaks a rule",
                  key);
   ck_assert_msg (!g_hash_table_contains (v->seen, key),
                  "solution %s printed twice", key);
@@ -752,7 +753,7 @@ START_TEST (test_oracle_tutorial_solutions_satisfy_every_rule)
     ck_assert (lg_problem_drop_rule (p, tutorial_cases[_i].drop, NULL));
   Verify v = { 0, g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          NULL) };
-  gint64 n = lg_problem_solve (p, NULL, verify_solution, &v, &error);
+  gint64 n = lg_problem_solve (p, NULL, NULL, verify_solution, &v, &error);
   ck_assert_int_eq (n, tutorial_cases[_i].expected);
   ck_assert_uint_eq (v.n, tutorial_cases[_i].expected);
   g_hash_table_unref (v.seen);
@@ -802,7 +803,7 @@ large_problem (guint n, uint64_t seed)
 }
 
 static gboolean
-collect_keys (LgProblem *p, const LgSolution *solution, gpointer data)
+collect_keys (const LgProblem *p, const LgSolution *solution, gpointer data)
 {
   GPtrArray *keys = data;
   guint G = lg_problem_n_groups (p);
@@ -811,7 +812,7 @@ collect_keys (LgProblem *p, const LgSolution *solution, gpointer data)
   char *key = lgtest_solution_rows (p, solution, rows, '\0');
   for (guint g = 0; g < G; g++)
     perm[g] = rows[g];
-  ck_assert_msg (lg_situation_verify (p, perm), "%s breaks a rule", key);
+  ck_assert_msg (lg_checker_verify (p, NULL, perm), "%s breaks a rule", key);
   g_ptr_array_add (keys, key);
   return TRUE;
 }
@@ -824,6 +825,7 @@ compare_keys (gconstpointer a, gconstpointer b)
 
 START_TEST (test_oracle_large_dimension_strategies_agree)
 {
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   guint n = 7 + (guint) _i / 2;
   g_autoptr (LgProblem) p = large_problem (n, 77 + (uint64_t) _i);
   g_autoptr (GPtrArray) reference = NULL;
@@ -833,9 +835,9 @@ START_TEST (test_oracle_large_dimension_strategies_agree)
     for (int challenge = 0; challenge <= 1; challenge++)
       {
         GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
-        lg_problem_set_check (p, checks[c]);
-        lg_problem_set_challenge (p, challenge);
-        ck_assert_int_ge (lg_problem_solve (p, NULL, collect_keys, keys, NULL),
+        opts.check = checks[c];
+        opts.challenge = challenge;
+        ck_assert_int_ge (lg_problem_solve (p, &opts, NULL, collect_keys, keys, NULL),
                           0);
         g_ptr_array_sort (keys, compare_keys);
         if (!reference)

@@ -85,7 +85,7 @@ count_solutions (const char *text)
 {
   g_autoptr (LgProblem) problem = parse_ok (text);
   g_autoptr (GError) error = NULL;
-  gint64 n = lg_problem_solve (problem, NULL, NULL, NULL, &error);
+  gint64 n = lg_problem_solve (problem, NULL, NULL, NULL, NULL, &error);
 
   ck_assert_msg (n >= 0, "%s", error != NULL ? error->message : "");
   return n;

@@ -64,7 +64,7 @@ assert_text (const Mem *m, const char *want)
 }
 
 static gboolean
-print_cb (LgProblem *p, const LgSolution *s, gpointer data)
+print_cb (const LgProblem *p, const LgSolution *s, gpointer data)
 {
   lg_print_solution (data, p, s);
   return TRUE;
@@ -75,7 +75,7 @@ static void
 print_all (LgProblem *p, Mem *m)
 {
   g_autoptr (GError) error = NULL;
-  gint64 n = lg_problem_solve (p, NULL, print_cb, m->out, &error);
+  gint64 n = lg_problem_solve (p, NULL, NULL, print_cb, m->out, &error);
   ck_assert_msg (n >= 0, "%s", error ? error->message : "");
   lg_print_count (m->out, (guint64) n);
 }
@@ -276,7 +276,7 @@ START_TEST (test_printer_utf8)
   for (; n_groups < N_ELEMS (uc->groups) && uc->groups[n_groups]; n_groups++)
     ck_assert_ptr_nonnull (lg_group (p, LG_GROUP_ATOMIC, uc->groups[n_groups],
                                      uc->items[n_groups]));
-  ck_assert (lg_problem_check (p, NULL));
+  ck_assert (lg_problem_validate (p, NULL));
   const uint8_t *perm[3] = { uc->perm[0], uc->perm[1], uc->perm[2] };
   LgSolution solution = { .problem = p, .n_groups = n_groups, .n = 2,
                           .perm = perm };
@@ -364,11 +364,11 @@ START_TEST (test_printer_ask_refused)
   /* NULL: refused, nothing recorded. */
   ck_assert (!lg_ask (p, NULL, lg_item (p, "b", "p")));
   ck_assert (!lg_ask (p, a, NULL));
-  ck_assert (lg_problem_check (p, NULL));
+  ck_assert (lg_problem_validate (p, NULL));
   /* An item of the group asked: refused with an error. */
   ck_assert (!lg_ask (p, a, lg_item (p, "a", "x")));
   g_autoptr (GError) error = NULL;
-  ck_assert (!lg_problem_check (p, &error));
+  ck_assert (!lg_problem_validate (p, &error));
   ck_assert (g_error_matches (error, LG_PROBLEM_ERROR,
                               LG_PROBLEM_ERROR_SAME_GROUP));
 
@@ -377,7 +377,7 @@ START_TEST (test_printer_ask_refused)
   lg_group (q, LG_GROUP_ATOMIC, "a", ITEMS ("x", "y"));
   lg_group (q, LG_GROUP_ATOMIC, "b", ITEMS ("p", "q"));
   ck_assert (!lg_ask (q, lg_problem_lookup_group (q, "a"), lg_some (q, "b")));
-  ck_assert (!lg_problem_check (q, NULL));
+  ck_assert (!lg_problem_validate (q, NULL));
 }
 END_TEST
 

@@ -17,7 +17,7 @@
  *   - try_solution called again and again while leaves narrow and restores
  *     widen the masks in between (what it keeps from one call to the next),
  *     against the brute force after every step;
- *   - lg_situation_verify accepts the classic solution and rejects modified
+ *   - lg_checker_verify accepts the classic solution and rejects modified
  *     ones (also one that breaks only a rule on variables), and skips
  *     dropped rules. */
 #include "situation.h"
@@ -25,9 +25,14 @@
 #include <string.h>
 
 #include "bitset.h"
+#include "checker.h"
 #include "constraint_set.h"
 #include "lgtest.h"
 #include "parser.h"
+
+/* The options of the situations made here, and the counter they skip. */
+static const LgSolveOptions default_options = LG_SOLVE_OPTIONS_INIT;
+static guint64 ignored_saved;
 
 Suite *lg_situation_suite (void);
 
@@ -64,7 +69,7 @@ plain_problem (guint n_groups, guint n)
           lg_group_add_item (p, group, item);
         }
     }
-  ck_assert (lg_problem_check (p, NULL));
+  ck_assert (lg_problem_validate (p, NULL));
   return p;
 }
 
@@ -131,7 +136,7 @@ START_TEST (test_situation_initial_masks)
   LgPermut *permut = lg_permut_new ((int) n);
   LgNode root = { .kind = LG_NODE_AND };
   LgAndOrTree tree = { .root = &root };
-  LgSituation *s = lg_situation_new (p, permut, &tree);
+  LgSituation *s = lg_situation_new (p, NULL, permut, &tree, &default_options, NULL);
   size_t count = permut->count, n_words = (count + 63) / 64;
   for (guint g2 = 1; g2 < n_groups; g2++)
     for (guint g1 = 0; g1 < g2; g1++)
@@ -168,7 +173,7 @@ START_TEST (test_situation_hooks_by_hand)
   LgNode root = { .kind = LG_NODE_AND, .n_children = 5,
                   .children = and_children };
   LgAndOrTree tree = { .root = &root };
-  LgSituation *s = lg_situation_new (p, permut, &tree);
+  LgSituation *s = lg_situation_new (p, NULL, permut, &tree, &default_options, NULL);
   const LgBacktrackingHooks *h = &lg_situation_hooks;
   LgNode *L1 = &l[0].node, *L2 = &l[1].node, *L3 = &l[2].node,
          *L4 = &l[3].node, *L5 = &l[4].node, *L6 = &l[5].node;
@@ -389,7 +394,7 @@ typedef struct
 } Found;
 
 static gboolean
-found_cb (LgProblem *p, const LgSolution *s, gpointer data)
+found_cb (const LgProblem *p, const LgSolution *s, gpointer data)
 {
   Found *f = data;
   (void) p;
@@ -432,14 +437,15 @@ START_TEST (test_situation_real_tree)
   lgtest_describe_problem_classic (p);
   if (real_tree_cases[_i].drop)
     lg_problem_drop_rule (p, real_tree_cases[_i].drop, NULL);
-  ck_assert (lg_problem_check (p, NULL));
+  ck_assert (lg_problem_validate (p, NULL));
   LgPermut *permut = lg_permut_new (5);
   LgConstraintSet *set = lg_constraint_set_new (p);
-  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, G_MAXUINT64, NULL);
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL,
+                                             G_MAXUINT64, NULL);
   ck_assert_ptr_nonnull (tree);
 
   Spy spy = { 0 };
-  spy.s = lg_situation_new (p, permut, tree);
+  spy.s = lg_situation_new (p, NULL, permut, tree, &default_options, NULL);
   spy.n_groups = 6;
   spy.n_pairs = 15;
   spy.n_perms = 120;
@@ -474,7 +480,7 @@ START_TEST (test_situation_real_tree)
       ck_assert_str_eq (found.perms->pdata[0], want);
     }
   guint64 candidates, checks, solutions;
-  lg_situation_get_counts (spy.s, &candidates, &checks, &solutions);
+  lg_situation_get_counts (spy.s, &candidates, &checks, &solutions, &ignored_saved);
   ck_assert_uint_eq (solutions, real_tree_cases[_i].solutions);
   ck_assert_uint_ge (candidates, solutions);
 
@@ -666,8 +672,10 @@ hand_setup_init (HandSetup *h, const Brute *b)
 static LgSituation *
 hand_situation (HandSetup *h, const Brute *b, LgCheck check)
 {
-  lg_problem_set_check (h->p, check);
-  LgSituation *s = lg_situation_new (h->p, h->permut, &h->tree);
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.check = check;
+  LgSituation *s =
+      lg_situation_new (h->p, NULL, h->permut, &h->tree, &opts, NULL);
   lg_situation_hooks.clear (s);
   for (guint k = 0; k < b->n_pairs; k++)
     {
@@ -756,7 +764,7 @@ START_TEST (test_situation_try_solution)
   for (guint i = 0; i < b.want->len; i++)
     ck_assert_str_eq (found.perms->pdata[i], b.want->pdata[i]);
   guint64 candidates, checks, solutions;
-  lg_situation_get_counts (s, &candidates, &checks, &solutions);
+  lg_situation_get_counts (s, &candidates, &checks, &solutions, &ignored_saved);
   ck_assert_uint_eq (solutions, b.want->len);
   ck_assert_uint_eq (candidates, b.candidates);
   ck_assert_uint_eq (checks, b.checks);
@@ -770,7 +778,7 @@ START_TEST (test_situation_try_solution)
   ck_assert_uint_eq (found.perms->len, b.want->len);
   for (guint i = 0; i < b.want->len; i++)
     ck_assert_str_eq (found.perms->pdata[i], b.want->pdata[i]);
-  lg_situation_get_counts (s, &candidates, &checks, &solutions);
+  lg_situation_get_counts (s, &candidates, &checks, &solutions, &ignored_saved);
   ck_assert_uint_eq (solutions, b.want->len);
   ck_assert_uint_le (candidates, b.candidates);
   g_ptr_array_unref (found.perms);
@@ -951,10 +959,10 @@ START_TEST (test_situation_try_solution_sequence)
       brute_level (&b, 1);
 
       guint64 c0, k0, s0, c1, k1, s1;
-      lg_situation_get_counts (s, &c0, &k0, &s0);
+      lg_situation_get_counts (s, &c0, &k0, &s0, &ignored_saved);
       Found found = { 0, g_ptr_array_new_with_free_func (g_free), 0 };
       ck_assert (lg_situation_try_solution (s, found_cb, &found));
-      lg_situation_get_counts (s, &c1, &k1, &s1);
+      lg_situation_get_counts (s, &c1, &k1, &s1, &ignored_saved);
       LGTEST_CHECK (found.perms->len == b.want->len,
                     "step %u: %u solutions, want %u", step, found.perms->len,
                     b.want->len);
@@ -1017,7 +1025,7 @@ START_TEST (test_situation_try_solution_by_hand)
       const uint64_t m12 = allowed ? 1u << 3 : 0x3F & ~(1u << 3);
       hand_leaf_init (&l12, 2, &m12, 1);
       children[2] = &l12.node;
-      LgSituation *s = lg_situation_new (p, permut, &tree);
+      LgSituation *s = lg_situation_new (p, NULL, permut, &tree, &default_options, NULL);
       lg_situation_hooks.clear (s);
       for (int k = 0; k < 3; k++)
         ck_assert (lg_situation_hooks.explore (s, children[k]));
@@ -1027,7 +1035,7 @@ START_TEST (test_situation_try_solution_by_hand)
       if (allowed)
         ck_assert_str_eq (found.perms->pdata[0], "012|120|201");
       guint64 candidates, checks, solutions;
-      lg_situation_get_counts (s, &candidates, &checks, &solutions);
+      lg_situation_get_counts (s, &candidates, &checks, &solutions, &ignored_saved);
       ck_assert_uint_eq (candidates, 2);
       ck_assert_uint_eq (checks, 1);
       g_ptr_array_unref (found.perms);
@@ -1041,7 +1049,7 @@ START_TEST (test_situation_try_solution_by_hand)
 }
 END_TEST
 
-/* ---- core: lg_situation_verify ------------------------------------------------ */
+/* ---- core: lg_checker_verify -------------------------------------------------- */
 
 /* A change of the classic solution: swap two rows of one group. */
 static const struct
@@ -1077,7 +1085,7 @@ START_TEST (test_situation_verify)
   const uint8_t *perm[6];
   for (guint k = 0; k < 6; k++)
     perm[k] = rows[k];
-  ck_assert_msg (lg_situation_verify (p, perm) == verify_cases[_i].valid,
+  ck_assert_msg (lg_checker_verify (p, NULL, perm) == verify_cases[_i].valid,
                  "%s", verify_cases[_i].name);
 }
 END_TEST
@@ -1089,12 +1097,12 @@ START_TEST (test_situation_verify_edges)
   LgProblem *p = plain_problem (2, 3);
   const uint8_t id[3] = { 0, 1, 2 }, other[3] = { 2, 0, 1 };
   const uint8_t *perm[2] = { id, other };
-  ck_assert (lg_situation_verify (p, perm));
+  ck_assert (lg_checker_verify (p, NULL, perm));
   LgItem *a = lg_some (p, "g1");
   lg_rule (p, lg_yes (p, a, lg_item (p, "g0", "g0_0")));
-  ck_assert (lg_situation_verify (p, perm));
+  ck_assert (lg_checker_verify (p, NULL, perm));
   lg_rule (p, lg_no (p, a, lg_item (p, "g0", "g0_0")));
-  ck_assert (!lg_situation_verify (p, perm));
+  ck_assert (!lg_checker_verify (p, NULL, perm));
   lg_problem_free (p);
 }
 END_TEST
@@ -1133,12 +1141,13 @@ explore_with (LgProblem *p, gboolean generic, guint stop_after, Found *found,
   guint n = lg_problem_dimension (p);
   LgPermut *permut = lg_permut_new ((int) n);
   LgConstraintSet *set = lg_constraint_set_new (p);
-  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, G_MAXUINT64, NULL);
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL,
+                                             G_MAXUINT64, NULL);
   ck_assert_ptr_nonnull (tree);
-  LgSituation *s = lg_situation_new (p, permut, tree);
+  LgSituation *s = lg_situation_new (p, NULL, permut, tree, &default_options, NULL);
   *found = (Found) { 0, g_ptr_array_new_with_free_func (g_free), stop_after };
   lg_situation_explore (s, tree->root, generic, found_cb, found, stats);
-  lg_situation_get_counts (s, &counts[0], &counts[1], &counts[2]);
+  lg_situation_get_counts (s, &counts[0], &counts[1], &counts[2], &ignored_saved);
   lg_situation_free (s);
   lg_and_or_tree_free (tree);
   lg_constraint_set_free (set);
@@ -1168,7 +1177,7 @@ START_TEST (test_situation_explore_flat)
       if (c->house_last)
         ck_assert (lg_problem_set_group_order (p, house_last, NULL));
     }
-  ck_assert (lg_problem_check (p, NULL));
+  ck_assert (lg_problem_validate (p, NULL));
   Found generic, flat;
   LgBacktrackingStats generic_stats, flat_stats;
   guint64 generic_counts[3], flat_counts[3];
@@ -1217,10 +1226,10 @@ START_TEST (test_situation_explore_same_pair)
   guint64 counts[2][3];
   for (int generic = 0; generic <= 1; generic++)
     {
-      LgSituation *s = lg_situation_new (p, permut, &tree);
+      LgSituation *s = lg_situation_new (p, NULL, permut, &tree, &default_options, NULL);
       lg_situation_explore (s, &root, generic, NULL, NULL, &stats[generic]);
       lg_situation_get_counts (s, &counts[generic][0], &counts[generic][1],
-                               &counts[generic][2]);
+                               &counts[generic][2], &ignored_saved);
       lg_situation_free (s);
     }
   ck_assert_mem_eq (&stats[0], &stats[1], sizeof stats[0]);

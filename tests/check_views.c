@@ -270,26 +270,37 @@ END_TEST
 
 /* ---- small.lgm --------------------------------------------------------- */
 
-static LgSolver *
-solver_of (const char *name)
+/* A transformed solver and what the views read of it. */
+typedef struct
+{
+  LgProblem *problem;
+  LgSolver *solver;
+  const LgAndOrTree *tree;
+  const LgPermut *permut;
+} Built;
+
+static Built
+built_of (const char *name)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *path = lgtest_data_path (name);
-  LgProblem *problem = lg_parser_parse_file (path, &error);
-  ck_assert_msg (problem != NULL, "%s", error ? error->message : "");
-  LgSolver *solver = lg_solver_new (problem, NULL, &error);
-  ck_assert_msg (solver != NULL, "%s", error ? error->message : "");
-  ck_assert_msg (lg_solver_transform (solver, &error), "%s",
+  Built b = { 0 };
+  b.problem = lg_parser_parse_file (path, &error);
+  ck_assert_msg (b.problem != NULL, "%s", error ? error->message : "");
+  b.solver = lg_solver_new (b.problem, NULL, NULL, &error);
+  ck_assert_msg (b.solver != NULL, "%s", error ? error->message : "");
+  ck_assert_msg (lg_solver_transform (b.solver, &error), "%s",
                  error ? error->message : "");
-  return solver;
+  b.tree = lg_solver_get_tree (b.solver, &b.permut, &error);
+  ck_assert_msg (b.tree != NULL, "%s", error ? error->message : "");
+  return b;
 }
 
 static void
-solver_done (LgSolver *solver)
+built_done (Built *b)
 {
-  LgProblem *problem = solver->problem;
-  lg_solver_free (solver);
-  lg_problem_free (problem);
+  lg_solver_free (b->solver);
+  lg_problem_free (b->problem);
 }
 
 /* small.lgm: forname (marie, julie, eve), children (0, 1, 2), birth (1804,
@@ -302,15 +313,15 @@ solver_done (LgSolver *solver)
  * is untouched (all six), pair 2 is {1}, i.e. bit 0. */
 START_TEST (test_views_masks_small)
 {
-  LgSolver *solver = solver_of ("small.lgm");
-  ck_assert_uint_eq (solver->tree->n_pairs, 3);
-  ck_assert_uint_eq (solver->tree->n_words, 1);
+  Built b = built_of ("small.lgm");
+  ck_assert_uint_eq (b.tree->n_pairs, 3);
+  ck_assert_uint_eq (b.tree->n_words, 1);
   uint64_t m[3];
-  lg_views_tree_masks (solver->tree->root, 3, solver->permut->count, m);
+  lg_views_tree_masks (b.tree->root, 3, b.permut->count, m);
   ck_assert_uint_eq (m[0], UINT64_C (1) << 4);
   ck_assert_uint_eq (m[1], 0x3f);
   ck_assert_uint_eq (m[2], 1);
-  solver_done (solver);
+  built_done (&b);
 }
 END_TEST
 
@@ -421,9 +432,9 @@ count_dot_lines (const char *text)
  * AND (unbound AND of 2 masks, OR (OR (AND, AND), OR (AND))). */
 START_TEST (test_views_tree_and_dot)
 {
-  LgSolver *solver = solver_of ("small.lgm");
+  Built b = built_of ("small.lgm");
   Capture c;
-  lg_views_print_tree (capture_begin (&c), solver->problem, solver->tree, 200);
+  lg_views_print_tree (capture_begin (&c), b.problem, b.tree, 200);
   capture_end (&c);
   ck_assert_uint_eq (count_lines_starting (c.text, "AND"), 1);
   ck_assert_uint_eq (count_lines_starting (c.text, "      AND (1 child)"), 3);
@@ -436,7 +447,7 @@ START_TEST (test_views_tree_and_dot)
   ck_assert_ptr_null (strstr (c.text, "more"));
   free (c.text);
 
-  lg_views_print_tree (capture_begin (&c), solver->problem, solver->tree, 3);
+  lg_views_print_tree (capture_begin (&c), b.problem, b.tree, 3);
   capture_end (&c);
   ck_assert_str_eq (c.text, "AND (2 children)\n"
                             "  AND (2 children)\n"
@@ -446,7 +457,7 @@ START_TEST (test_views_tree_and_dot)
                             "level 3: 3\nlevel 4: 3\ntotal: 13\n");
   free (c.text);
 
-  lg_views_print_dot (capture_begin (&c), solver->problem, solver->tree, 200,
+  lg_views_print_dot (capture_begin (&c), b.problem, b.tree, 200,
                       "a \"title\"");
   capture_end (&c);
   ck_assert_uint_eq (count_dot_lines (c.text), 13 + 12);
@@ -456,7 +467,7 @@ START_TEST (test_views_tree_and_dot)
   ck_assert_ptr_null (strstr (c.text, "more"));
   free (c.text);
 
-  lg_views_print_dot (capture_begin (&c), solver->problem, solver->tree, 4,
+  lg_views_print_dot (capture_begin (&c), b.problem, b.tree, 4,
                       NULL);
   capture_end (&c);
   /* n0..n3 and the edges between them (n0->n1, n1->n2, n1->n3), then the
@@ -467,7 +478,7 @@ START_TEST (test_views_tree_and_dot)
       strstr (c.text, "  more [shape=note, label=\"9 more nodes\"];\n}\n"));
   ck_assert_ptr_null (strstr (c.text, "label=\"a"));
   free (c.text);
-  solver_done (solver);
+  built_done (&b);
 }
 END_TEST
 

@@ -141,7 +141,7 @@ lgtest_describe_problem_classic (LgProblem *p)
 }
 
 char *
-lgtest_solution_rows (LgProblem *p, const LgSolution *solution,
+lgtest_solution_rows (const LgProblem *p, const LgSolution *solution,
                       uint8_t rows[16][16], char sep)
 {
   guint G = lg_problem_n_groups (p);

@@ -51,7 +51,7 @@ void lgtest_describe_problem_classic (LgProblem *p);
  * most 16 groups of 16 items), and the solution's key: one letter per row
  * ('a' + index), group after group, each followed by sep unless it is
  * '\0'.  g_free the key. */
-char *lgtest_solution_rows (LgProblem *p, const LgSolution *solution,
+char *lgtest_solution_rows (const LgProblem *p, const LgSolution *solution,
                             uint8_t rows[16][16], char sep);
 
 #endif /* LG_TEST_H */

@@ -18,7 +18,7 @@
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 static gboolean
-stop_after_some (LgProblem *problem, const LgSolution *solution,
+stop_after_some (const LgProblem *problem, const LgSolution *solution,
                  gpointer user_data)
 {
   guint *n = user_data;
@@ -73,8 +73,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (small_search_space (problem))
     {
       guint n = 0;
-      lg_problem_set_memory_limit (problem, 16u << 20);
-      if (lg_problem_solve (problem, NULL, stop_after_some, &n, &error) < 0)
+      LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+      options.memory_limit = 16u << 20;
+      if (lg_problem_solve (problem, &options, NULL, stop_after_some, &n,
+                            &error) < 0)
         g_error_free (error);
     }
   lg_problem_free (problem);

@@ -1,0 +1,63 @@
+/* engine — the seam between the solver and the engines that explore.
+ *
+ * The solver does the tutorial's first step (check the problem, partition
+ * its rules) and hands an engine everything else: the engine's `create` is
+ * the transformation (step 2), its `explore` the exploration (step 3).  An
+ * engine reads the problem, the partition and the options, never writes
+ * them, and owns all of its own state (its masks, its assignment of the
+ * variables, its counters), so two engines over one problem are
+ * independent.  Each engine is a struct whose first member is an
+ * LgEngineImpl pointing to its class; the solver sees nothing else.
+ *
+ *   faithful  engine_faithful.h: the tutorial's masks, AND/OR tree and
+ *             backtracking (mask_builder, situation, try_solution)
+ *   fast      engine_fast.h: propagation over n x n "can be together"
+ *             matrices, one branch per candidate
+ *
+ * Invariant: the setup and what it points to outlive the engine; the
+ * engine reports each solution through an LgSolution it owns.
+ */
+#ifndef LG_ENGINE_H
+#define LG_ENGINE_H
+
+#include "constraint_set.h"
+#include "mask_builder.h"
+#include "permut.h"
+#include "progress.h"
+#include "solution.h"
+
+/* What an engine is made from; all borrowed. */
+typedef struct
+{
+  const LgProblem *problem;
+  const LgConstraintSet *set;    /* step 1's partition */
+  const LgSolveOptions *options; /* never NULL */
+  LgProgress *progress;          /* NULL: no progress line */
+  LgStats *stats;                /* never NULL: the engine's counters */
+} LgEngineSetup;
+
+typedef struct LgEngineImpl LgEngineImpl;
+
+typedef struct
+{
+  const char *name; /* "faithful", "fast" */
+  /* Step 2: NULL with error set (carrying the rule's line) on an overflow
+   * or over the memory limit.  Fills the transformation's counters. */
+  LgEngineImpl *(*create) (const LgEngineSetup *setup, GError **error);
+  /* Step 3: calls func (may be NULL) for each solution until it returns
+   * FALSE; returns the number of solutions found.  Once per engine. */
+  guint64 (*explore) (LgEngineImpl *engine, LgSolutionFunc func,
+                      gpointer user_data);
+  /* The AND/OR tree and the permutation numbering, for the views; NULL
+   * for an engine that has none. */
+  const LgAndOrTree *(*tree) (const LgEngineImpl *engine,
+                              const LgPermut **permut);
+  void (*free) (LgEngineImpl *engine);
+} LgEngineClass;
+
+struct LgEngineImpl
+{
+  const LgEngineClass *klass;
+};
+
+#endif /* LG_ENGINE_H */

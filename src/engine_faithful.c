@@ -1,0 +1,121 @@
+/* engine_faithful — see engine_faithful.h. */
+#include "engine_faithful.h"
+
+#include "bitset.h"
+#include "situation.h"
+
+typedef struct
+{
+  LgEngineImpl impl; /* first: the engine interface */
+  LgEngineSetup setup;
+  LgPermut *permut;
+  LgAndOrTree *tree;
+  LgSituation *situation; /* during and after explore */
+} FaithfulEngine;
+
+static void
+faithful_free (LgEngineImpl *engine)
+{
+  FaithfulEngine *e = (FaithfulEngine *) engine;
+  if (!e)
+    return;
+  lg_situation_free (e->situation);
+  lg_and_or_tree_free (e->tree);
+  lg_permut_free (e->permut);
+  g_free (e);
+}
+
+/* Step 2: the numbering and the tree, within the memory limit. */
+static LgEngineImpl *
+faithful_create (const LgEngineSetup *setup, GError **error)
+{
+  g_autoptr (GTimer) timer = g_timer_new ();
+  const LgProblem *problem = setup->problem;
+  const guint64 memory_limit = setup->options->memory_limit;
+  LgStats *stats = setup->stats;
+  guint n = lg_problem_dimension (problem);
+  guint n_groups = lg_problem_n_groups (problem);
+  guint n_pairs = n_groups * (n_groups - 1) / 2;
+  size_t n_perms = (size_t) lg_permut_factorial ((int) n);
+  size_t n_words = lg_bitset_n_words (n_perms);
+  /* permutation table, the builder's couple masks and scratch, the
+   * situation's masks */
+  guint64 fixed = (guint64) n_perms * n +
+                  ((guint64) n * n + 2 * (guint64) MAX (n_pairs, 1)) * n_words *
+                      sizeof (uint64_t);
+  if (fixed > memory_limit)
+    {
+      g_autofree char *need = lg_format_size (fixed);
+      g_autofree char *limit = lg_format_size (memory_limit);
+      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
+                   "dimension %u needs %s for its %zu permutations and the "
+                   "pair masks, over the memory limit of %s; raise "
+                   "--memory-limit",
+                   n, need, n_perms, limit);
+      return NULL;
+    }
+  FaithfulEngine *e = g_new0 (FaithfulEngine, 1);
+  e->impl.klass = &lg_engine_faithful_class;
+  e->setup = *setup;
+  e->permut = lg_permut_new ((int) n);
+  e->tree = lg_mask_builder_build (problem, setup->set, e->permut,
+                                   setup->options->challenge, setup->progress,
+                                   memory_limit - fixed, error);
+  if (!e->tree)
+    {
+      faithful_free (&e->impl);
+      return NULL;
+    }
+  stats->time_transform = g_timer_elapsed (timer, NULL);
+  stats->leaves_tried = e->tree->leaves_tried;
+  stats->leaves_kept = e->tree->leaves_kept;
+  stats->leaves_saved = e->tree->leaves_saved;
+  stats->and_nodes = e->tree->and_nodes;
+  stats->or_nodes = e->tree->or_nodes;
+  stats->mask_nodes = e->tree->mask_nodes;
+  stats->masks_words = e->tree->mask_nodes * e->tree->n_words;
+  return &e->impl;
+}
+
+/* Step 3: the situation over the tree. */
+static guint64
+faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
+{
+  FaithfulEngine *e = (FaithfulEngine *) engine;
+  g_return_val_if_fail (e->situation == NULL, 0);
+  const LgEngineSetup *setup = &e->setup;
+  LgStats *stats = setup->stats;
+  g_autoptr (GTimer) timer = g_timer_new ();
+  e->situation = lg_situation_new (setup->problem, setup->set, e->permut,
+                                   e->tree, setup->options, setup->progress);
+  lg_progress_begin (setup->progress, "explore", "steps", 0);
+  LgBacktrackingStats bs;
+  lg_situation_explore (e->situation, e->tree->root,
+                        setup->options->trace != NULL, func, user_data, &bs);
+  lg_progress_end (setup->progress);
+  stats->time_explore = g_timer_elapsed (timer, NULL);
+
+  stats->nodes_explored = bs.nodes;
+  stats->alternatives = bs.alternatives;
+  stats->backtracks = bs.backtracks;
+  stats->tree_solutions = bs.successes;
+  lg_situation_get_counts (e->situation, &stats->candidates, &stats->checks,
+                           &stats->solutions, &stats->candidates_saved);
+  return stats->solutions;
+}
+
+static const LgAndOrTree *
+faithful_tree (const LgEngineImpl *engine, const LgPermut **permut)
+{
+  const FaithfulEngine *e = (const FaithfulEngine *) engine;
+  *permut = e->permut;
+  return e->tree;
+}
+
+const LgEngineClass lg_engine_faithful_class = {
+  .name = "faithful",
+  .create = faithful_create,
+  .explore = faithful_explore,
+  .tree = faithful_tree,
+  .free = faithful_free,
+};

@@ -1,0 +1,759 @@
+/* try_solution — see try_solution.h. */
+#include "try_solution.h"
+
+#include <string.h>
+
+#include "bitset.h"
+#include "checker.h"
+
+/* Counting the bits of a candidate set: on x86-64 without the popcnt
+ * instruction in the baseline, a variant that uses it is chosen at run time
+ * when the processor has it. */
+typedef size_t (*LgCountFunc) (const uint64_t *words, size_t n_words);
+
+static size_t
+count_portable (const uint64_t *words, size_t n_words)
+{
+  return lg_bitset_count (words, n_words);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#define LG_POPCNT_DISPATCH 1
+__attribute__ ((target ("popcnt"))) static size_t
+count_popcnt (const uint64_t *words, size_t n_words)
+{
+  size_t c = 0;
+  for (size_t w = 0; w < n_words; w++)
+    c += (size_t) __builtin_popcountll (words[w]);
+  return c;
+}
+#endif
+
+struct LgTrySolution
+{
+  const LgProblem *problem;
+  const LgConstraintSet *set; /* for the checks of --enable-checks */
+  const LgPermut *permut;
+  const uint64_t *masks; /* the situation's n_pairs pair masks */
+  guint n_groups, n, n_pairs;
+  size_t n_words, n_perms;
+  LgCheck check;
+  LgSolution solution;
+  size_t *rank; /* per group: rank of solution.perm[g] */
+  uint8_t *identity;
+  uint8_t *composed;
+  uint16_t *inverse; /* rank -> rank of the inverse (n <= 8) */
+  /* n <= LG_COMPOSE_MAX_N: */
+  uint16_t *swaps;        /* (n-1) x n!: lg_permut_adjacent_swaps */
+  uint16_t *compose;      /* n! rows: row t maps q to rank (perm q o perm
+                              t); allocated at once, each row filled on
+                              first use */
+  uint8_t *compose_ready; /* per row: filled? */
+
+  uint64_t *candidates_of; /* per group: its candidate set (INTERSECT...) */
+  /* try_faithful_table (n <= LG_COMPOSE_MAX_N).  Pair masks keep a version
+   * across try_solution calls: `seen` is each mask at the previous call, and
+   * a mask that differs gets a new version (from `versions`). */
+  uint64_t *seen;
+  guint64 *pair_version;
+  guint64 versions;
+  size_t *pair_count; /* per pair: bits set, at try_solution's start */
+  size_t *build_cost; /* per pair: bits to scatter for an image */
+  /* the image of pair mask (j, g) under each permutation of group j, valid
+   * while image_version equals the pair's version */
+  uint64_t *image_cache;
+  guint64 *image_version;
+  size_t *count0; /* per group g: bits of mask (0, g) */
+  /* per group g and level j < g (n_groups x n_groups): the candidates of g
+   * that pass the checks against 1..j, their count, the counts summed over
+   * 0..j, and the assign_stamp of j they were computed under */
+  uint64_t *alive_room; /* per group: its candidates that pass */
+  uint64_t *part;
+  const uint64_t **part_at; /* where part (g, j) is: in part, or the same
+                               as part (g, j-1), or mask (0, g) for j = 0 */
+  size_t *part_count, *part_sum;
+  guint64 *part_stamp;
+  guint64 *assign_stamp; /* per group: a new stamp at each assignment */
+  guint64 clock;
+  uint64_t *image; /* scratch mask */
+  LgCountFunc count;
+  gboolean *assigned; /* per group (FEWEST) */
+  gboolean stopped;
+  guint64 candidates, candidates_saved, checks, solutions;
+  /* the progress line: try_solution's visits, added to the situation's
+   * steps */
+  LgProgress *progress;
+  guint64 *steps_at;
+  /* --trace */
+  FILE *trace;
+  size_t depth;
+};
+
+/* Composition tables are kept up to 6 items (720 x 720 ranks, 1 MiB); above,
+ * a composed permutation's rank is computed in O(n). */
+#define LG_COMPOSE_MAX_N 6
+
+/* try_faithful_table checks each candidate instead of building an image when
+ * the candidates times this are fewer than the bits to scatter. */
+#define LG_TEST_RATIO 4
+
+/* The current mask of pair (g1 < g2). */
+static inline const uint64_t *
+pair_mask (const LgTrySolution *s, guint g1, guint g2)
+{
+  return s->masks + lg_pair_index (g1, g2) * s->n_words;
+}
+
+LgTrySolution *
+lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
+                     const LgPermut *permut, const uint64_t *masks,
+                     LgCheck check, LgProgress *progress, guint64 *steps_at,
+                     FILE *trace)
+{
+  LgTrySolution *s = g_new0 (LgTrySolution, 1);
+  s->problem = problem;
+  s->set = set;
+  s->permut = permut;
+  s->masks = masks;
+  s->n_groups = lg_problem_n_groups (problem);
+  s->n = (guint) permut->n;
+  s->n_pairs = s->n_groups * (s->n_groups - 1) / 2;
+  s->n_perms = permut->count;
+  s->n_words = lg_bitset_n_words (permut->count);
+  s->check = check;
+  s->progress = progress;
+  s->steps_at = steps_at;
+  s->trace = trace;
+
+  s->solution.problem = problem;
+  s->solution.n_groups = s->n_groups;
+  s->solution.n = s->n;
+  s->solution.perm = g_new0 (const uint8_t *, s->n_groups);
+  s->identity = g_new (uint8_t, s->n);
+  for (guint i = 0; i < s->n; i++)
+    s->identity[i] = (uint8_t) i;
+  s->composed = g_new (uint8_t, s->n);
+  s->rank = g_new0 (size_t, s->n_groups);
+  if (s->n <= 8)
+    {
+      s->inverse = g_new (uint16_t, s->n_perms);
+      for (size_t r = 0; r < s->n_perms; r++)
+        {
+          const uint8_t *p = lg_permut_get (permut, r);
+          for (guint i = 0; i < s->n; i++)
+            s->composed[p[i]] = (uint8_t) i;
+          s->inverse[r] = (uint16_t) lg_permut_rank (s->composed, (int) s->n);
+        }
+    }
+  if (s->n <= LG_COMPOSE_MAX_N)
+    {
+      s->swaps = g_new (uint16_t, MAX (s->n_perms * (s->n - 1), 1));
+      lg_permut_adjacent_swaps (permut, s->swaps);
+      s->compose = g_new (uint16_t, s->n_perms * s->n_perms);
+      s->compose_ready = g_new0 (uint8_t, s->n_perms);
+      const size_t n_pairs = MAX (s->n_pairs, 1);
+      /* every mask is as at the start (full) and seen, with version
+       * 1..n_pairs; no image has a version yet */
+      s->seen = g_memdup2 (masks, s->n_pairs * s->n_words * sizeof *s->seen);
+      s->pair_version = g_new (guint64, n_pairs);
+      s->pair_count = g_new (size_t, n_pairs);
+      s->build_cost = g_new0 (size_t, n_pairs);
+      for (guint p = 0; p < n_pairs; p++)
+        {
+          s->pair_version[p] = ++s->versions;
+          s->pair_count[p] = s->n_perms;
+        }
+      s->image_cache = g_new (uint64_t, n_pairs * s->n_perms * s->n_words);
+      s->image_version = g_new0 (guint64, n_pairs * s->n_perms);
+      const size_t n_parts = (size_t) s->n_groups * s->n_groups;
+      s->count0 = g_new0 (size_t, s->n_groups);
+      s->part = g_new (uint64_t, n_parts * s->n_words);
+      s->alive_room = g_new (uint64_t, s->n_groups * s->n_words);
+      s->part_at = g_new0 (const uint64_t *, n_parts);
+      s->part_count = g_new0 (size_t, n_parts);
+      s->part_sum = g_new0 (size_t, n_parts);
+      s->part_stamp = g_new0 (guint64, n_parts);
+      s->assign_stamp = g_new0 (guint64, s->n_groups);
+    }
+  s->count = count_portable;
+#ifdef LG_POPCNT_DISPATCH
+  if (__builtin_cpu_supports ("popcnt"))
+    s->count = count_popcnt;
+#endif
+  s->candidates_of = g_new (uint64_t, s->n_groups * s->n_words);
+  s->image = g_new (uint64_t, s->n_words);
+  s->assigned = g_new0 (gboolean, s->n_groups);
+  return s;
+}
+
+void
+lg_try_solution_free (LgTrySolution *s)
+{
+  if (!s)
+    return;
+  g_free (s->solution.perm);
+  g_free (s->identity);
+  g_free (s->composed);
+  g_free (s->rank);
+  g_free (s->inverse);
+  g_free (s->swaps);
+  g_free (s->compose);
+  g_free (s->compose_ready);
+  g_free (s->seen);
+  g_free (s->pair_version);
+  g_free (s->pair_count);
+  g_free (s->build_cost);
+  g_free (s->image_cache);
+  g_free (s->image_version);
+  g_free (s->count0);
+  g_free (s->part);
+  g_free (s->alive_room);
+  g_free (s->part_at);
+  g_free (s->part_count);
+  g_free (s->part_sum);
+  g_free (s->part_stamp);
+  g_free (s->assign_stamp);
+  g_free (s->candidates_of);
+  g_free (s->image);
+  g_free (s->assigned);
+  g_free (s);
+}
+
+void
+lg_try_solution_get_counts (const LgTrySolution *s, guint64 *candidates,
+                            guint64 *checks, guint64 *solutions,
+                            guint64 *candidates_saved)
+{
+  *candidates = s->candidates;
+  *checks = s->checks;
+  *solutions = s->solutions;
+  *candidates_saved = s->candidates_saved;
+}
+
+/* ---- The strategies ------------------------------------------------------ */
+
+/* Row t of the composition table: q -> rank (perm q o perm t), the
+ * permutation i -> q[t[i]]; filled on first use, from the row of
+ * u = t o tau_i where i is t's first descent (t[i] > t[i+1]): u has one
+ * inversion fewer, so the chain ends at the identity (row 0, q -> q) within
+ * n(n-1)/2 rows, and q o t = (q o u) o tau_i is one swaps lookup per entry. */
+static const uint16_t *compose_row (LgTrySolution *s, size_t t);
+
+G_GNUC_NO_INLINE static void
+fill_compose_row (LgTrySolution *s, size_t t)
+{
+  uint16_t *row = s->compose + t * s->n_perms;
+  if (t == 0)
+    for (size_t q = 0; q < s->n_perms; q++)
+      row[q] = (uint16_t) q;
+  else
+    {
+      const uint8_t *pt = lg_permut_get (s->permut, t);
+      guint i = 0;
+      while (pt[i] < pt[i + 1])
+        i++;
+      const uint16_t *swap_i = s->swaps + i * s->n_perms;
+      const uint16_t *from = compose_row (s, swap_i[t]);
+      for (size_t q = 0; q < s->n_perms; q++)
+        row[q] = swap_i[from[q]];
+    }
+  s->compose_ready[t] = 1;
+}
+
+static inline const uint16_t *
+compose_row (LgTrySolution *s, size_t t)
+{
+  if (G_UNLIKELY (!s->compose_ready[t]))
+    fill_compose_row (s, t);
+  return s->compose + t * s->n_perms;
+}
+
+/* Rank of (perm q o perm t), that is of the permutation i -> q[t[i]]. */
+static inline size_t
+compose_rank (LgTrySolution *s, size_t q, size_t t)
+{
+  if (s->compose)
+    return compose_row (s, t)[q];
+  const uint8_t *pq = lg_permut_get (s->permut, q);
+  const uint8_t *pt = lg_permut_get (s->permut, t);
+  for (guint i = 0; i < s->n; i++)
+    s->composed[i] = pq[pt[i]];
+  return lg_permut_rank (s->composed, (int) s->n);
+}
+/* is_ok: is the association of groups mid < last implied by their two
+ * permutations still possible in the situation?  It is the permutation p
+ * with p[xmid[j]] = xlast[j], that is xlast o xmid^-1. */
+static inline gboolean
+is_ok (LgTrySolution *s, guint mid, guint last)
+{
+  s->checks++;
+  size_t k;
+  if (s->inverse)
+    k = compose_rank (s, s->rank[last], s->inverse[s->rank[mid]]);
+  else
+    {
+      const uint8_t *xmid = s->solution.perm[mid];
+      const uint8_t *xlast = s->solution.perm[last];
+      for (guint j = 0; j < s->n; j++)
+        s->composed[xmid[j]] = xlast[j];
+      k = lg_permut_rank (s->composed, (int) s->n);
+    }
+  return lg_bitset_test (pair_mask (s, mid, last), k);
+}
+
+static void
+found_solution (LgTrySolution *s, LgSolutionFunc func, gpointer data)
+{
+  s->solutions++;
+#ifdef LG_ENABLE_CHECKS
+  /* --enable-checks: every solution is checked against every rule, by
+   * brute force, independently of the masks */
+  g_assert (lg_checker_verify (s->problem, s->set,
+                               (const uint8_t *const *) s->solution.perm));
+#endif
+  lg_progress_hide (s->progress);
+  if (s->trace)
+    fprintf (s->trace, "%*ssolution %" G_GUINT64_FORMAT "\n",
+             (int) (2 * s->depth + 2), "", s->solutions);
+  if (func && !func (s->problem, &s->solution, data))
+    s->stopped = TRUE;
+}
+
+static void
+assign (LgTrySolution *s, guint g, size_t r)
+{
+  s->rank[g] = r;
+  s->solution.perm[g] = lg_permut_get (s->permut, r);
+}
+
+/* The original: every permutation of mask (0, idx), checked against the
+ * pair masks (j, idx) of the groups already placed. */
+static void
+try_faithful (LgTrySolution *s, guint idx, LgSolutionFunc func, gpointer data)
+{
+  if (idx == s->n_groups)
+    {
+      found_solution (s, func, data);
+      return;
+    }
+  const uint64_t *b = pair_mask (s, 0, idx);
+  for (size_t w = 0; w < s->n_words; w++)
+    for (uint64_t bits = b[w]; bits; bits &= bits - 1)
+      {
+        size_t r = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+        s->candidates++;
+        assign (s, idx, r);
+        guint j = 1;
+        while (j < idx && is_ok (s, j, idx))
+          j++;
+        if (j == idx)
+          {
+            try_faithful (s, idx + 1, func, data);
+            if (s->stopped)
+              return;
+          }
+      }
+}
+
+/* The same result, the same order and the same counters as try_faithful,
+ * computed a word at a time with the composition table (n <= 6).
+ *
+ * The candidates of group g that pass the check against group j are the
+ * image of the pair mask (j, g) under j's permutation sj: q passes to
+ * q o sj, one lookup in row sj.  So the candidates of g still alive after
+ * the checks against 1..j are
+ *     part (g, j) = mask (0, g) AND image (j=1) AND ... AND image (j),
+ * which depends only on the ranks of groups 1..j: it is computed once when
+ * first needed and kept while those ranks stay (part_stamp (g, j) equals
+ * assign_stamp[j]: the search gives every later group a new rank after an
+ * earlier one changes, so the stamp of j vouches for the whole prefix).  A
+ * candidate that the original drops at check j has cost it j checks, hence
+ * the checks at group g = the sum, over j = 1..g-1, of the candidates alive
+ * before check j, that is of |part (g, 0)| .. |part (g, g-2)| (part_sum; an
+ * empty part keeps the later ones empty, as the original stops there).
+ * The images are kept across calls, each valid while its pair mask keeps
+ * the version it was built under; a full pair mask needs none (every
+ * candidate passes).  Permutations are kept as ranks and turned into rows
+ * of items only for a solution. */
+
+static inline uint64_t *
+part_words (LgTrySolution *s, guint g, guint j)
+{
+  return s->part + ((size_t) g * s->n_groups + j) * s->n_words;
+}
+
+/* Sets the bits row[q] of out for the q of `bits` (one word of a mask, at
+ * word index w). */
+static inline void
+scatter_word (uint64_t *out, const uint16_t *row, size_t w, uint64_t bits)
+{
+  for (; bits; bits &= bits - 1)
+    lg_bitset_set (out, row[w * 64 + (size_t) lg_bitset_ctz64 (bits)]);
+}
+
+/* The image of the pair mask under row (q -> q o sj).  The map is a
+ * bijection of all n! ranks, so the image of a dense mask is the complement
+ * of the image of its complement: either way, the cost is the smaller
+ * number of bits. */
+G_GNUC_NO_INLINE static void
+build_image (LgTrySolution *s, guint pair, const uint16_t *row, uint64_t *image)
+{
+  const size_t n_words = s->n_words;
+  const uint64_t *mask = s->masks + pair * n_words;
+  memset (image, 0, n_words * sizeof *image);
+  if (2 * s->pair_count[pair] <= s->n_perms)
+    {
+      for (size_t w = 0; w < n_words; w++)
+        scatter_word (image, row, w, mask[w]);
+      return;
+    }
+  uint64_t tail =
+      s->n_perms & 63 ? (UINT64_C (1) << (s->n_perms & 63)) - 1 : ~UINT64_C (0);
+  for (size_t w = 0; w < n_words; w++)
+    scatter_word (image, row, w,
+                  ~mask[w] & (w + 1 == n_words ? tail : ~UINT64_C (0)));
+  for (size_t w = 0; w < n_words; w++)
+    image[w] = ~image[w];
+  image[n_words - 1] &= tail;
+}
+
+/* Builds the image of the pair mask under rj, kept while the mask keeps
+ * its version. */
+G_GNUC_NO_INLINE static const uint64_t *
+new_image (LgTrySolution *s, guint pair, size_t rj)
+{
+  const size_t key = pair * s->n_perms + rj;
+  uint64_t *image = s->image_cache + key * s->n_words;
+  build_image (s, pair, compose_row (s, rj), image);
+  s->image_version[key] = s->pair_version[pair];
+  return image;
+}
+
+/* Writes to cur the candidates of prev (prev_count of them, at least one)
+ * that pass the check against pair mask `pair` under rj: prev AND the
+ * image when there is one.  Building it costs the smaller side of the
+ * mask (build_cost); for few candidates, each candidate r is checked
+ * instead, as the original does, in the row of rj^-1 (r passes when
+ * r o rj^-1 is in the mask).  Returns how many pass when count_it, else
+ * whether some pass. */
+G_ALWAYS_INLINE static inline size_t
+filter (LgTrySolution *s, guint pair, size_t rj, const uint64_t *prev,
+        size_t prev_count, uint64_t *cur, gboolean count_it)
+{
+  const size_t n_words = s->n_words;
+  const size_t key = pair * s->n_perms + rj;
+  const uint64_t *image = s->image_cache + key * n_words;
+  if (s->image_version[key] != s->pair_version[pair])
+    {
+      if (prev_count * LG_TEST_RATIO < s->build_cost[pair])
+        {
+          const uint64_t *mask = s->masks + pair * n_words;
+          const uint16_t *row = compose_row (s, s->inverse[rj]);
+          size_t count = prev_count;
+          for (size_t w = 0; w < n_words; w++)
+            {
+              uint64_t keep = prev[w];
+              for (uint64_t bits = keep; bits; bits &= bits - 1)
+                if (!lg_bitset_test (
+                        mask, row[w * 64 + (size_t) lg_bitset_ctz64 (bits)]))
+                  {
+                    keep &= ~(bits & -bits);
+                    count--;
+                  }
+              cur[w] = keep;
+            }
+          return count;
+        }
+      image = new_image (s, pair, rj);
+    }
+  uint64_t any = 0;
+  for (size_t w = 0; w < n_words; w++)
+    any |= cur[w] = prev[w] & image[w];
+  if (!count_it || !any)
+    return any != 0;
+  return s->count (cur, n_words);
+}
+
+/* part (g, j) from part (g, j-1) = prev, which has prev_count candidates:
+ * returns where it is, prev itself when all pass (a full pair mask, or no
+ * candidate), else cur, which receives it; *count receives its size. */
+static inline const uint64_t *
+check_against (LgTrySolution *s, guint g, guint j, const uint64_t *prev,
+               size_t prev_count, uint64_t *cur, size_t *count)
+{
+  const guint pair = lg_pair_index (j, g);
+  if (prev_count == 0 || s->pair_count[pair] == s->n_perms)
+    {
+      *count = prev_count;
+      return prev;
+    }
+  *count = filter (s, pair, s->rank[j], prev, prev_count, cur, TRUE);
+  return cur;
+}
+
+/* Makes part (g, 1..j) valid for the current ranks of groups 1..j
+ * (j < g - 1), from the longest valid prefix, and returns part (g, j). */
+static const uint64_t *
+part_upto (LgTrySolution *s, guint g, guint j)
+{
+  const size_t row = (size_t) g * s->n_groups;
+  const guint64 *assign_stamp = s->assign_stamp;
+  guint64 *stamp = s->part_stamp + row;
+  const uint64_t **at = s->part_at + row;
+  size_t *count = s->part_count + row, *sum = s->part_sum + row;
+  guint v = j;
+  while (v > 0 && stamp[v] != assign_stamp[v])
+    v--;
+  for (guint k = v + 1; k <= j; k++)
+    {
+      at[k] = check_against (s, g, k, at[k - 1], count[k - 1],
+                             part_words (s, g, k), &count[k]);
+      sum[k] = sum[k - 1] + count[k];
+      stamp[k] = assign_stamp[k];
+    }
+  return at[j];
+}
+
+static void
+found_table_solution (LgTrySolution *s, LgSolutionFunc func, gpointer data)
+{
+  for (guint g = 1; g < s->n_groups; g++)
+    s->solution.perm[g] = lg_permut_get (s->permut, s->rank[g]);
+  found_solution (s, func, data);
+}
+
+/* Groups 1..idx-1 are placed, and alive holds the candidates of idx that
+ * pass their checks; the original's visit of idx is counted.  Places each
+ * candidate in turn and does, for the next group, the original's visit:
+ * its candidates part (next, idx-1) before the check against idx, and the
+ * checks they cost, are the same for every candidate of idx, so the visits
+ * are counted together after the loop (or at the stop), and a visit that
+ * finds no candidate costs no call.  When part (next, idx-1) is empty,
+ * every visit of next finds nothing: they are counted at once. */
+static void
+try_faithful_table (LgTrySolution *s, guint idx, const uint64_t *alive,
+                    LgSolutionFunc func, gpointer data)
+{
+  const size_t n_words = s->n_words;
+  if (idx + 1 == s->n_groups)
+    {
+      for (size_t w = 0; w < n_words; w++)
+        for (uint64_t bits = alive[w]; bits; bits &= bits - 1)
+          {
+            s->rank[idx] = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+            found_table_solution (s, func, data);
+            if (s->stopped)
+              return;
+          }
+      return;
+    }
+  const guint next = idx + 1;
+  const uint64_t *before = part_upto (s, next, idx - 1);
+  const size_t at = (size_t) next * s->n_groups + idx - 1;
+  const size_t before_count = s->part_count[at];
+  const size_t before_checks = s->part_sum[at];
+  const size_t next_candidates = s->count0[next];
+  if (before_count == 0)
+    {
+      size_t n_alive = s->count (alive, n_words);
+      *s->steps_at += n_alive;
+      lg_progress_tick (s->progress, *s->steps_at);
+      s->candidates += n_alive * next_candidates;
+      s->checks += n_alive * before_checks;
+      return;
+    }
+  /* the candidates of next that pass its checks: they stay there while
+   * the visit of next goes on (deeper visits write only later groups) */
+  uint64_t *room = s->alive_room + next * n_words;
+  const guint pair = lg_pair_index (idx, next);
+  const gboolean full = s->pair_count[pair] == s->n_perms;
+  size_t visits = 0;
+  for (size_t w = 0; w < n_words && !s->stopped; w++)
+    for (uint64_t bits = alive[w]; bits && !s->stopped; bits &= bits - 1)
+      {
+        size_t r = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+        s->rank[idx] = r;
+        s->assign_stamp[idx] = ++s->clock;
+        visits++;
+        if (full)
+          try_faithful_table (s, next, before, func, data);
+        else if (filter (s, pair, r, before, before_count, room, FALSE))
+          try_faithful_table (s, next, room, func, data);
+      }
+  *s->steps_at += visits;
+  lg_progress_tick (s->progress, *s->steps_at);
+  s->candidates += visits * next_candidates;
+  s->checks += visits * before_checks;
+}
+
+/* At try_solution's start: a pair mask that differs from the one seen at
+ * the previous call gets a new version, which invalidates its images; the
+ * counts of the masks for the checks and the candidates. */
+static void
+table_refresh (LgTrySolution *s)
+{
+  const size_t n_words = s->n_words;
+  for (guint p = 0; p < s->n_pairs; p++)
+    {
+      const uint64_t *mask = s->masks + p * n_words;
+      uint64_t *seen = s->seen + p * n_words;
+      uint64_t differ = 0;
+      for (size_t w = 0; w < n_words; w++)
+        differ |= mask[w] ^ seen[w];
+      if (differ)
+        {
+          memcpy (seen, mask, n_words * sizeof *seen);
+          s->pair_version[p] = ++s->versions;
+          s->pair_count[p] = s->count (mask, n_words);
+          s->build_cost[p] =
+              MIN (s->pair_count[p], s->n_perms - s->pair_count[p]);
+        }
+    }
+  for (guint g = 1; g < s->n_groups; g++)
+    {
+      size_t c = s->pair_count[lg_pair_index (0, g)];
+      s->count0[g] = c;
+      s->part_count[(size_t) g * s->n_groups] = c;
+      s->part_at[(size_t) g * s->n_groups] = pair_mask (s, 0, g);
+      s->part_sum[(size_t) g * s->n_groups] = c;
+    }
+}
+/* Group j is placed (its permutation from group 0 has rank s->rank[j]); q is
+ * a permutation still possible for the pair of j and g.  Returns the rank of
+ * the permutation from group 0 to g that they imply.  The pair (g1 < g2)
+ * maps item i of g1 to item q[i] of g2: from j to g it is q, so item r of
+ * group 0 goes with q[sj[r]] (q o sj); from g to j it is q, so the answer is
+ * q^-1 o sj. */
+static size_t
+image_rank (LgTrySolution *s, size_t q, guint j, guint g)
+{
+  if (j < g)
+    return compose_rank (s, q, s->rank[j]);
+  if (s->inverse)
+    return compose_rank (s, s->inverse[q], s->rank[j]);
+  const uint8_t *pq = lg_permut_get (s->permut, q);
+  const uint8_t *sj = s->solution.perm[j];
+  uint8_t inverse[LG_PERMUT_MAX_N];
+  for (guint i = 0; i < s->n; i++)
+    inverse[pq[i]] = (uint8_t) i;
+  for (guint i = 0; i < s->n; i++)
+    s->composed[i] = inverse[sj[i]];
+  return lg_permut_rank (s->composed, (int) s->n);
+}
+
+/* The candidates of group g once the groups marked assigned are placed:
+ * mask (0, g) AND, for each placed j >= 1, the image of the pair mask of j
+ * and g under j's permutation.  Returns the number of candidates. */
+static size_t
+candidates_for (LgTrySolution *s, guint g, uint64_t *out)
+{
+  memcpy (out, pair_mask (s, 0, g), s->n_words * sizeof *out);
+  for (guint j = 1; j < s->n_groups; j++)
+    {
+      if (!s->assigned[j] || j == g)
+        continue;
+      guint g1 = MIN (j, g), g2 = MAX (j, g);
+      const uint64_t *pair = pair_mask (s, g1, g2);
+      memset (s->image, 0, s->n_words * sizeof *s->image);
+      for (size_t w = 0; w < s->n_words; w++)
+        for (uint64_t bits = pair[w]; bits; bits &= bits - 1)
+          {
+            size_t q = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+            s->checks++;
+            lg_bitset_set (s->image, image_rank (s, q, j, g));
+          }
+      if (!lg_bitset_and (out, s->image, s->n_words))
+        return 0;
+    }
+  return lg_bitset_count (out, s->n_words);
+}
+
+/* INTERSECT (next group in order) and FEWEST (the group with the fewest
+ * candidates next); `level` groups besides group 0 are placed. */
+static void
+try_intersect (LgTrySolution *s, guint level, LgSolutionFunc func,
+               gpointer data)
+{
+  if (level == s->n_groups - 1)
+    {
+      found_solution (s, func, data);
+      return;
+    }
+  guint g = 0;
+  uint64_t *cand = NULL;
+  if (s->check == LG_CHECK_FEWEST)
+    {
+      size_t best = SIZE_MAX;
+      for (guint h = 1; h < s->n_groups; h++)
+        {
+          if (s->assigned[h])
+            continue;
+          uint64_t *c = s->candidates_of + h * s->n_words;
+          size_t count = candidates_for (s, h, c);
+          if (count < best)
+            {
+              best = count;
+              g = h;
+            }
+          if (count == 0)
+            break;
+        }
+      cand = s->candidates_of + g * s->n_words;
+      if (best == 0)
+        {
+          s->candidates_saved +=
+              lg_bitset_count (pair_mask (s, 0, g), s->n_words);
+          return;
+        }
+    }
+  else
+    {
+      g = level + 1;
+      cand = s->candidates_of + g * s->n_words;
+      candidates_for (s, g, cand);
+    }
+  s->candidates_saved += lg_bitset_count (pair_mask (s, 0, g), s->n_words) -
+                         lg_bitset_count (cand, s->n_words);
+  s->assigned[g] = TRUE;
+  for (size_t w = 0; w < s->n_words && !s->stopped; w++)
+    for (uint64_t bits = cand[w]; bits && !s->stopped; bits &= bits - 1)
+      {
+        s->candidates++;
+        assign (s, g, w * 64 + (size_t) lg_bitset_ctz64 (bits));
+        try_intersect (s, level + 1, func, data);
+      }
+  s->assigned[g] = FALSE;
+}
+
+gboolean
+lg_try_solution_run (LgTrySolution *s, size_t depth, LgSolutionFunc func,
+                     gpointer user_data)
+{
+  s->depth = depth;
+  guint64 candidates = s->candidates, checks = s->checks;
+  guint64 solutions = s->solutions;
+  s->solution.perm[0] = s->identity;
+  s->rank[0] = 0;
+  if (s->n_groups < 2)
+    found_solution (s, func, user_data);
+  else if (s->check == LG_CHECK_FAITHFUL && s->compose)
+    {
+      table_refresh (s);
+      lg_progress_tick (s->progress, ++*s->steps_at);
+      s->candidates += s->count0[1];
+      try_faithful_table (s, 1, pair_mask (s, 0, 1), func, user_data);
+    }
+  else if (s->check == LG_CHECK_FAITHFUL)
+    try_faithful (s, 1, func, user_data);
+  else
+    try_intersect (s, 0, func, user_data);
+  if (s->trace)
+    fprintf (s->trace,
+             "%*stry_solution: %" G_GUINT64_FORMAT
+             " candidates, %" G_GUINT64_FORMAT " checks, %" G_GUINT64_FORMAT
+             " solution%s\n",
+             (int) (2 * s->depth + 2), "", s->candidates - candidates,
+             s->checks - checks, s->solutions - solutions,
+             s->solutions - solutions > 1 ? "s" : "");
+  return !s->stopped;
+}

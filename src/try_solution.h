@@ -1,0 +1,56 @@
+/* try_solution — the end of step 3 (the original's SITUATION.try_solution):
+ * each time the whole tree holds, enumerate the complete solutions that the
+ * pair masks still allow.
+ *
+ * Group 0 is the identity (its items are the rows); for g = 1, 2, ... every
+ * permutation still set in mask (0, g) is a candidate, kept when, for every
+ * earlier group j >= 1, the composed permutation of pair (j, g) is still
+ * set.  Three strategies (LgCheck): the original's, candidate by candidate
+ * (up to 6 items computed a word at a time with the same solutions, order
+ * and counters: try_faithful_table); INTERSECT, which ANDs each group's
+ * candidates with the images of the earlier pair masks; FEWEST, which takes
+ * next the group with the fewest candidates.  doc/engines.md tells how.
+ *
+ * Invariant: it only reads the masks, which belong to the situation; what
+ * it keeps from one call to the next (composition rows, images of the pair
+ * masks, each valid while its mask keeps a version) depends on nothing
+ * else, so a call gives the same solutions as a fresh strategy would.
+ * Nothing is allocated while enumerating.
+ */
+#ifndef LG_TRY_SOLUTION_H
+#define LG_TRY_SOLUTION_H
+
+#include "constraint_set.h"
+#include "mask_builder.h"
+#include "permut.h"
+#include "progress.h"
+#include "solution.h"
+
+typedef struct LgTrySolution LgTrySolution;
+
+/* A strategy over the n_pairs pair masks at masks (lg_pair_index order,
+ * lg_bitset_n_words (permut->count) words each), which the situation owns
+ * and changes between calls; set is the partition of the solve (for the
+ * checks of --enable-checks).  Its visits are added to *steps, the
+ * situation's progress count.  trace (may be NULL) gets a line per call
+ * and per solution. */
+LgTrySolution *lg_try_solution_new (const LgProblem *problem,
+                                    const LgConstraintSet *set,
+                                    const LgPermut *permut,
+                                    const uint64_t *masks, LgCheck check,
+                                    LgProgress *progress, guint64 *steps,
+                                    FILE *trace);
+void lg_try_solution_free (LgTrySolution *strategy);
+
+/* Enumerates the solutions consistent with the masks, calling func (may be
+ * NULL) for each; depth indents the trace.  FALSE when func asked to
+ * stop. */
+gboolean lg_try_solution_run (LgTrySolution *strategy, size_t depth,
+                              LgSolutionFunc func, gpointer user_data);
+
+/* Counters since the strategy was made. */
+void lg_try_solution_get_counts (const LgTrySolution *strategy,
+                                 guint64 *candidates, guint64 *checks,
+                                 guint64 *solutions, guint64 *candidates_saved);
+
+#endif /* LG_TRY_SOLUTION_H */

@@ -1,0 +1,376 @@
+/* check_solver — the seam between the problem and the engines (src/solver.c,
+ * src/engine.h):
+ *   - a checked problem is frozen: every builder call on it is refused with
+ *     a critical warning and changes nothing, while solving again is fine;
+ *   - one problem, two solvers at once: a solve started inside the
+ *     callback of another (each engine inside each), and two threads
+ *     solving the same problem side by side, give every solver the
+ *     solutions a lone solve gives, in the same order;
+ *   - the options: max_solutions stops every engine at N, drop leaves
+ *     rules out of one solve only;
+ *   - the engine interface: the faithful engine shows its tree, asking the
+ *     fast one for a tree is an error it returns;
+ *   - errors found while solving carry the line of their rule. */
+#include "solver.h"
+
+#include <string.h>
+
+#include "lgtest.h"
+#include "parser.h"
+#include "problems.h"
+
+Suite *lg_solver_suite (void);
+
+/* ---- Solutions as text ----------------------------------------------------- */
+
+/* Every solution of a solve, in order, one key per solution. */
+typedef struct
+{
+  GPtrArray *keys;
+} Keys;
+
+static void
+keys_init (Keys *k)
+{
+  k->keys = g_ptr_array_new_with_free_func (g_free);
+}
+
+static void
+keys_clear (Keys *k)
+{
+  g_ptr_array_unref (k->keys);
+}
+
+static gboolean
+add_key (const LgProblem *p, const LgSolution *solution, gpointer data)
+{
+  Keys *k = data;
+  uint8_t rows[16][16];
+  g_ptr_array_add (k->keys, lgtest_solution_rows (p, solution, rows, '/'));
+  return TRUE;
+}
+
+static void
+assert_same_keys (const Keys *a, const Keys *b, const char *what)
+{
+  ck_assert_msg (a->keys->len == b->keys->len, "%s: %u solutions, not %u", what,
+                 b->keys->len, a->keys->len);
+  for (guint i = 0; i < a->keys->len; i++)
+    ck_assert_msg (strcmp (a->keys->pdata[i], b->keys->pdata[i]) == 0,
+                   "%s: solution %u differs", what, i + 1);
+}
+
+/* A lone solve of p with engine, every solution in order. */
+static void
+solve_alone (LgProblem *p, LgEngine engine, Keys *k)
+{
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = engine;
+  keys_init (k);
+  g_autoptr (GError) error = NULL;
+  ck_assert_int_ge (lg_problem_solve (p, &options, NULL, add_key, k, &error),
+                    0);
+}
+
+/* The classic problem without its first rule: 25 solutions, and variables
+ * in most of its rules. */
+static LgProblem *
+classic_drop_1 (void)
+{
+  g_autoptr (GError) error = NULL;
+  LgProblem *p = lg_problems_load ("classic", &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  ck_assert (lg_problem_drop_rule (p, 1, NULL));
+  return p;
+}
+
+/* ---- Frozen once checked ------------------------------------------------- */
+
+static guint criticals;
+
+static void
+count_critical (const gchar *domain, GLogLevelFlags level, const gchar *message,
+                gpointer data)
+{
+  (void) domain;
+  (void) message;
+  (void) data;
+  if (level & G_LOG_LEVEL_CRITICAL)
+    criticals++;
+}
+
+START_TEST (test_solver_problem_frozen)
+{
+  g_autoptr (LgProblem) p = classic_drop_1 ();
+  ck_assert (!lg_problem_is_frozen (p));
+  Keys before;
+  solve_alone (p, LG_ENGINE_FAITHFUL, &before);
+  ck_assert (lg_problem_is_frozen (p));
+  ck_assert_uint_eq (before.keys->len, 25);
+  guint n_rules = lg_problem_n_rules (p);
+
+  GLogFunc old = g_log_set_default_handler (count_critical, NULL);
+  criticals = 0;
+  ck_assert_ptr_null (lg_group (p, LG_GROUP_ATOMIC, "pet",
+                                (const char *[]) { "a", "b", NULL }));
+  ck_assert_ptr_null (
+      lg_group_add_item (p, lg_problem_get_group (p, 0), "attic"));
+  ck_assert_ptr_null (lg_some (p, "house"));
+  ck_assert_ptr_null (lg_var (p, "house", "h"));
+  ck_assert_ptr_null (lg_var_new (p, "house", "h"));
+  LgRule *rule = lg_yes (p, lg_item (p, "nationality", "english"),
+                         lg_item (p, "color", "blue"));
+  ck_assert_uint_eq (lg_rule (p, rule), 0);
+  ck_assert (!lg_problem_drop_rule (p, 2, NULL));
+  ck_assert (!lg_problem_set_group_order (
+      p,
+      (const char *[]) { "color", "house", "nationality", "animal", "drink",
+                         "cigarette", NULL },
+      NULL));
+  ck_assert (!lg_ask (p, lg_problem_lookup_group (p, "animal"),
+                      lg_item (p, "drink", "water")));
+  lg_problem_set_line (p, 99);
+  g_log_set_default_handler (old, NULL);
+  ck_assert_uint_eq (criticals, 10);
+
+  ck_assert_uint_eq (lg_problem_n_rules (p), n_rules);
+  ck_assert (!lg_problem_rule_is_dropped (p, 2));
+  ck_assert_str_eq (lg_group_get_name (lg_problem_get_group (p, 0)), "house");
+  ck_assert_uint_eq (lg_problem_n_groups (p), 6);
+  ck_assert (lg_problem_check (p, NULL));
+  Keys after;
+  solve_alone (p, LG_ENGINE_FAITHFUL, &after);
+  assert_same_keys (&before, &after, "solved again");
+  keys_clear (&before);
+  keys_clear (&after);
+}
+END_TEST
+
+/* ---- Two solvers at once ------------------------------------------------- */
+
+/* Inside the callback of the outer solve, at its first solution, a whole
+ * inner solve of the same problem. */
+typedef struct
+{
+  Keys outer;
+  Keys inner;
+  LgProblem *problem;
+  LgEngine inner_engine;
+} Nested;
+
+static gboolean
+outer_cb (const LgProblem *p, const LgSolution *solution, gpointer data)
+{
+  Nested *n = data;
+  add_key (p, solution, &n->outer);
+  if (n->outer.keys->len == 1)
+    {
+      LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+      options.engine = n->inner_engine;
+      g_autoptr (GError) error = NULL;
+      ck_assert_int_ge (lg_problem_solve (n->problem, &options, NULL, add_key,
+                                          &n->inner, &error),
+                        0);
+    }
+  return TRUE;
+}
+
+START_TEST (test_solver_nested_solves)
+{
+  static const LgEngine engines[] = { LG_ENGINE_FAITHFUL, LG_ENGINE_FAST };
+  LgEngine outer = engines[_i / 2], inner = engines[_i % 2];
+  g_autoptr (LgProblem) p = classic_drop_1 ();
+  Keys alone_outer, alone_inner;
+  solve_alone (p, outer, &alone_outer);
+  solve_alone (p, inner, &alone_inner);
+
+  Nested n = { .problem = p, .inner_engine = inner };
+  keys_init (&n.outer);
+  keys_init (&n.inner);
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = outer;
+  ck_assert_int_eq (lg_problem_solve (p, &options, NULL, outer_cb, &n, NULL),
+                    alone_outer.keys->len);
+  assert_same_keys (&alone_outer, &n.outer, "outer solve");
+  assert_same_keys (&alone_inner, &n.inner, "inner solve");
+  keys_clear (&n.outer);
+  keys_clear (&n.inner);
+  keys_clear (&alone_outer);
+  keys_clear (&alone_inner);
+}
+END_TEST
+
+typedef struct
+{
+  LgProblem *problem;
+  LgEngine engine;
+  LgCheck check;
+  guint rounds;
+  Keys keys[8];
+} Worker;
+
+static gpointer
+worker_run (gpointer data)
+{
+  Worker *w = data;
+  for (guint r = 0; r < w->rounds; r++)
+    {
+      LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+      options.engine = w->engine;
+      options.check = w->check;
+      keys_init (&w->keys[r]);
+      lg_problem_solve (w->problem, &options, NULL, add_key, &w->keys[r], NULL);
+    }
+  return NULL;
+}
+
+START_TEST (test_solver_two_threads)
+{
+  g_autoptr (LgProblem) p = classic_drop_1 ();
+  ck_assert (lg_problem_check (p, NULL));
+  Keys alone[2];
+  solve_alone (p, LG_ENGINE_FAITHFUL, &alone[0]);
+  solve_alone (p, LG_ENGINE_FAST, &alone[1]);
+  Worker workers[2] = {
+    { .problem = p, .engine = LG_ENGINE_FAITHFUL, .rounds = 8 },
+    { .problem = p, .engine = LG_ENGINE_FAST, .rounds = 8 },
+  };
+  GThread *threads[2];
+  for (guint t = 0; t < 2; t++)
+    threads[t] = g_thread_new ("solver", worker_run, &workers[t]);
+  for (guint t = 0; t < 2; t++)
+    g_thread_join (threads[t]);
+  for (guint t = 0; t < 2; t++)
+    for (guint r = 0; r < workers[t].rounds; r++)
+      {
+        assert_same_keys (&alone[t], &workers[t].keys[r], "threaded solve");
+        keys_clear (&workers[t].keys[r]);
+      }
+  keys_clear (&alone[0]);
+  keys_clear (&alone[1]);
+}
+END_TEST
+
+/* ---- Options --------------------------------------------------------------- */
+
+START_TEST (test_solver_max_solutions)
+{
+  static const LgEngine engines[] = { LG_ENGINE_FAITHFUL, LG_ENGINE_FAST };
+  g_autoptr (LgProblem) p = classic_drop_1 ();
+  Keys all;
+  solve_alone (p, engines[_i], &all);
+  for (guint max = 1; max <= 26; max += 5)
+    {
+      LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+      options.engine = engines[_i];
+      options.max_solutions = max;
+      Keys some;
+      keys_init (&some);
+      LgStats stats = { 0 };
+      gint64 n = lg_problem_solve (p, &options, &stats, add_key, &some, NULL);
+      guint want = MIN (max, all.keys->len);
+      ck_assert_int_eq (n, want);
+      ck_assert_uint_eq (some.keys->len, want);
+      ck_assert_uint_eq (stats.solutions, want);
+      for (guint i = 0; i < want; i++)
+        ck_assert_str_eq (some.keys->pdata[i], all.keys->pdata[i]);
+      keys_clear (&some);
+    }
+  keys_clear (&all);
+}
+END_TEST
+
+START_TEST (test_solver_drop_option)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p = lg_problems_load ("classic", &error);
+  guint n = lg_problem_n_rules (p);
+  g_autofree gboolean *drop = g_new0 (gboolean, n);
+  drop[0] = TRUE;
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.drop = drop;
+  ck_assert_int_eq (lg_problem_solve (p, &options, NULL, NULL, NULL, NULL), 25);
+  ck_assert_int_eq (lg_problem_solve (p, NULL, NULL, NULL, NULL, NULL), 1);
+  ck_assert (!lg_problem_rule_is_dropped (p, 1));
+}
+END_TEST
+
+/* ---- The engine interface -------------------------------------------------- */
+
+START_TEST (test_solver_tree_of_engines)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p = lg_problems_load ("small", &error);
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  g_autoptr (LgSolver) faithful = lg_solver_new (p, &options, NULL, &error);
+  ck_assert (lg_solver_transform (faithful, &error));
+  const LgPermut *permut = NULL;
+  const LgAndOrTree *tree = lg_solver_get_tree (faithful, &permut, &error);
+  ck_assert_ptr_nonnull (tree);
+  ck_assert_ptr_nonnull (permut);
+  ck_assert_int_eq (permut->n, 3);
+  ck_assert_ptr_eq (lg_solver_get_problem (faithful), p);
+  ck_assert_uint_eq (lg_solver_get_set (faithful)->groups->len, 1);
+
+  options.engine = LG_ENGINE_FAST;
+  g_autoptr (LgSolver) fast = lg_solver_new (p, &options, NULL, &error);
+  ck_assert (lg_solver_transform (fast, &error));
+  ck_assert_ptr_null (lg_solver_get_tree (fast, &permut, &error));
+  ck_assert (
+      g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_FAILED));
+  ck_assert_ptr_nonnull (strstr (error->message, "--engine=faithful"));
+  /* both still explore, in turn, the same solutions */
+  ck_assert_uint_eq (lg_solver_explore (fast, NULL, NULL), 1);
+  ck_assert_uint_eq (lg_solver_explore (faithful, NULL, NULL), 1);
+  ck_assert_str_eq (lg_engine_class (LG_ENGINE_FAST)->name, "fast");
+  ck_assert_str_eq (lg_engine_class (LG_ENGINE_FAITHFUL)->name, "faithful");
+}
+END_TEST
+
+START_TEST (test_solver_error_line)
+{
+  static const char text[] = "ordered h: a, b\n"
+                             "numeric n: 1, 9223372036854775807\n"
+                             "var x: n\n"
+                             "\n"
+                             "x + x < 0\n";
+  static const LgEngine engines[] = { LG_ENGINE_FAITHFUL, LG_ENGINE_FAST };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p =
+      lg_parser_parse_data ("t.lgm", text, strlen (text), &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = engines[_i];
+  ck_assert_int_eq (lg_problem_solve (p, &options, NULL, NULL, NULL, &error),
+                    -1);
+  ck_assert (
+      g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_OVERFLOW));
+  ck_assert_uint_eq (lg_error_get_line (error), 5);
+}
+END_TEST
+
+Suite *
+lg_solver_suite (void)
+{
+  Suite *s = suite_create ("solver");
+  TCase *tc = tcase_create ("problem");
+  tcase_add_test (tc, test_solver_problem_frozen);
+  tcase_add_loop_test (tc, test_solver_nested_solves, 0, 4);
+  tcase_add_test (tc, test_solver_two_threads);
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("options");
+  tcase_add_loop_test (tc, test_solver_max_solutions, 0, 2);
+  tcase_add_test (tc, test_solver_drop_option);
+  suite_add_tcase (s, tc);
+  tc = tcase_create ("engines");
+  tcase_add_test (tc, test_solver_tree_of_engines);
+  tcase_add_loop_test (tc, test_solver_error_line, 0, 2);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return lgtest_run (lg_solver_suite ());
+}
