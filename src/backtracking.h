@@ -23,6 +23,12 @@
  * Exploring allocates nothing: the frames and alternatives live in arrays
  * sized when the search starts from a count of the graph.  Graphs must be
  * acyclic.  GLib-free.
+ *
+ * CUT and CUT_POINT are the original cluster's cut.  logigram's trees never
+ * use them; they stay because this module is the original's BACKTRACKING
+ * as a whole, taught as such (doc/algorithm.md, section 4), and
+ * tests/check_backtracking.c checks them against a model of the semantics.
+ * The flattened walk (backtracking_flat.h) refuses graphs that have them.
  */
 #ifndef LG_BACKTRACKING_H
 #define LG_BACKTRACKING_H

@@ -18,8 +18,7 @@
  * Invariant: the rules examined are those not dropped in the problem; the
  * drops of each solve are the diagnosis's own array.
  * Solutions are compared as sets of keys, one byte per group per row (the
- * item's index in its group, plus one), because the faithful algorithm
- * reports a solution once per path of its AND/OR tree.
+ * item's index in its group, plus one).
  */
 #include "diagnose.h"
 

@@ -77,6 +77,43 @@ faithful_create (const LgEngineSetup *setup, GError **error)
   return &e->impl;
 }
 
+/* Can the tree reach one solution along two paths?  A path is a choice of
+ * an item for every variable of the groups with couples; two paths give the
+ * same solution only when some variable is not determined by the solution.
+ * A variable is, when a yes couple ties it to an item, or to a variable
+ * that is (a fixpoint).  So when every variable is tied, each solution is
+ * met once and none needs to be remembered. */
+static gboolean
+may_repeat (const LgConstraintSet *set)
+{
+  for (guint i = 0; i < set->groups->len; i++)
+    {
+      const LgConstraintGroup *cg = set->groups->pdata[i];
+      if (cg->couple->len == 0)
+        continue; /* no OR node of its own in the tree */
+      g_autoptr (GHashTable) tied = g_hash_table_new (NULL, NULL);
+      for (gboolean grew = TRUE; grew;)
+        {
+          grew = FALSE;
+          for (guint c = 0; c < cg->couple->len; c++)
+            {
+              const LgRule *r = cg->couple->pdata[c];
+              if (r->kind != LG_RULE_YES)
+                continue;
+              gboolean x = !r->x->is_var || g_hash_table_contains (tied, r->x);
+              gboolean y = !r->y->is_var || g_hash_table_contains (tied, r->y);
+              if (x && !y)
+                grew |= g_hash_table_add (tied, r->y);
+              if (y && !x)
+                grew |= g_hash_table_add (tied, r->x);
+            }
+        }
+      if (g_hash_table_size (tied) < cg->vars->len)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Step 3: the situation over the tree. */
 static guint64
 faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
@@ -88,6 +125,8 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
   g_autoptr (GTimer) timer = g_timer_new ();
   e->situation = lg_situation_new (setup->problem, setup->set, e->permut,
                                    e->tree, setup->options, setup->progress);
+  if (may_repeat (setup->set))
+    lg_situation_set_distinct (e->situation);
   lg_progress_begin (setup->progress, "explore", "steps", 0);
   LgBacktrackingStats bs;
   lg_situation_explore (e->situation, e->tree->root,
@@ -101,6 +140,7 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
   stats->tree_solutions = bs.successes;
   lg_situation_get_counts (e->situation, &stats->candidates, &stats->checks,
                            &stats->solutions, &stats->candidates_saved);
+  stats->duplicates = lg_situation_duplicates (e->situation);
   return stats->solutions;
 }
 

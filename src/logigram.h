@@ -266,7 +266,11 @@ typedef struct
   guint64 candidates;       /* permutations tried by try_solution */
   guint64 candidates_saved; /* left out by a better check strategy */
   guint64 checks;           /* pair consistency checks in try_solution */
-  guint64 solutions;
+  guint64 solutions;        /* distinct solutions found */
+  guint64 duplicates;       /* solutions the tree reached again along another
+                               path, skipped (faithful engine) */
+  gboolean complete;        /* the search ran to its end: not stopped by
+                               max_solutions or the callback */
 } LgStats;
 
 typedef struct _LgSolution LgSolution;
@@ -300,20 +304,25 @@ guint lg_error_get_line (const GError *error);
 void lg_print_solution (FILE *out, const LgProblem *problem,
                         const LgSolution *solution);
 /* The closing "N solution(s)" lines. */
-void lg_print_count (FILE *out, guint64 n_solutions);
+/* stopped_at: 0 when the search ran to its end; else the --max-solutions
+ * that stopped it, said on a last line ("there may be more"). */
+void lg_print_count (FILE *out, guint64 n_solutions, guint64 stopped_at);
 void lg_print_stats (FILE *out, const LgStats *stats);
 
 /* Machine-readable output.  JSON is one object,
  *   {"header": [group names], "solutions": [{"rows": [[item, ...], ...]},
  *    ...], "count": N}
- * with one row per item of group 0; call _begin once, _solution for each
+ * with one row per item of group 0, and "complete": false before the
+ * closing brace when the search was stopped; call _begin once, _solution for each
  * solution (index from 0), _end with the count.  CSV has a header line
  * "solution,GROUP,..." then one line per row, solutions numbered from 1,
  * fields quoted as RFC 4180 says, lines ended by LF. */
 void lg_print_json_begin (FILE *out, const LgProblem *problem);
 void lg_print_json_solution (FILE *out, const LgProblem *problem,
                              const LgSolution *solution, guint64 index);
-void lg_print_json_end (FILE *out, guint64 n_solutions);
+/* complete: FALSE adds "complete": false (the search was stopped before
+ * its end, so there may be more solutions). */
+void lg_print_json_end (FILE *out, guint64 n_solutions, gboolean complete);
 void lg_print_csv_begin (FILE *out, const LgProblem *problem);
 void lg_print_csv_solution (FILE *out, const LgProblem *problem,
                             const LgSolution *solution, guint64 index);

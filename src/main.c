@@ -457,10 +457,17 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
       if (o->printed == 0)
         print_begin (o, problem);
       if (o->format == FORMAT_TABLE)
-        lg_print_count (stdout, o->printed);
+        lg_print_count (stdout, o->printed,
+                        stats->complete ? 0 : o->max_solutions);
       else if (o->format == FORMAT_JSON)
-        lg_print_json_end (stdout, o->printed);
+        lg_print_json_end (stdout, o->printed, stats->complete);
     }
+  if (!stats->complete && (o->count_only || o->format == FORMAT_CSV))
+    fprintf (
+        stderr,
+        "%s: note: the search stopped at --max-solutions %" G_GUINT64_FORMAT
+        ": there may be more solutions\n",
+        g_get_prgname (), o->max_solutions);
   if (o->stats)
     lg_print_stats (stderr, stats);
   return EXIT_SOLVED;

@@ -78,10 +78,16 @@ lg_print_solution (FILE *out, const LgProblem *problem,
 }
 
 void
-lg_print_count (FILE *out, guint64 n_solutions)
+lg_print_count (FILE *out, guint64 n_solutions, guint64 stopped_at)
 {
-  fprintf (out, "\n%" G_GUINT64_FORMAT " solution%s\n\n", n_solutions,
+  fprintf (out, "\n%" G_GUINT64_FORMAT " solution%s\n", n_solutions,
            n_solutions > 1 ? "s" : "");
+  if (stopped_at)
+    fprintf (out,
+             "(the search stopped at --max-solutions %" G_GUINT64_FORMAT
+             ": there may be more)\n",
+             stopped_at);
+  fputc ('\n', out);
 }
 
 void
@@ -109,6 +115,7 @@ lg_print_stats (FILE *out, const LgStats *s)
     { "candidates saved", s->candidates_saved },
     { "permutation checks", s->checks },
     { "solutions", s->solutions },
+    { "duplicates skipped", s->duplicates },
   };
   fprintf (out, "time describe:        %.6f s\n", s->time_describe);
   fprintf (out, "time transform:       %.6f s\n", s->time_transform);
@@ -184,10 +191,11 @@ lg_print_json_solution (FILE *out, const LgProblem *problem,
 }
 
 void
-lg_print_json_end (FILE *out, guint64 n_solutions)
+lg_print_json_end (FILE *out, guint64 n_solutions, gboolean complete)
 {
-  fprintf (out, "%s], \"count\": %" G_GUINT64_FORMAT "}\n",
-           n_solutions ? "\n" : "", n_solutions);
+  fprintf (out, "%s], \"count\": %" G_GUINT64_FORMAT "%s}\n",
+           n_solutions ? "\n" : "", n_solutions,
+           complete ? "" : ", \"complete\": false");
 }
 
 static void

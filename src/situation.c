@@ -106,6 +106,18 @@ lg_situation_get_counts (const LgSituation *s, guint64 *candidates,
                               candidates_saved);
 }
 
+void
+lg_situation_set_distinct (LgSituation *s)
+{
+  lg_try_solution_set_distinct (s->try_solution);
+}
+
+guint64
+lg_situation_duplicates (const LgSituation *s)
+{
+  return lg_try_solution_duplicates (s->try_solution);
+}
+
 gboolean
 lg_situation_try_solution (LgSituation *s, LgSolutionFunc func,
                            gpointer user_data)

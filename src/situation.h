@@ -60,6 +60,11 @@ void lg_situation_explore (LgSituation *situation, LgNode *root,
 gboolean lg_situation_try_solution (LgSituation *situation, LgSolutionFunc func,
                                     gpointer user_data);
 
+/* Each solution once: see lg_try_solution_set_distinct. */
+void lg_situation_set_distinct (LgSituation *situation);
+/* The solutions met again and skipped. */
+guint64 lg_situation_duplicates (const LgSituation *situation);
+
 /* The current mask of pair (g1 < g2). */
 const uint64_t *lg_situation_mask (const LgSituation *situation, guint g1,
                                    guint g2);

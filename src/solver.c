@@ -17,6 +17,7 @@ struct LgSolver
   LgSolutionFunc func;
   gpointer user_data;
   guint64 found;
+  gboolean stopped;
 };
 
 const LgEngineClass *
@@ -79,10 +80,11 @@ on_solution (const LgProblem *problem, const LgSolution *solution,
 {
   LgSolver *solver = data;
   solver->found++;
-  if (solver->func && !solver->func (problem, solution, solver->user_data))
-    return FALSE;
-  return solver->options.max_solutions == 0 ||
-         solver->found < solver->options.max_solutions;
+  solver->stopped =
+      (solver->func && !solver->func (problem, solution, solver->user_data)) ||
+      (solver->options.max_solutions &&
+       solver->found >= solver->options.max_solutions);
+  return !solver->stopped;
 }
 
 guint64
@@ -92,7 +94,11 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data)
   solver->func = func;
   solver->user_data = user_data;
   solver->found = 0;
-  return solver->engine->klass->explore (solver->engine, on_solution, solver);
+  solver->stopped = FALSE;
+  guint64 n =
+      solver->engine->klass->explore (solver->engine, on_solution, solver);
+  solver->stats->complete = !solver->stopped;
+  return n;
 }
 
 void

@@ -31,7 +31,8 @@ LgSolver *lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
  * error carries the rule's line (lg_error_get_line). */
 gboolean lg_solver_transform (LgSolver *solver, GError **error);
 /* Explore: calls func for each solution, up to options->max_solutions;
- * returns the number found. */
+ * returns the number found.  stats->complete tells whether the search ran
+ * to its end. */
 guint64 lg_solver_explore (LgSolver *solver, LgSolutionFunc func,
                            gpointer user_data);
 void lg_solver_free (LgSolver *solver);

@@ -80,6 +80,12 @@ struct LgTrySolution
   gboolean *assigned; /* per group (FEWEST) */
   gboolean stopped;
   guint64 candidates, candidates_saved, checks, solutions;
+  /* distinct solutions (lg_try_solution_set_distinct): the ranks of groups
+   * 1.. of every solution reported, to skip one met again along another
+   * path of the tree */
+  GHashTable *found; /* GBytes -> NULL; NULL when every path is distinct */
+  guint32 *key;      /* scratch: n_groups - 1 ranks */
+  guint64 duplicates;
   /* the progress line: try_solution's visits, added to the situation's
    * steps */
   LgProgress *progress;
@@ -187,10 +193,23 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
 }
 
 void
+lg_try_solution_set_distinct (LgTrySolution *s)
+{
+  if (s->found)
+    return;
+  s->found = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
+                                    (GDestroyNotify) g_bytes_unref, NULL);
+  s->key = g_new (guint32, MAX (s->n_groups, 2) - 1);
+}
+
+void
 lg_try_solution_free (LgTrySolution *s)
 {
   if (!s)
     return;
+  if (s->found)
+    g_hash_table_unref (s->found);
+  g_free (s->key);
   g_free (s->solution.perm);
   g_free (s->identity);
   g_free (s->composed);
@@ -217,6 +236,12 @@ lg_try_solution_free (LgTrySolution *s)
   g_free (s->image);
   g_free (s->assigned);
   g_free (s);
+}
+
+guint64
+lg_try_solution_duplicates (const LgTrySolution *s)
+{
+  return s->duplicates;
 }
 
 void
@@ -301,9 +326,34 @@ is_ok (LgTrySolution *s, guint mid, guint last)
   return lg_bitset_test (pair_mask (s, mid, last), k);
 }
 
+/* Has the solution of the current ranks been reported already?  Records it
+ * when not. */
+static gboolean
+seen_before (LgTrySolution *s)
+{
+  for (guint g = 1; g < s->n_groups; g++)
+    s->key[g - 1] = (guint32) s->rank[g];
+  GBytes *key = g_bytes_new (s->key, (s->n_groups - 1) * sizeof *s->key);
+  if (g_hash_table_contains (s->found, key))
+    {
+      g_bytes_unref (key);
+      return TRUE;
+    }
+  g_hash_table_add (s->found, key);
+  return FALSE;
+}
+
 static void
 found_solution (LgTrySolution *s, LgSolutionFunc func, gpointer data)
 {
+  if (s->found && seen_before (s))
+    {
+      s->duplicates++;
+      if (s->trace)
+        fprintf (s->trace, "%*ssolution found before: skipped\n",
+                 (int) (2 * s->depth + 2), "");
+      return;
+    }
   s->solutions++;
 #ifdef LG_ENABLE_CHECKS
   /* --enable-checks: every solution is checked against every rule, by

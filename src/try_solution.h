@@ -42,6 +42,14 @@ LgTrySolution *lg_try_solution_new (const LgProblem *problem,
                                     FILE *trace);
 void lg_try_solution_free (LgTrySolution *strategy);
 
+/* From now on, a solution already reported (the tutorial's tree may reach
+ * one along two paths when a variable is left free by the solution) is
+ * skipped and counted as a duplicate; the ranks of every solution are kept
+ * for that. */
+void lg_try_solution_set_distinct (LgTrySolution *strategy);
+/* The solutions skipped so. */
+guint64 lg_try_solution_duplicates (const LgTrySolution *strategy);
+
 /* Enumerates the solutions consistent with the masks, calling func (may be
  * NULL) for each; depth indents the trace.  FALSE when func asked to
  * stop. */

@@ -159,11 +159,61 @@ run "--count" 0 --count --drop 1 && {
 }
 run "--max-solutions 2" 0 --drop 1 --max-solutions 2 && {
   if [ "$(grep -c '^| house' "$tmp/out")" = 2 ] &&
-    [ "$(tail -n 2 "$tmp/out" | head -n 1)" = "2 solutions" ]; then
-    pass "--max-solutions 2"
+    [ "$(tail -n 3 "$tmp/out" | head -n 1)" = "2 solutions" ] &&
+    [ "$(tail -n 2 "$tmp/out" | head -n 1)" = \
+      "(the search stopped at --max-solutions 2: there may be more)" ]; then
+    pass "--max-solutions 2: stopped, and says so on a last line"
   else
     fail "--max-solutions 2"
   fi
+}
+# a search that ends before the limit is complete: no such line, and
+# --max-solutions 2 proves uniqueness
+run "--max-solutions 2, unique" 0 --max-solutions 2 && {
+  if [ "$(tail -n 2 "$tmp/out" | head -n 1)" = "1 solution" ] &&
+    ! grep -q "there may be more" "$tmp/out"; then
+    pass "--max-solutions 2 on a unique problem: complete"
+  else
+    fail "--max-solutions 2 on a unique problem"
+  fi
+}
+run "--max-solutions 2 -f json" 0 --drop 1 --max-solutions 2 -f json && {
+  if tail -n 1 "$tmp/out" | grep -q '"count": 2, "complete": false}$'; then
+    pass "--max-solutions 2 -f json: \"complete\": false"
+  else
+    fail "--max-solutions 2 -f json: $(tail -n 1 "$tmp/out")"
+  fi
+}
+run "--max-solutions 2 --count" 0 --drop 1 --max-solutions 2 --count && {
+  if [ "$(cat "$tmp/out")" = 2 ] && grep -q "there may be more" "$tmp/err"
+  then
+    pass "--max-solutions 2 --count: the number, and a note on stderr"
+  else
+    fail "--max-solutions 2 --count"
+  fi
+}
+# a free variable: the tutorial's tree reaches one solution twice, printed
+# and counted once
+run "free variable, --count" 0 --count --stats "$LG_TESTDIR/input/free-variable.lgm" && {
+  if [ "$(cat "$tmp/out")" = 2 ] && grep -q "^tree solutions: *3$" "$tmp/err" &&
+    grep -q "^duplicates skipped: *1$" "$tmp/err"; then
+    pass "free variable: 2 distinct solutions, 1 duplicate skipped"
+  else
+    fail "free variable: $(cat "$tmp/out")"
+  fi
+}
+run "free variable, --max-solutions 2" 0 --max-solutions 2 --count \
+  "$LG_TESTDIR/input/free-variable.lgm" && {
+  if [ "$(cat "$tmp/out")" = 2 ]; then
+    pass "free variable: --max-solutions 2 finds 2 distinct"
+  else
+    fail "free variable: --max-solutions 2 gives $(cat "$tmp/out")"
+  fi
+}
+run "free variable, fast" 0 --count --engine=fast \
+  "$LG_TESTDIR/input/free-variable.lgm" && {
+  if [ "$(cat "$tmp/out")" = 2 ]; then pass "free variable: fast agrees"; else
+    fail "free variable: fast gives $(cat "$tmp/out")"; fi
 }
 
 # ---- Output formats ------------------------------------------------------------
