@@ -34,9 +34,23 @@ typedef struct
   const LgSolveOptions *options; /* never NULL */
   LgProgress *progress;          /* NULL: no progress line */
   LgStats *stats;                /* never NULL: the engine's counters */
+  guint64 step_limit; /* 0, or the most steps explore may take (an engine
+                         with over_limit then stops there, see below) */
 } LgEngineSetup;
 
 typedef struct LgEngineImpl LgEngineImpl;
+
+/* What an engine expects its exploration to cost (see
+ * lg_situation_estimate): the nodes it explores, its steps (the units of
+ * its progress line), the successes of its tree, and the seconds that
+ * makes on a typical machine; over_budget: more than the estimate could
+ * measure, surely slow. */
+typedef struct
+{
+  double nodes, steps, successes, seconds;
+  guint probes;
+  gboolean over_budget;
+} LgEstimate;
 
 typedef struct
 {
@@ -52,6 +66,12 @@ typedef struct
    * for an engine that has none. */
   const LgAndOrTree *(*tree) (const LgEngineImpl *engine,
                               const LgPermut **permut);
+  /* After create, before explore: an estimate of the exploration, the
+   * same on every run; NULL for an engine that does not estimate. */
+  void (*estimate) (LgEngineImpl *engine, LgEstimate *estimate);
+  /* After explore: did it stop at setup->step_limit?  Its solutions are
+   * then only some of them.  NULL for an engine without a limit. */
+  gboolean (*over_limit) (const LgEngineImpl *engine);
   void (*free) (LgEngineImpl *engine);
 } LgEngineClass;
 

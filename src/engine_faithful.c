@@ -6,8 +6,8 @@
 
 typedef struct
 {
-  LgEngineImpl impl; /* first: the engine interface */
-  LgEngineSetup setup;
+  LgEngineImpl impl;          /* first: the engine interface */
+  const LgEngineSetup *setup; /* borrowed: read at explore (step_limit) */
   LgPermut *permut;
   LgAndOrTree *tree;
   LgSituation *situation; /* during and after explore */
@@ -25,6 +25,45 @@ faithful_free (LgEngineImpl *engine)
   g_free (e);
 }
 
+guint64
+lg_engine_faithful_fixed_bytes (const LgProblem *problem)
+{
+  guint n = lg_problem_dimension (problem);
+  guint n_groups = lg_problem_n_groups (problem);
+  guint n_pairs = n_groups * (n_groups - 1) / 2;
+  size_t n_perms = (size_t) lg_permut_factorial ((int) n);
+  size_t n_words = lg_bitset_n_words (n_perms);
+  /* permutation table, the builder's couple masks and scratch, the
+   * situation's masks */
+  return (guint64) n_perms * n +
+         ((guint64) n * n + 2 * (guint64) MAX (n_pairs, 1)) * n_words *
+             sizeof (uint64_t);
+}
+
+/* What one complete assignment costs the transformation at most: its
+ * rules evaluated, and each couple's mask built. */
+#define SECONDS_PER_WORD 1e-9
+
+double
+lg_engine_faithful_transform_seconds (const LgProblem *problem,
+                                      const LgConstraintSet *set)
+{
+  guint n = lg_problem_dimension (problem);
+  double n_words =
+      (double) lg_bitset_n_words ((size_t) lg_permut_factorial ((int) n));
+  double work = 0;
+  for (guint i = 0; i <= set->groups->len; i++)
+    {
+      const LgConstraintGroup *cg =
+          i < set->groups->len ? set->groups->pdata[i] : set->unbound;
+      double assignments = 1;
+      for (guint k = 0; k < cg->vars->len; k++)
+        assignments *= n;
+      work += assignments * (1 + cg->logic->len + cg->couple->len * n_words);
+    }
+  return work * SECONDS_PER_WORD;
+}
+
 /* Step 2: the numbering and the tree, within the memory limit. */
 static LgEngineImpl *
 faithful_create (const LgEngineSetup *setup, GError **error)
@@ -34,15 +73,8 @@ faithful_create (const LgEngineSetup *setup, GError **error)
   const guint64 memory_limit = setup->options->memory_limit;
   LgStats *stats = setup->stats;
   guint n = lg_problem_dimension (problem);
-  guint n_groups = lg_problem_n_groups (problem);
-  guint n_pairs = n_groups * (n_groups - 1) / 2;
   size_t n_perms = (size_t) lg_permut_factorial ((int) n);
-  size_t n_words = lg_bitset_n_words (n_perms);
-  /* permutation table, the builder's couple masks and scratch, the
-   * situation's masks */
-  guint64 fixed = (guint64) n_perms * n +
-                  ((guint64) n * n + 2 * (guint64) MAX (n_pairs, 1)) * n_words *
-                      sizeof (uint64_t);
+  guint64 fixed = lg_engine_faithful_fixed_bytes (problem);
   if (fixed > memory_limit)
     {
       g_autofree char *need = lg_format_size (fixed);
@@ -56,7 +88,7 @@ faithful_create (const LgEngineSetup *setup, GError **error)
     }
   FaithfulEngine *e = g_new0 (FaithfulEngine, 1);
   e->impl.klass = &lg_engine_faithful_class;
-  e->setup = *setup;
+  e->setup = setup;
   e->permut = lg_permut_new ((int) n);
   e->tree = lg_mask_builder_build (problem, setup->set, e->permut,
                                    setup->options->challenge, setup->progress,
@@ -120,13 +152,15 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
 {
   FaithfulEngine *e = (FaithfulEngine *) engine;
   g_return_val_if_fail (e->situation == NULL, 0);
-  const LgEngineSetup *setup = &e->setup;
+  const LgEngineSetup *setup = e->setup;
   LgStats *stats = setup->stats;
   g_autoptr (GTimer) timer = g_timer_new ();
   e->situation = lg_situation_new (setup->problem, setup->set, e->permut,
                                    e->tree, setup->options, setup->progress);
   if (may_repeat (setup->set))
     lg_situation_set_distinct (e->situation);
+  if (setup->step_limit)
+    lg_situation_set_step_limit (e->situation, setup->step_limit);
   lg_progress_begin (setup->progress, "explore", "steps", 0);
   LgBacktrackingStats bs;
   lg_situation_explore (e->situation, e->tree->root,
@@ -144,6 +178,39 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
   return stats->solutions;
 }
 
+static gboolean
+faithful_over_limit (const LgEngineImpl *engine)
+{
+  const FaithfulEngine *e = (const FaithfulEngine *) engine;
+  return e->situation && lg_situation_over_limit (e->situation);
+}
+
+/* The probes of an estimate (lg_situation_estimate) and their seed.  The
+ * seconds: nodes and alternative points at the costs measured on the
+ * tutorial problems and generated puzzles (doc/performance.md, "Choosing
+ * the engine"); try_solution's work is not in it. */
+#define ESTIMATE_PROBES 64
+#define ESTIMATE_SEED UINT64_C (0x6c6f676967726d21)
+#define SECONDS_PER_NODE 3e-9
+#define SECONDS_PER_STEP 20e-9
+
+static void
+faithful_estimate (LgEngineImpl *engine, LgEstimate *estimate)
+{
+  FaithfulEngine *e = (FaithfulEngine *) engine;
+  const LgEngineSetup *setup = e->setup;
+  LgSolveOptions quiet = *setup->options;
+  quiet.trace = NULL;
+  quiet.trace_masks = NULL;
+  LgSituation *probe = lg_situation_new (setup->problem, setup->set, e->permut,
+                                         e->tree, &quiet, NULL);
+  lg_situation_estimate (probe, e->tree->root, ESTIMATE_PROBES, ESTIMATE_SEED,
+                         estimate);
+  lg_situation_free (probe);
+  estimate->seconds =
+      estimate->nodes * SECONDS_PER_NODE + estimate->steps * SECONDS_PER_STEP;
+}
+
 static const LgAndOrTree *
 faithful_tree (const LgEngineImpl *engine, const LgPermut **permut)
 {
@@ -157,5 +224,7 @@ const LgEngineClass lg_engine_faithful_class = {
   .create = faithful_create,
   .explore = faithful_explore,
   .tree = faithful_tree,
+  .estimate = faithful_estimate,
+  .over_limit = faithful_over_limit,
   .free = faithful_free,
 };

@@ -14,4 +14,12 @@
 
 extern const LgEngineClass lg_engine_faithful_class;
 
+/* Before step 2, for the choice of an engine: the bytes of the tables that
+ * do not depend on the rules (the numbering, the masks of the builder and
+ * of the situation), and an upper bound of the transformation's time
+ * (every assignment of every constraint group enumerated). */
+guint64 lg_engine_faithful_fixed_bytes (const LgProblem *problem);
+double lg_engine_faithful_transform_seconds (const LgProblem *problem,
+                                             const LgConstraintSet *set);
+
 #endif /* LG_ENGINE_FAITHFUL_H */

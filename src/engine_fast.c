@@ -1535,6 +1535,8 @@ const LgEngineClass lg_engine_fast_class = {
   .name = "fast",
   .create = class_create,
   .explore = class_explore,
-  .tree = NULL, /* no AND/OR tree: nothing for the views */
+  .tree = NULL,     /* no AND/OR tree: nothing for the views */
+  .estimate = NULL,   /* fast enough not to ask */
+  .over_limit = NULL, /* no step limit */
   .free = class_free,
 };

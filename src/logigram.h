@@ -169,15 +169,19 @@ typedef enum
 /* Parses "faithful", "intersect" or "fewest". */
 gboolean lg_check_from_string (const char *name, LgCheck *check);
 
-/* Engines.  FAITHFUL is the tutorial's algorithm (the default).  FAST
- * keeps exactly the same solutions, each printed once, with another search:
- * see doc/engines.md. */
+/* Engines.  FAITHFUL is the tutorial's algorithm (the library's default).
+ * FAST keeps exactly the same solutions with another search: see
+ * doc/engines.md.  AUTO (the command line's default) runs the faithful
+ * engine when it estimates that it will finish in about a tenth of a second
+ * or less, and the fast one otherwise; the estimate is the same on every
+ * run and machine (LgStats.choice says what was chosen, and why). */
 typedef enum
 {
   LG_ENGINE_FAITHFUL,
-  LG_ENGINE_FAST
+  LG_ENGINE_FAST,
+  LG_ENGINE_AUTO
 } LgEngine;
-/* Parses "faithful" or "fast". */
+/* Parses "faithful", "fast" or "auto". */
 gboolean lg_engine_from_string (const char *name, LgEngine *engine);
 
 /* The default memory limit of a solve, in bytes. */
@@ -247,6 +251,19 @@ gboolean lg_problem_is_frozen (const LgProblem *problem);
 
 /* ---- Solving ----------------------------------------------------------- */
 
+/* Why a solve ran the engine it ran. */
+typedef enum
+{
+  LG_CHOICE_ASKED,     /* the options named it */
+  LG_CHOICE_ESTIMATE,  /* auto: the faithful engine, estimated quick */
+  LG_CHOICE_SLOW,      /* auto: the fast engine, the faithful one estimated
+                          slow */
+  LG_CHOICE_TRIAL,     /* auto: the fast engine, the faithful one tried
+                          and not finished within its trial */
+  LG_CHOICE_TOO_LARGE  /* auto: the fast engine, the faithful one's tables
+                          or tree over the memory limit */
+} LgEngineChoice;
+
 /* Counters of the three steps, for --stats. */
 typedef struct
 {
@@ -271,6 +288,10 @@ typedef struct
                                path, skipped (faithful engine) */
   gboolean complete;        /* the search ran to its end: not stopped by
                                max_solutions or the callback */
+  LgEngine engine;          /* the engine that ran: FAITHFUL or FAST */
+  LgEngineChoice choice;    /* why */
+  double estimate;          /* the faithful engine's estimated seconds
+                               (transform and explore), < 0 when none */
 } LgStats;
 
 typedef struct _LgSolution LgSolution;

@@ -315,9 +315,16 @@ check_options (Options *o)
     return usage_error ("--check takes faithful, intersect or fewest, not "
                         "'%s'",
                         o->check_text);
+  o->engine = LG_ENGINE_AUTO;
   if (o->engine_text && !lg_engine_from_string (o->engine_text, &o->engine))
-    return usage_error ("--engine takes faithful or fast, not '%s'",
+    return usage_error ("--engine takes auto, faithful or fast, not '%s'",
                         o->engine_text);
+  /* the options that only mean something for the faithful engine choose
+   * it */
+  if (o->engine == LG_ENGINE_AUTO &&
+      (o->dot || (o->shows && o->shows[0]) || o->trace || o->challenge ||
+       o->check_text))
+    o->engine = LG_ENGINE_FAITHFUL;
   o->memory_limit = LG_DEFAULT_MEMORY_LIMIT;
   if (o->memory_limit_text &&
       !parse_size (o->memory_limit_text, &o->memory_limit))
@@ -419,6 +426,37 @@ set_solving_options (Options *o)
       }
 }
 
+/* auto chose the fast engine: one line on stderr says why, and how to
+ * insist. */
+static void
+note_fast_engine (const Options *o, const LgStats *stats)
+{
+  if (stats->choice == LG_CHOICE_TOO_LARGE)
+    {
+      g_autofree char *limit = lg_format_size (o->memory_limit);
+      fprintf (stderr,
+               "%s: note: the faithful engine's tables would not fit in the "
+               "memory limit (%s): solving with the fast engine "
+               "(--engine=faithful and a larger --memory-limit to insist)\n",
+               g_get_prgname (), limit);
+      return;
+    }
+  if (stats->choice == LG_CHOICE_TRIAL)
+    {
+      fprintf (stderr,
+               "%s: note: the faithful engine did not finish in about a "
+               "tenth of a second: solving with the fast engine "
+               "(--engine=faithful to insist)\n",
+               g_get_prgname ());
+      return;
+    }
+  g_autofree char *time = lg_format_seconds (stats->estimate);
+  fprintf (stderr,
+           "%s: note: the faithful engine would take %s here (an estimate): "
+           "solving with the fast engine (--engine=faithful to insist)\n",
+           g_get_prgname (), time);
+}
+
 /* Solves with the views in between (lg_problem_solve's three steps): they
  * are printed once the problem is known to be valid and transformed. */
 static int
@@ -449,7 +487,10 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
       lg_view_from_name (o->shows[i], &view);
       lg_views_print (stdout, solver, view, o->max_nodes);
     }
-  lg_solver_explore (solver, on_solution, o);
+  if (lg_solver_explore (solver, on_solution, o, &error) < 0)
+    return problem_error (source, error);
+  if (stats->engine == LG_ENGINE_FAST && stats->choice != LG_CHOICE_ASKED)
+    note_fast_engine (o, stats);
   if (o->count_only)
     printf ("%" G_GUINT64_FORMAT "\n", o->printed);
   else
@@ -581,9 +622,11 @@ main (int argc, char **argv)
       "(same solutions)",
       "STRATEGY" },
     { "engine", 0, 0, G_OPTION_ARG_STRING, &o.engine_text,
-      "Solving engine: faithful (default, the tutorial's masks and tree) or "
-      "fast (the same solutions, each once, found by constraint "
-      "propagation; no --show or --dot)",
+      "Solving engine: auto (the default: faithful when it is estimated to "
+      "finish in a tenth of a second, else fast), faithful (the tutorial's "
+      "masks and tree; --show, --dot, --trace, --challenge and --check "
+      "choose it) or fast (the same solutions, found by constraint "
+      "propagation)",
       "NAME" },
     { "show", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.shows,
       "Before the solutions, print a view of the inside: permutations (the "

@@ -117,6 +117,34 @@ lg_print_stats (FILE *out, const LgStats *s)
     { "solutions", s->solutions },
     { "duplicates skipped", s->duplicates },
   };
+  static const char *const engines[] = { "faithful", "fast", "auto" };
+  fprintf (out, "engine:               %s (", engines[s->engine]);
+  switch (s->choice)
+    {
+    case LG_CHOICE_ASKED:
+      fputs ("named by the options)\n", out);
+      break;
+    case LG_CHOICE_ESTIMATE:
+      {
+        g_autofree char *time = lg_format_seconds (s->estimate);
+        fprintf (out, "auto: estimated to take %s)\n", time);
+        break;
+      }
+    case LG_CHOICE_SLOW:
+      {
+        g_autofree char *time = lg_format_seconds (s->estimate);
+        fprintf (out, "auto: the faithful engine estimated to take %s)\n",
+                 time);
+        break;
+      }
+    case LG_CHOICE_TRIAL:
+      fputs ("auto: the faithful engine did not finish in about 0.1 s)\n", out);
+      break;
+    case LG_CHOICE_TOO_LARGE:
+      fputs ("auto: the faithful engine's tables over the memory limit)\n",
+             out);
+      break;
+    }
   fprintf (out, "time describe:        %.6f s\n", s->time_describe);
   fprintf (out, "time transform:       %.6f s\n", s->time_transform);
   fprintf (out, "time explore:         %.6f s\n", s->time_explore);

@@ -1,6 +1,7 @@
 /* situation — see situation.h. */
 #include "situation.h"
 
+#include <setjmp.h>
 #include <string.h>
 
 #include "backtracking_flat.h"
@@ -27,6 +28,11 @@ struct LgSituation
    * visits */
   LgProgress *progress;
   guint64 steps;
+  /* lg_situation_set_step_limit: the flat walk leaves through `abort`
+   * (longjmp) at the first push past the limit */
+  guint64 step_limit;
+  gboolean over_limit;
+  jmp_buf abort;
   /* --trace */
   FILE *trace;
   LgTraceMasksFunc trace_masks;
@@ -63,6 +69,7 @@ lg_situation_new (const LgProblem *problem, const LgConstraintSet *set,
   s->marks = g_new (size_t, s->marks_cap);
 
   s->progress = progress;
+  s->step_limit = G_MAXUINT64;
   s->trace = options->trace;
   s->trace_masks = options->trace_masks;
   s->trace_masks_data = options->trace_masks_data;
@@ -104,6 +111,19 @@ lg_situation_get_counts (const LgSituation *s, guint64 *candidates,
 {
   lg_try_solution_get_counts (s->try_solution, candidates, checks, solutions,
                               candidates_saved);
+}
+
+void
+lg_situation_set_step_limit (LgSituation *s, guint64 limit)
+{
+  s->step_limit = limit;
+  lg_try_solution_set_step_limit (s->try_solution, limit);
+}
+
+gboolean
+lg_situation_over_limit (const LgSituation *s)
+{
+  return s->over_limit;
 }
 
 void
@@ -375,6 +395,8 @@ flat_push (void *context)
   /* the progress line counts alternative points here, on the restores
    * with the generic explorer: the push is the rarer step of the two */
   lg_progress_tick (s->progress, ++s->steps);
+  if (G_UNLIKELY (s->steps > s->step_limit))
+    longjmp (s->abort, 1); /* nothing to free: the walk allocates nothing */
   CHECK_MASKS (lg_mask_checker_push (s->checker));
   return s->undo_top;
 }
@@ -466,30 +488,44 @@ flat_search (LgSituation *s, LgFlatSearch *search, gboolean next)
     }
 }
 
+/* The flat form of the tree under root, its leaves' payloads pointing to
+ * the situation's masks (*leaves, to free); NULL when it cannot be
+ * flattened. */
+static LgFlatGraph *
+flat_prepare (LgSituation *s, const LgNode *root, FlatLeaf **leaves)
+{
+  LgFlatGraph *flat = lg_flat_graph_new (root);
+  if (!flat)
+    return NULL;
+  *leaves = g_new (FlatLeaf, flat->n_nodes);
+  for (size_t i = 0; i < flat->n_nodes; i++)
+    if (flat->nodes[i].kind == LG_NODE_LEAF)
+      {
+        const LgMaskNode *m = flat->nodes[i].data;
+        (*leaves)[i] = (FlatLeaf) { s->masks + m->pair * s->n_words, m->words };
+        flat->nodes[i].data = &(*leaves)[i];
+      }
+  s->runs_distinct = runs_distinct (flat, *leaves);
+  return flat;
+}
+
 void
 lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
                       LgSolutionFunc func, gpointer user_data,
                       LgBacktrackingStats *stats)
 {
-  LgFlatGraph *flat = generic ? NULL : lg_flat_graph_new (root);
+  FlatLeaf *leaves = NULL;
+  LgFlatGraph *flat = generic ? NULL : flat_prepare (s, root, &leaves);
   if (flat)
     {
-      FlatLeaf *leaves = g_new (FlatLeaf, flat->n_nodes);
-      for (size_t i = 0; i < flat->n_nodes; i++)
-        if (flat->nodes[i].kind == LG_NODE_LEAF)
-          {
-            const LgMaskNode *m = flat->nodes[i].data;
-            leaves[i] =
-                (FlatLeaf) { s->masks + m->pair * s->n_words, m->words };
-            flat->nodes[i].data = &leaves[i];
-          }
-      s->runs_distinct = runs_distinct (flat, leaves);
       LgFlatSearch search;
       lg_flat_search_init (&search, flat);
       context_clear (s);
-      for (gboolean next = FALSE; flat_search (s, &search, next); next = TRUE)
-        if (!lg_situation_try_solution (s, func, user_data))
-          break;
+      if (setjmp (s->abort) == 0)
+        for (gboolean next = FALSE; flat_search (s, &search, next); next = TRUE)
+          if (!lg_situation_try_solution (s, func, user_data))
+            break;
+      s->over_limit = s->steps > s->step_limit;
       *stats = search.stats;
       lg_flat_search_clear (&search);
       lg_flat_graph_free (flat);
@@ -504,4 +540,141 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
       break;
   *stats = *lg_backtracking_stats (explorer);
   lg_backtracking_free (explorer);
+}
+
+/* ---- Estimating the exploration ------------------------------------------ */
+
+static uint64_t
+splitmix64 (uint64_t *state)
+{
+  uint64_t z = (*state += UINT64_C (0x9e3779b97f4a7c15));
+  z = (z ^ (z >> 30)) * UINT64_C (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * UINT64_C (0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+/* Walks from node `current` as the flat search does, up to the next OR
+ * node (returned), a failure (LG_FLAT_DONE, *holds FALSE) or the success
+ * of the whole tree (LG_FLAT_DONE, *holds TRUE); adds to *nodes the nodes
+ * the search counts on the way. */
+static uint32_t
+walk_to_choice (LgSituation *s, const LgFlatGraph *flat, uint32_t current,
+                gboolean *holds, double *nodes)
+{
+  const LgFlatNode *all = flat->nodes;
+  for (;;)
+    {
+      const LgFlatNode *node = &all[current];
+      if (node->kind == LG_NODE_OR)
+        return current;
+      *nodes += 1;
+      if (node->kind == LG_FLAT_LEAF_RUN)
+        {
+          uint32_t n = node->n_children;
+          uint32_t yes = flat_run (s, node + 1, n, s->n_words);
+          *nodes += yes < n ? yes + 1 : n;
+          if (yes < n)
+            break;
+        }
+      else if (node->kind == LG_NODE_AND)
+        {
+          current++;
+          continue;
+        }
+      else if (node->kind == LG_NODE_LEAF)
+        {
+          const FlatLeaf *leaf = node->data;
+          if (!narrow (s, leaf->value, leaf->words, s->n_words))
+            break;
+        }
+      else if (node->kind != LG_NODE_TRUE)
+        break;
+      current = node->next;
+      if (current == LG_FLAT_DONE)
+        {
+          *holds = TRUE;
+          return LG_FLAT_DONE;
+        }
+    }
+  *holds = FALSE;
+  return LG_FLAT_DONE;
+}
+
+/* One probe: the walk of the flat search, following at each OR node one
+ * child at random among those that survive up to the next OR node or the
+ * success (the viable ones), instead of all in turn: Knuth's estimator with
+ * the degree of a node taken as its number of viable children, so that the
+ * probes do not die at once in trees where most children fail.  Each node
+ * met stands for `weight` nodes of the whole search (the product of the
+ * degrees above it); the children that fail are counted as the search
+ * counts them.  viable: room for the children of the widest OR node. */
+static void
+probe (LgSituation *s, const LgFlatGraph *flat, uint64_t *rng, uint32_t *viable,
+       LgEstimate *e)
+{
+  double weight = 1;
+  gboolean holds;
+  double nodes = 0;
+  context_clear (s);
+  uint32_t current = walk_to_choice (s, flat, 0, &holds, &nodes);
+  e->nodes += nodes;
+  while (current != LG_FLAT_DONE)
+    {
+      const LgFlatNode *node = &flat->nodes[current];
+      const uint32_t *kids = flat->children + node->children;
+      e->nodes += weight; /* the OR node */
+      e->steps += weight; /* its push */
+      uint32_t n_viable = 0;
+      for (uint32_t c = 0; c < node->n_children; c++)
+        {
+          size_t mark = s->undo_top;
+          nodes = 0;
+          uint32_t next = walk_to_choice (s, flat, kids[c], &holds, &nodes);
+          e->nodes += weight * nodes;
+          if (next != LG_FLAT_DONE || holds)
+            viable[n_viable++] = c;
+          undo_to (s, mark, s->n_words);
+        }
+      holds = FALSE;
+      if (n_viable == 0)
+        break;
+      uint32_t c = viable[splitmix64 (rng) % n_viable];
+      weight *= n_viable;
+      nodes = 0; /* counted above */
+      current = walk_to_choice (s, flat, kids[c], &holds, &nodes);
+    }
+  if (holds)
+    e->successes += weight;
+  undo_to (s, 0, s->n_words);
+}
+
+void
+lg_situation_estimate (LgSituation *s, const LgNode *root, guint n_probes,
+                       uint64_t seed, LgEstimate *e)
+{
+  *e = (LgEstimate) { 0 };
+  FlatLeaf *leaves = NULL;
+  LgFlatGraph *flat = flat_prepare (s, root, &leaves);
+  if (!flat)
+    {
+      e->over_budget = TRUE;
+      return;
+    }
+  uint32_t widest = 1;
+  for (size_t i = 0; i < flat->n_nodes; i++)
+    if (flat->nodes[i].kind == LG_NODE_OR)
+      widest = MAX (widest, flat->nodes[i].n_children);
+  g_autofree uint32_t *viable = g_new (uint32_t, widest);
+  uint64_t rng = seed;
+  for (guint p = 0; p < n_probes; p++)
+    probe (s, flat, &rng, viable, e);
+  e->probes = n_probes;
+  if (n_probes)
+    {
+      e->nodes /= n_probes;
+      e->steps /= n_probes;
+      e->successes /= n_probes;
+    }
+  lg_flat_graph_free (flat);
+  g_free (leaves);
 }

@@ -22,6 +22,7 @@
 
 #include "backtracking.h"
 #include "constraint_set.h"
+#include "engine.h"
 #include "mask_builder.h"
 #include "permut.h"
 #include "progress.h"
@@ -73,5 +74,22 @@ const uint64_t *lg_situation_mask (const LgSituation *situation, guint g1,
 void lg_situation_get_counts (const LgSituation *situation, guint64 *candidates,
                               guint64 *checks, guint64 *solutions,
                               guint64 *candidates_saved);
+
+/* An estimate of the whole exploration under a tree, from random probes
+ * (Knuth, "Estimating the efficiency of backtrack programs", Math. Comp.
+ * 29, 1975): each probe follows one random viable child at every OR node;
+ * the means over the probes estimate the nodes the search explores, its
+ * alternative points and the times the whole tree holds (not the work of
+ * try_solution there).  The probes use a seeded generator: the same
+ * estimate on every run.  The masks are left as they were. */
+void lg_situation_estimate (LgSituation *situation, const LgNode *root,
+                            guint n_probes, uint64_t seed,
+                            LgEstimate *estimate);
+
+/* A limit on the exploration's steps (alternative points and try_solution's
+ * visits, the units of the progress line): once past it, the exploration
+ * stops and lg_situation_over_limit says so.  G_MAXUINT64: none. */
+void lg_situation_set_step_limit (LgSituation *situation, guint64 limit);
+gboolean lg_situation_over_limit (const LgSituation *situation);
 
 #endif /* LG_SITUATION_H */

@@ -12,7 +12,15 @@ struct LgSolver
   LgStats own_stats;
   LgConstraintSet *set; /* after describe */
   LgProgress *progress; /* NULL: no progress line */
+  LgEngineSetup setup;  /* what the engines are made from */
   LgEngineImpl *engine; /* after transform */
+  /* auto chose the faithful engine on trial: explore runs it with a step
+   * limit, keeping its solutions, and gives them on if it finished (else
+   * the fast engine solves) */
+  gboolean on_trial;
+  GError *faithful_error; /* auto: why the faithful engine refused */
+  GByteArray *kept;       /* the trial's solutions: n_groups * n bytes each */
+  guint64 n_kept;
   /* explore: the caller's callback, under max_solutions */
   LgSolutionFunc func;
   gpointer user_data;
@@ -26,6 +34,17 @@ lg_engine_class (LgEngine engine)
   return engine == LG_ENGINE_FAST ? &lg_engine_fast_class
                                   : &lg_engine_faithful_class;
 }
+
+/* auto runs the faithful engine when it finishes within TRIAL_STEPS steps
+ * of its exploration (alternative points and try_solution's visits, at
+ * 20 to 30 ns each: about a tenth of a second), keeping at most TRIAL_KEPT
+ * solutions; it is not tried when its transformation is estimated longer
+ * than AUTO_SECONDS, or its exploration longer than REJECT_SECONDS
+ * (lg_situation_estimate). */
+#define AUTO_SECONDS 0.1
+#define REJECT_SECONDS 0.25
+#define TRIAL_STEPS (G_GUINT64_CONSTANT (2) << 20)
+#define TRIAL_KEPT 100000
 
 LgSolver *
 lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
@@ -43,6 +62,7 @@ lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
   double describe = solver->stats->time_describe;
   *solver->stats = (LgStats) { 0 };
   solver->stats->time_describe = describe;
+  solver->stats->estimate = -1;
   if (solver->options.progress)
     solver->progress = lg_progress_new (solver->options.progress,
                                         solver->options.progress_delay_ms);
@@ -54,22 +74,115 @@ lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
     solver->stats->variables +=
         ((LgConstraintGroup *) solver->set->groups->pdata[i])->vars->len;
   solver->stats->time_describe += g_timer_elapsed (timer, NULL);
-  return solver;
-}
-
-gboolean
-lg_solver_transform (LgSolver *solver, GError **error)
-{
-  g_return_val_if_fail (solver->engine == NULL, FALSE);
-  const LgEngineSetup setup = {
+  solver->setup = (LgEngineSetup) {
     .problem = solver->problem,
     .set = solver->set,
     .options = &solver->options,
     .progress = solver->progress,
     .stats = solver->stats,
   };
-  solver->engine =
-      lg_engine_class (solver->options.engine)->create (&setup, error);
+  return solver;
+}
+
+/* The counters of steps 2 and 3 start again (another engine's turn). */
+static void
+clear_engine_stats (LgStats *stats)
+{
+  LgStats kept = *stats;
+  *stats = (LgStats) { 0 };
+  stats->time_describe = kept.time_describe;
+  stats->constraint_groups = kept.constraint_groups;
+  stats->variables = kept.variables;
+  stats->estimate = kept.estimate;
+  stats->choice = kept.choice;
+}
+
+/* auto gives up the faithful engine (why: choice): the fast one instead. */
+static LgEngineImpl *
+fall_back (LgSolver *solver, LgEngineImpl *faithful, LgEngineChoice choice,
+           GError **error)
+{
+  if (faithful)
+    faithful->klass->free (faithful);
+  solver->stats->choice = choice;
+  clear_engine_stats (solver->stats);
+  solver->stats->engine = LG_ENGINE_FAST;
+  solver->on_trial = FALSE;
+  solver->setup.step_limit = 0;
+  GError *local = NULL;
+  LgEngineImpl *fast = lg_engine_fast_class.create (&solver->setup, &local);
+  /* over the memory limit for both: the faithful engine's need, the larger,
+   * is the one to tell */
+  if (!fast && solver->faithful_error &&
+      g_error_matches (local, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT))
+    {
+      g_clear_error (&local);
+      local = g_steal_pointer (&solver->faithful_error);
+    }
+  if (local)
+    g_propagate_error (error, local);
+  return fast;
+}
+
+/* auto, step 2: the faithful engine when its tables fit, its
+ * transformation is short and its exploration not estimated long; it is
+ * then on trial (lg_solver_explore).  The fast one otherwise. */
+static LgEngineImpl *
+create_auto (LgSolver *solver, GError **error)
+{
+  LgStats *stats = solver->stats;
+  const LgEngineSetup *setup = &solver->setup;
+  if (lg_engine_faithful_fixed_bytes (setup->problem) >
+      setup->options->memory_limit)
+    {
+      /* its own refusal (at once: nothing is built), for the message if
+       * the fast engine refuses too */
+      LgEngineImpl *none =
+          lg_engine_faithful_class.create (setup, &solver->faithful_error);
+      g_assert (none == NULL);
+      return fall_back (solver, NULL, LG_CHOICE_TOO_LARGE, error);
+    }
+  stats->estimate =
+      lg_engine_faithful_transform_seconds (setup->problem, setup->set);
+  if (stats->estimate > AUTO_SECONDS)
+    return fall_back (solver, NULL, LG_CHOICE_SLOW, error);
+  GError *local = NULL;
+  LgEngineImpl *faithful = lg_engine_faithful_class.create (setup, &local);
+  if (!faithful)
+    {
+      if (!g_error_matches (local, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT))
+        {
+          g_propagate_error (error, local);
+          return NULL;
+        }
+      solver->faithful_error = local;
+      return fall_back (solver, NULL, LG_CHOICE_TOO_LARGE, error);
+    }
+  LgEstimate estimate;
+  faithful->klass->estimate (faithful, &estimate);
+  stats->estimate += estimate.seconds;
+  if (estimate.over_budget || stats->estimate > REJECT_SECONDS)
+    return fall_back (solver, faithful, LG_CHOICE_SLOW, error);
+  stats->engine = LG_ENGINE_FAITHFUL;
+  stats->choice = LG_CHOICE_ESTIMATE;
+  solver->on_trial = TRUE;
+  solver->setup.step_limit = TRIAL_STEPS;
+  return faithful;
+}
+
+gboolean
+lg_solver_transform (LgSolver *solver, GError **error)
+{
+  g_return_val_if_fail (solver->engine == NULL, FALSE);
+  LgEngine engine = solver->options.engine;
+  if (engine == LG_ENGINE_AUTO)
+    solver->engine = create_auto (solver, error);
+  else
+    {
+      solver->stats->engine = engine;
+      solver->stats->choice = LG_CHOICE_ASKED;
+      solver->engine = lg_engine_class (engine)->create (&solver->setup, error);
+    }
   return solver->engine != NULL;
 }
 
@@ -87,18 +200,78 @@ on_solution (const LgProblem *problem, const LgSolution *solution,
   return !solver->stopped;
 }
 
-guint64
-lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data)
+/* The trial's callback: keeps the solution, up to max_solutions and
+ * TRIAL_KEPT. */
+static gboolean
+keep_solution (const LgProblem *problem, const LgSolution *solution,
+               gpointer data)
 {
-  g_return_val_if_fail (solver->engine != NULL, 0);
+  (void) problem;
+  LgSolver *solver = data;
+  for (guint g = 0; g < solution->n_groups; g++)
+    g_byte_array_append (solver->kept, solution->perm[g], solution->n);
+  solver->n_kept++;
+  return solver->n_kept < TRIAL_KEPT &&
+         (solver->options.max_solutions == 0 ||
+          solver->n_kept < solver->options.max_solutions);
+}
+
+/* The trial's solutions to the caller, in their order. */
+static void
+give_kept (LgSolver *solver)
+{
+  guint n_groups = lg_problem_n_groups (solver->problem);
+  guint n = lg_problem_dimension (solver->problem);
+  g_autofree const uint8_t **perm = g_new (const uint8_t *, n_groups);
+  LgSolution solution = { solver->problem, n_groups, n, perm };
+  for (guint64 k = 0; k < solver->n_kept && !solver->stopped; k++)
+    {
+      for (guint g = 0; g < n_groups; g++)
+        perm[g] = solver->kept->data + (k * n_groups + g) * n;
+      on_solution (solver->problem, &solution, solver);
+    }
+}
+
+gint64
+lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data,
+                   GError **error)
+{
+  g_return_val_if_fail (solver->engine != NULL, -1);
   solver->func = func;
   solver->user_data = user_data;
   solver->found = 0;
   solver->stopped = FALSE;
+  if (solver->on_trial)
+    {
+      solver->kept = g_byte_array_new ();
+      solver->engine->klass->explore (solver->engine, keep_solution, solver);
+      gboolean finished = !solver->engine->klass->over_limit (solver->engine) &&
+                          (solver->n_kept < TRIAL_KEPT ||
+                           solver->options.max_solutions == TRIAL_KEPT);
+      if (finished)
+        {
+          give_kept (solver);
+          /* stopped by max_solutions in the trial: not complete either */
+          solver->stopped |= solver->options.max_solutions &&
+                             solver->n_kept >= solver->options.max_solutions;
+        }
+      g_clear_pointer (&solver->kept, g_byte_array_unref);
+      if (finished)
+        {
+          solver->stats->complete = !solver->stopped;
+          return (gint64) solver->found;
+        }
+      /* hardly possible where the faithful transformation succeeded (the
+       * same rules in the same order, far less memory), but reported */
+      solver->engine =
+          fall_back (solver, solver->engine, LG_CHOICE_TRIAL, error);
+      if (!solver->engine)
+        return -1;
+    }
   guint64 n =
       solver->engine->klass->explore (solver->engine, on_solution, solver);
   solver->stats->complete = !solver->stopped;
-  return n;
+  return (gint64) n;
 }
 
 void
@@ -110,6 +283,7 @@ lg_solver_free (LgSolver *solver)
     solver->engine->klass->free (solver->engine);
   lg_constraint_set_free (solver->set);
   lg_progress_free (solver->progress);
+  g_clear_error (&solver->faithful_error);
   g_free (solver);
 }
 
@@ -150,5 +324,5 @@ lg_problem_solve (LgProblem *problem, const LgSolveOptions *options,
   g_autoptr (LgSolver) solver = lg_solver_new (problem, options, stats, error);
   if (!solver || !lg_solver_transform (solver, error))
     return -1;
-  return (gint64) lg_solver_explore (solver, func, user_data);
+  return lg_solver_explore (solver, func, user_data, error);
 }

@@ -32,9 +32,11 @@ LgSolver *lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
 gboolean lg_solver_transform (LgSolver *solver, GError **error);
 /* Explore: calls func for each solution, up to options->max_solutions;
  * returns the number found.  stats->complete tells whether the search ran
- * to its end. */
-guint64 lg_solver_explore (LgSolver *solver, LgSolutionFunc func,
-                           gpointer user_data);
+ * to its end.  With the engine auto, the faithful engine may run out of its
+ * trial and the fast one take over: -1 with error set if that one cannot be
+ * made (over the memory limit). */
+gint64 lg_solver_explore (LgSolver *solver, LgSolutionFunc func,
+                          gpointer user_data, GError **error);
 void lg_solver_free (LgSolver *solver);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgSolver, lg_solver_free)
 

@@ -90,6 +90,7 @@ struct LgTrySolution
    * steps */
   LgProgress *progress;
   guint64 *steps_at;
+  guint64 step_limit; /* stop once *steps_at passes it (estimates) */
   /* --trace */
   FILE *trace;
   size_t depth;
@@ -129,6 +130,7 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
   s->check = check;
   s->progress = progress;
   s->steps_at = steps_at;
+  s->step_limit = G_MAXUINT64;
   s->trace = trace;
 
   s->solution.problem = problem;
@@ -190,6 +192,18 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
   s->image = g_new (uint64_t, s->n_words);
   s->assigned = g_new0 (gboolean, s->n_groups);
   return s;
+}
+
+void
+lg_try_solution_set_step_limit (LgTrySolution *s, guint64 limit)
+{
+  s->step_limit = limit;
+}
+
+gboolean
+lg_try_solution_stopped (const LgTrySolution *s)
+{
+  return s->stopped;
 }
 
 void
@@ -369,6 +383,17 @@ found_solution (LgTrySolution *s, LgSolutionFunc func, gpointer data)
     s->stopped = TRUE;
 }
 
+/* count more units of work (visits, candidates): the progress line, and
+ * the stop at step_limit */
+static inline void
+add_steps (LgTrySolution *s, guint64 count)
+{
+  *s->steps_at += count;
+  lg_progress_tick (s->progress, *s->steps_at);
+  if (G_UNLIKELY (*s->steps_at > s->step_limit))
+    s->stopped = TRUE;
+}
+
 static void
 assign (LgTrySolution *s, guint g, size_t r)
 {
@@ -392,6 +417,7 @@ try_faithful (LgTrySolution *s, guint idx, LgSolutionFunc func, gpointer data)
       {
         size_t r = w * 64 + (size_t) lg_bitset_ctz64 (bits);
         s->candidates++;
+        add_steps (s, 1);
         assign (s, idx, r);
         guint j = 1;
         while (j < idx && is_ok (s, j, idx))
@@ -606,8 +632,7 @@ try_faithful_table (LgTrySolution *s, guint idx, const uint64_t *alive,
   if (before_count == 0)
     {
       size_t n_alive = s->count (alive, n_words);
-      *s->steps_at += n_alive;
-      lg_progress_tick (s->progress, *s->steps_at);
+      add_steps (s, n_alive);
       s->candidates += n_alive * next_candidates;
       s->checks += n_alive * before_checks;
       return;
@@ -630,8 +655,7 @@ try_faithful_table (LgTrySolution *s, guint idx, const uint64_t *alive,
         else if (filter (s, pair, r, before, before_count, room, FALSE))
           try_faithful_table (s, next, room, func, data);
       }
-  *s->steps_at += visits;
-  lg_progress_tick (s->progress, *s->steps_at);
+  add_steps (s, visits);
   s->candidates += visits * next_candidates;
   s->checks += visits * before_checks;
 }
@@ -769,6 +793,7 @@ try_intersect (LgTrySolution *s, guint level, LgSolutionFunc func,
     for (uint64_t bits = cand[w]; bits && !s->stopped; bits &= bits - 1)
       {
         s->candidates++;
+        add_steps (s, 1);
         assign (s, g, w * 64 + (size_t) lg_bitset_ctz64 (bits));
         try_intersect (s, level + 1, func, data);
       }
@@ -789,7 +814,7 @@ lg_try_solution_run (LgTrySolution *s, size_t depth, LgSolutionFunc func,
   else if (s->check == LG_CHECK_FAITHFUL && s->compose)
     {
       table_refresh (s);
-      lg_progress_tick (s->progress, ++*s->steps_at);
+      add_steps (s, 1);
       s->candidates += s->count0[1];
       try_faithful_table (s, 1, pair_mask (s, 0, 1), func, user_data);
     }

@@ -47,6 +47,12 @@ void lg_try_solution_free (LgTrySolution *strategy);
  * skipped and counted as a duplicate; the ranks of every solution are kept
  * for that. */
 void lg_try_solution_set_distinct (LgTrySolution *strategy);
+/* Stops the enumeration once the situation's steps pass limit (the
+ * estimates of engine_faithful: G_MAXUINT64, the default, never stops);
+ * stopped tells whether it happened, or func asked to stop. */
+void lg_try_solution_set_step_limit (LgTrySolution *strategy, guint64 limit);
+gboolean lg_try_solution_stopped (const LgTrySolution *strategy);
+
 /* The solutions skipped so. */
 guint64 lg_try_solution_duplicates (const LgTrySolution *strategy);
 

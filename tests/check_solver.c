@@ -320,8 +320,8 @@ START_TEST (test_solver_tree_of_engines)
       g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_FAILED));
   ck_assert_ptr_nonnull (strstr (error->message, "--engine=faithful"));
   /* both still explore, in turn, the same solutions */
-  ck_assert_uint_eq (lg_solver_explore (fast, NULL, NULL), 1);
-  ck_assert_uint_eq (lg_solver_explore (faithful, NULL, NULL), 1);
+  ck_assert_int_eq (lg_solver_explore (fast, NULL, NULL, NULL), 1);
+  ck_assert_int_eq (lg_solver_explore (faithful, NULL, NULL, NULL), 1);
   ck_assert_str_eq (lg_engine_class (LG_ENGINE_FAST)->name, "fast");
   ck_assert_str_eq (lg_engine_class (LG_ENGINE_FAITHFUL)->name, "faithful");
 }
