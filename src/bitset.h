@@ -20,8 +20,10 @@ lg_bitset_n_words (size_t n_bits)
   return (n_bits + 63) / 64;
 }
 
-/* Without the popcnt instruction (the x86-64 baseline), GCC's builtin is a
- * library call: the SWAR sum is cheaper inline. */
+/* The one popcount of logigram: the set bits of a word.  Without the popcnt
+ * instruction (the x86-64 baseline), GCC's builtin is a library call: the
+ * SWAR sum is cheaper inline.  (lg_bitset_count_func picks, at run time, a
+ * counter that uses the instruction when the processor has it.) */
 static inline int
 lg_bitset_popcount64 (uint64_t w)
 {
@@ -36,6 +38,8 @@ lg_bitset_popcount64 (uint64_t w)
 #endif
 }
 
+/* The one count-trailing-zeros of logigram: the index of the lowest set bit
+ * of w, which must not be 0. */
 static inline int
 lg_bitset_ctz64 (uint64_t w)
 {
@@ -126,6 +130,15 @@ lg_bitset_count (const uint64_t *words, size_t n_words)
     c += (size_t) lg_bitset_popcount64 (words[i]);
   return c;
 }
+
+/* A counter of the set bits of n_words words, as lg_bitset_count. */
+typedef size_t (*LgBitsetCountFunc) (const uint64_t *words, size_t n_words);
+
+/* The fastest counter this processor runs: on x86-64 built without the
+ * popcnt instruction in the baseline, one that uses it when the processor
+ * has it (chosen once, at run time); lg_bitset_count otherwise.  For the
+ * hot loops that count whole masks: keep the pointer, call through it. */
+LgBitsetCountFunc lg_bitset_count_func (void);
 
 /* Index of the first set bit at or after `from`, or `n_bits` when none.
  * Iterate with: for (b = next (w, n, 0); b < n; b = next (w, n, b + 1)). */

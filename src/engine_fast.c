@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "bitset.h"
 #include "constraint.h"
 #include "situation.h"
 
@@ -820,17 +821,6 @@ state_m (const LgFastEngine *e, uint8_t *state)
   return (uint16_t *) (state + e->m_offset);
 }
 
-/* Items in a line.  Inline: without -mpopcnt, __builtin_popcount is a
- * call into libgcc. */
-static inline guint
-popcount16 (uint16_t v)
-{
-  guint c = v - ((v >> 1) & 0x5555u);
-  c = (c & 0x3333u) + ((c >> 2) & 0x3333u);
-  c = (c + (c >> 4)) & 0x0f0fu;
-  return (c + (c >> 8)) & 0x1fu;
-}
-
 /* Exactly two items? */
 static inline gboolean
 two_items (uint16_t v)
@@ -913,7 +903,7 @@ restrict_line (LgFastEngine *e, uint16_t *M, guint x, guint y, guint a,
   uint16_t abit = (uint16_t) ~(1u << a);
   while (gone)
     {
-      guint b = (guint) __builtin_ctz (gone);
+      guint b = (guint) lg_bitset_ctz64 (gone);
       gone &= (uint16_t) (gone - 1);
       size_t t = t_first + b;
       M[t] &= abit;
@@ -937,7 +927,7 @@ revise (LgFastEngine *e, uint16_t *M, guint x, guint a, guint k, uint16_t bits,
   const uint16_t *partners = yk + k * n;
   for (uint16_t b = bits; b && (target & (uint16_t) ~allowed);
        b &= (uint16_t) (b - 1))
-    allowed |= partners[__builtin_ctz (b)];
+    allowed |= partners[lg_bitset_ctz64 (b)];
   return !(target & (uint16_t) ~allowed) ||
          restrict_line (e, M, x, k, a, allowed);
 }
@@ -956,7 +946,7 @@ process_row (LgFastEngine *e, uint16_t *M, size_t r)
   guint x = xy / G, y = xy % G;
   uint16_t bits = M[r];
   if (!(bits & (bits - 1)) &&
-      !restrict_line (e, M, y, x, (guint) __builtin_ctz (bits),
+      !restrict_line (e, M, y, x, (guint) lg_bitset_ctz64 (bits),
                       (uint16_t) (1u << a)))
     return FALSE;
   /* line (x -> k, a) is xk[k * n], line (y -> k, b) is yk[k * n + b];
@@ -1007,9 +997,9 @@ lits_agree (const LgFastEngine *e, const uint16_t *M, const Lit *p,
             const Lit *q)
 {
   guint pg[2] = { p->gi, p->gj };
-  guint px[2] = { p->a, (guint) __builtin_ctz (p->bit) };
+  guint px[2] = { p->a, (guint) lg_bitset_ctz64 (p->bit) };
   guint qg[2] = { q->gi, q->gj };
-  guint qx[2] = { q->a, (guint) __builtin_ctz (q->bit) };
+  guint qx[2] = { q->a, (guint) lg_bitset_ctz64 (q->bit) };
   gboolean same = FALSE, apart = FALSE, with[2] = { FALSE, FALSE };
   for (guint i = 0; i < 2; i++)
     for (guint j = 0; j < 2; j++)
@@ -1216,7 +1206,7 @@ solution_holds (LgFastEngine *e, uint8_t *state)
               const Lit *l = &e->lits[i];
               gboolean together =
                   e->row_of[l->gi * n + l->a] ==
-                  e->row_of[l->gj * n + (guint) __builtin_ctz (l->bit)];
+                  e->row_of[l->gj * n + (guint) lg_bitset_ctz64 (l->bit)];
               some = together == l->yes;
             }
         }
@@ -1238,7 +1228,7 @@ emit (LgFastEngine *e, uint8_t *state, guint depth)
       const uint16_t *l = line (e, M, 0, g);
       for (guint r = 0; r < n; r++)
         {
-          guint item = (guint) __builtin_ctz (l[r]);
+          guint item = (guint) lg_bitset_ctz64 (l[r]);
           e->rows[g * n + r] = (uint8_t) item;
           e->row_of[g * n + item] = (uint8_t) r;
         }
@@ -1287,7 +1277,7 @@ choose_line (LgFastEngine *e, uint8_t *state, guint *bx, guint *by, guint *ba)
             uint16_t l = M[first + a];
             if (!(l & (l - 1)))
               continue;
-            guint c = popcount16 (l);
+            guint c = (guint) lg_bitset_popcount64 (l);
             guint64 w = 1;
             for (uint32_t i = e->line_first[first + a];
                  i < e->line_first[first + a + 1]; i++)
@@ -1421,7 +1411,7 @@ search (LgFastEngine *e, guint depth)
   gboolean first = TRUE;
   while (bits && !e->stopped)
     {
-      guint b = (guint) __builtin_ctz (bits);
+      guint b = (guint) lg_bitset_ctz64 (bits);
       bits &= (uint16_t) (bits - 1);
       e->alternatives += !first;
       first = FALSE;
