@@ -23,6 +23,14 @@ lg_item_current_index (const LgItem *item)
  * overflow. */
 gboolean lg_expr_eval (const LgExpr *expr, gint64 *value);
 
+/* The bounds lo..hi of an expression over every item its variables can
+ * take.  FALSE when the bounds of the expression or of one of its
+ * sub-expressions may leave -limit..limit or overflow 64 bits (with limit
+ * G_MAXINT64: when evaluating it might overflow; the exports pass the
+ * integers of their target). */
+gboolean lg_expr_bounds (const LgExpr *expr, gint64 limit, gint64 *lo,
+                         gint64 *hi);
+
 typedef enum
 {
   LG_EVAL_FALSE = 0,
@@ -42,6 +50,10 @@ LgRuleProgram *lg_rule_program_new (const LgRule *rule);
 void lg_rule_program_free (LgRuleProgram *program);
 LgEval lg_rule_program_eval (LgRuleProgram *program);
 const LgRule *lg_rule_program_rule (const LgRuleProgram *program);
+
+/* The symbol of a relation (kinds EQ to GE): "=", "!=", "<", ">", "<=" or
+ * ">=", as the problem files and both exports write it. */
+const char *lg_rule_relation_symbol (LgRuleKind kind);
 
 /* Appends to vars (LgItem*) the variables of rule not already there, in
  * the order they are met (the ITEM_COLLECTOR). */

@@ -135,74 +135,6 @@ typedef struct
   GError *error;
 } Builder;
 
-/* Bounds of an expression over every value its variables can take; FALSE
- * when some bound may overflow 64 bits. */
-static gboolean
-expr_bounds (const LgExpr *e, gint64 *lo, gint64 *hi)
-{
-  gint64 l1, h1, l2, h2;
-  switch (e->kind)
-    {
-    case LG_EXPR_VALUE:
-      *lo = *hi = e->value;
-      return TRUE;
-    case LG_EXPR_REF:
-      if (!e->item->is_var)
-        {
-          *lo = *hi = e->item->value;
-          return TRUE;
-        }
-      *lo = G_MAXINT64;
-      *hi = G_MININT64;
-      for (guint i = 0; i < e->item->group->items->len; i++)
-        {
-          gint64 v = ((LgItem *) e->item->group->items->pdata[i])->value;
-          *lo = MIN (*lo, v);
-          *hi = MAX (*hi, v);
-        }
-      return TRUE;
-    case LG_EXPR_NEG:
-      if (!expr_bounds (e->left, &l1, &h1) || l1 == G_MININT64)
-        return FALSE;
-      *lo = -h1;
-      *hi = -l1;
-      return TRUE;
-    case LG_EXPR_ABS:
-      if (!expr_bounds (e->left, &l1, &h1) || l1 == G_MININT64)
-        return FALSE;
-      if (l1 >= 0)
-        *lo = l1, *hi = h1;
-      else if (h1 <= 0)
-        *lo = -h1, *hi = -l1;
-      else
-        *lo = 0, *hi = MAX (-l1, h1);
-      return TRUE;
-    case LG_EXPR_ADD:
-    case LG_EXPR_SUB:
-    case LG_EXPR_MUL:
-      if (!expr_bounds (e->left, &l1, &h1) || !expr_bounds (e->right, &l2, &h2))
-        return FALSE;
-      if (e->kind == LG_EXPR_ADD)
-        return !__builtin_add_overflow (l1, l2, lo) &&
-               !__builtin_add_overflow (h1, h2, hi);
-      if (e->kind == LG_EXPR_SUB)
-        return !__builtin_sub_overflow (l1, h2, lo) &&
-               !__builtin_sub_overflow (h1, l2, hi);
-      {
-        gint64 p[4];
-        if (__builtin_mul_overflow (l1, l2, &p[0]) ||
-            __builtin_mul_overflow (l1, h2, &p[1]) ||
-            __builtin_mul_overflow (h1, l2, &p[2]) ||
-            __builtin_mul_overflow (h1, h2, &p[3]))
-          return FALSE;
-        *lo = MIN (MIN (p[0], p[1]), MIN (p[2], p[3]));
-        *hi = MAX (MAX (p[0], p[1]), MAX (p[2], p[3]));
-        return TRUE;
-      }
-    }
-  return FALSE;
-}
-
 /* Can the rule never overflow, whatever its variables' items? */
 static gboolean
 rule_is_safe (const LgRule *r)
@@ -219,8 +151,8 @@ rule_is_safe (const LgRule *r)
     case LG_RULE_NO:
       return TRUE;
     default:
-      return expr_bounds (r->left, &lo, &hi) &&
-             expr_bounds (r->right, &lo, &hi);
+      return lg_expr_bounds (r->left, G_MAXINT64, &lo, &hi) &&
+             lg_expr_bounds (r->right, G_MAXINT64, &lo, &hi);
     }
 }
 
