@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bitset.h"
+#include "budget.h"
 #include "constraint.h"
 #include "situation.h"
 
@@ -168,29 +169,6 @@ set_overflow (Builder *b, const LgRule *rule)
                           rule->number, text);
 }
 
-/* The group's first rule, for messages. */
-static const LgRule *
-first_rule (const LgConstraintGroup *cg)
-{
-  const LgRule *first = cg->couple->len ? cg->couple->pdata[0] : NULL;
-  if (cg->logic->len)
-    {
-      const LgRule *l = cg->logic->pdata[0];
-      if (!first || l->number < first->number)
-        first = l;
-    }
-  return first;
-}
-
-static guint64
-power_capped (guint64 base, guint exponent)
-{
-  guint64 p = 1;
-  for (guint k = 0; k < exponent && p < G_MAXUINT64 / 16; k++)
-    p *= base;
-  return p;
-}
-
 /* Upper bound of the bytes every group's leaves can take. */
 static guint64
 estimate_leaves (const LgConstraintSet *set, guint n)
@@ -201,7 +179,7 @@ estimate_leaves (const LgConstraintSet *set, guint n)
       const LgConstraintGroup *cg =
           i < set->groups->len ? set->groups->pdata[i] : set->unbound;
       if (cg->couple->len)
-        total += (double) power_capped (n, cg->vars->len) *
+        total += (double) lg_assignments (n, cg->vars->len) *
                  ((double) cg->couple->len * LIT_BYTES + LEAF_OVERHEAD);
     }
   return total > (double) (G_MAXUINT64 / 2) ? G_MAXUINT64 / 2 : (guint64) total;
@@ -215,19 +193,11 @@ can_grow (Builder *b, guint64 bytes)
   b->bytes += bytes;
   if (b->bytes <= b->budget)
     return TRUE;
-  const LgConstraintGroup *cg = b->cg;
-  const LgRule *first = first_rule (cg);
-  b->problem->error_line = first ? first->line : 0;
-  g_autofree char *limit = lg_format_size (b->budget);
-  g_autofree char *need = lg_format_size (estimate_leaves (b->set, b->e->n));
-  b->error = g_error_new (
-      LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
-      "the fast engine's leaves need more than the %s left under the memory "
-      "limit (up to %s): the constraint group of rule %u has %u variables, "
-      "%" G_GUINT64_FORMAT " assignments; raise --memory-limit or split the "
-      "rules",
-      limit, need, first ? first->number : 0, cg->vars->len,
-      power_capped (b->e->n, cg->vars->len));
+  guint line;
+  b->error = lg_budget_error ("the fast engine's leaves need", b->budget,
+                              estimate_leaves (b->set, b->e->n), b->cg, b->e->n,
+                              &line);
+  b->problem->error_line = line;
   return FALSE;
 }
 
@@ -377,7 +347,7 @@ enumerate (Builder *b, guint ivar)
       if (ok)
         enumerate (b, ivar + 1);
       else
-        b->leaves_saved += power_capped (b->e->n, cg->vars->len - ivar - 1);
+        b->leaves_saved += lg_assignments (b->e->n, cg->vars->len - ivar - 1);
     }
 }
 
@@ -658,7 +628,7 @@ lg_engine_fast_new (LgProblem *problem, const LgConstraintSet *set,
   /* the progress line counts assignments: n^k for a group of k variables */
   double assignments = 0;
   for (guint i = 0; i < set->groups->len; i++)
-    assignments += (double) power_capped (
+    assignments += (double) lg_assignments (
         e->n, ((LgConstraintGroup *) set->groups->pdata[i])->vars->len);
   lg_progress_begin (problem->progress, "transform", "assignments",
                      assignments < 1e18 ? (guint64) assignments : 0);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bitset.h"
+#include "budget.h"
 #include "constraint.h"
 
 /* The outcome of the in-order evaluation of a group's logical rules once
@@ -134,27 +135,10 @@ can_grow (Builder *b, size_t bytes)
     return TRUE;
   guint64 estimate =
       lg_mask_builder_estimate (b->set, b->n, b->tree->n_pairs, b->n_words);
-  const LgConstraintGroup *cg = b->group;
-  const LgRule *first = cg->couple->len ? cg->couple->pdata[0] : NULL;
-  if (cg->logic->len)
-    {
-      const LgRule *l = cg->logic->pdata[0];
-      if (!first || l->number < first->number)
-        first = l;
-    }
-  guint64 assignments = 1;
-  for (guint k = 0; k < cg->vars->len && assignments < G_MAXUINT64 / 16; k++)
-    assignments *= b->n;
-  b->problem->error_line = first ? first->line : 0;
-  g_autofree char *limit = lg_format_size (b->budget);
-  g_autofree char *need = lg_format_size (estimate);
-  b->error = g_error_new (
-      LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
-      "the AND/OR tree needs more than the %s left under the memory limit "
-      "(up to %s): the constraint group of rule %u has %u variables, "
-      "%" G_GUINT64_FORMAT " assignments; raise --memory-limit or split the "
-      "rules",
-      limit, need, first ? first->number : 0, cg->vars->len, assignments);
+  guint line;
+  b->error = lg_budget_error ("the AND/OR tree needs", b->budget, estimate,
+                              b->group, b->n, &line);
+  b->problem->error_line = line;
   return FALSE;
 }
 
