@@ -55,20 +55,6 @@ put_repeated (FILE *out, int c, guint count)
     fputc (c, out);
 }
 
-/* " TEXT" padded to width, then " |" (the printer's cells). */
-static void
-put_cell (FILE *out, const char *text, guint width, gboolean right)
-{
-  guint w = lg_utf8_width (text);
-  fputc (' ', out);
-  if (right)
-    put_repeated (out, ' ', width > w ? width - w : 0);
-  fputs (text, out);
-  if (!right)
-    put_repeated (out, ' ', width > w ? width - w : 0);
-  fputs (" |", out);
-}
-
 static const char *
 plural (guint64 count, const char *one, const char *many)
 {
@@ -108,19 +94,19 @@ perm_row (PermTable *t, const LgPermut *permut, size_t rank)
 {
   const uint8_t *p = lg_permut_get (permut, rank);
   fputc ('|', t->out);
-  put_cell (t->out, rank == 0 ? lg_group_get_name (t->g1) : "", t->first_width,
-            FALSE);
+  lg_put_cell (t->out, rank == 0 ? lg_group_get_name (t->g1) : "",
+               t->first_width, FALSE);
   for (guint i = 0; i < t->n; i++)
-    put_cell (t->out, lg_item_get_name (lg_group_get_item (t->g1, p[i])),
-              t->widths[i], FALSE);
+    lg_put_cell (t->out, lg_item_get_name (lg_group_get_item (t->g1, p[i])),
+                 t->widths[i], FALSE);
   char number[24];
   g_snprintf (number, sizeof number, "%zu", rank + 1);
-  put_cell (t->out, number, t->number_width, TRUE);
+  lg_put_cell (t->out, number, t->number_width, TRUE);
   lg_permut_lehmer (p, (int) t->n, t->digits);
   for (guint i = 0; i < t->n; i++)
     t->lehmer[i] = (char) ('0' + t->digits[i]);
   t->lehmer[t->n] = '\0';
-  put_cell (t->out, t->lehmer, t->lehmer_width, FALSE);
+  lg_put_cell (t->out, t->lehmer, t->lehmer_width, FALSE);
   fputc ('\n', t->out);
 }
 
@@ -156,12 +142,12 @@ lg_views_print_permutations (FILE *out, LgProblem *problem,
 
   perm_dash_line (&t);
   fputc ('|', out);
-  put_cell (out, lg_group_get_name (t.g0), t.first_width, FALSE);
+  lg_put_cell (out, lg_group_get_name (t.g0), t.first_width, FALSE);
   for (guint i = 0; i < t.n; i++)
-    put_cell (out, lg_item_get_name (lg_group_get_item (t.g0, i)), t.widths[i],
-              FALSE);
-  put_cell (out, "number", t.number_width, FALSE);
-  put_cell (out, "lehmer", t.lehmer_width, FALSE);
+    lg_put_cell (out, lg_item_get_name (lg_group_get_item (t.g0, i)),
+                 t.widths[i], FALSE);
+  lg_put_cell (out, "number", t.number_width, FALSE);
+  lg_put_cell (out, "lehmer", t.lehmer_width, FALSE);
   fputc ('\n', out);
   perm_dash_line (&t);
   size_t shown = LG_VIEWS_PERMUTATION_ROWS;
