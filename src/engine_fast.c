@@ -13,6 +13,7 @@
 #include "bitset.h"
 #include "budget.h"
 #include "constraint.h"
+#include "pair.h"
 #include "situation.h"
 
 /* ---- Data ------------------------------------------------------------------ */
@@ -576,7 +577,7 @@ search_bytes (guint G, guint n, guint n_groups, size_t *state_size,
   size = (size + 7) & ~(size_t) 7;
   *state_size = size;
   /* each choice makes one more row of some pair a single item */
-  *max_depth = (G * (G - 1) / 2) * n + 2;
+  *max_depth = lg_pair_count (G) * n + 2;
   /* the states, the groups of each cell and line (three indexes), the
    * queue of lines, the solution */
   return (guint64) size * *max_depth + (guint64) m * (n + 2) * 4 +

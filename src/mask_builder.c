@@ -531,7 +531,7 @@ lg_mask_builder_build (LgProblem *problem, const LgConstraintSet *set,
 {
   LgAndOrTree *tree = g_new0 (LgAndOrTree, 1);
   guint G = lg_problem_n_groups (problem);
-  tree->n_pairs = G * (G - 1) / 2;
+  tree->n_pairs = lg_pair_count (G);
   tree->n_words = lg_bitset_n_words (permut->count);
   tree->nodes = g_ptr_array_new_with_free_func (g_free);
   tree->blocks = g_ptr_array_new_with_free_func (g_free);

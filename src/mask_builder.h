@@ -29,12 +29,13 @@
 
 #include "backtracking.h"
 #include "constraint_set.h"
+#include "pair.h"
 #include "permut.h"
 
 /* The payload of a mask leaf. */
 typedef struct
 {
-  guint pair;       /* g1 + g2 * (g2 - 1) / 2 for groups g1 < g2 */
+  guint pair;       /* lg_pair_index (g1, g2) for groups g1 < g2 */
   uint64_t words[]; /* n_words words */
 } LgMaskNode;
 
@@ -51,12 +52,6 @@ typedef struct
   guint64 leaves_saved; /* --challenge: assignments never enumerated */
   guint64 and_nodes, or_nodes, mask_nodes;
 } LgAndOrTree;
-
-static inline guint
-lg_pair_index (guint g1, guint g2)
-{
-  return g1 + g2 * (g2 - 1) / 2;
-}
 
 /* Builds the tree of a partitioned problem, holding at most `budget` bytes.
  * Returns NULL with error set when a rule's arithmetic overflows

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bitset.h"
+#include "pair.h"
 
 static const char *const view_names[] = {
   [LG_VIEW_PERMUTATIONS] = "permutations",
@@ -30,17 +31,6 @@ lg_view_from_name (const char *name, LgView *view)
 }
 
 /* ---- Helpers ------------------------------------------------------------ */
-
-/* The groups g1 < g2 of a pair index (the inverse of lg_pair_index). */
-static void
-pair_groups (guint pair, guint *g1, guint *g2)
-{
-  guint b = 1;
-  while (lg_pair_index (0, b + 1) <= pair)
-    b++;
-  *g2 = b;
-  *g1 = pair - lg_pair_index (0, b);
-}
 
 static const char *
 group_name (LgProblem *problem, guint g)
@@ -312,12 +302,12 @@ lg_views_print_pair_masks (FILE *out, LgProblem *problem,
                            const LgPermut *permut, const uint64_t *masks)
 {
   guint n_groups = lg_problem_n_groups (problem);
-  guint n_pairs = n_groups * (n_groups - 1) / 2;
+  guint n_pairs = lg_pair_count (n_groups);
   size_t n_words = lg_bitset_n_words (permut->count);
   for (guint pair = 0; pair < n_pairs; pair++)
     {
       guint g1, g2;
-      pair_groups (pair, &g1, &g2);
+      lg_pair_groups (pair, &g1, &g2);
       const LgGroup *group1 = lg_problem_get_group (problem, g1);
       const LgGroup *group2 = lg_problem_get_group (problem, g2);
       const uint64_t *mask = masks + pair * n_words;
@@ -413,7 +403,7 @@ print_tree_node (TreeWalk *w, const LgNode *node, guint depth)
           {
             const LgMaskNode *m = node->data;
             guint g1, g2;
-            pair_groups (m->pair, &g1, &g2);
+            lg_pair_groups (m->pair, &g1, &g2);
             fprintf (w->out, "mask %s-%s %u-%u: %zu of %zu remaining\n",
                      group_name (w->problem, g1), group_name (w->problem, g2),
                      g1, g2, mask_remaining (w, m), w->n_perms);
@@ -484,7 +474,7 @@ print_dot_node (TreeWalk *w, const LgNode *node, guint64 id)
       {
         const LgMaskNode *m = node->data;
         guint g1, g2;
-        pair_groups (m->pair, &g1, &g2);
+        lg_pair_groups (m->pair, &g1, &g2);
         fputs ("shape=ellipse, label=\"", out);
         put_dot_string (out, group_name (w->problem, g1));
         fputc ('-', out);
