@@ -274,8 +274,8 @@ report_overflow (Builder *b, const LgConstraintGroup *cg)
 }
 
 /* `count` more complete assignments were tried: the progress line, as if
- * lg_progress_tick had been called once for each (it redraws at most once
- * here, with the total so far). */
+ * lg_progress_tick had been called once for each (lg_progress_tick_by: it
+ * redraws at most once here, with the total so far). */
 static void
 tried (Builder *b, guint64 count)
 {
@@ -283,14 +283,7 @@ tried (Builder *b, guint64 count)
   tree->leaves_tried = count > G_MAXUINT64 - tree->leaves_tried
                            ? G_MAXUINT64
                            : tree->leaves_tried + count;
-  LgProgress *progress = b->problem->progress;
-  if (!progress)
-    return;
-  struct LgProgressTicks *ticks = (struct LgProgressTicks *) progress;
-  if (count < ticks->countdown)
-    ticks->countdown -= (guint) count;
-  else
-    lg_progress_update (progress, tree->leaves_tried);
+  lg_progress_tick_by (b->problem->progress, count, tree->leaves_tried);
 }
 
 /* Sorts the touched pairs in descending order (there are few: at most one
