@@ -139,25 +139,3 @@ lg_permut_rank (const uint8_t *p, int n)
   return rank;
 }
 
-void
-lg_permut_unrank (size_t rank, int n, uint8_t *p)
-{
-  uint8_t digits[32];
-  for (int i = n - 1; i >= 0; i--)
-    {
-      size_t base = (size_t) (n - i);
-      digits[i] = (uint8_t) (rank % base);
-      rank /= base;
-    }
-  uint32_t used = 0;
-  for (int i = 0; i < n; i++)
-    {
-      int d = digits[i];
-      int v = 0;
-      for (;; v++)
-        if (!(used & (UINT32_C (1) << v)) && d-- == 0)
-          break;
-      p[i] = (uint8_t) v;
-      used |= UINT32_C (1) << v;
-    }
-}
