@@ -4,7 +4,9 @@
  *
  * Couples (yes, no) become masks in the transformation; every other rule is
  * logical: it is evaluated once all its variables have a value.  Arithmetic
- * is on 64 bits and an overflow is reported, never wrapped.
+ * is on 64 bits and an overflow is reported, never wrapped.  lg_expr_eval
+ * has no caller outside this module but stays public for
+ * tests/check_description.c, which checks expressions apart from rules.
  */
 #ifndef LG_CONSTRAINT_H
 #define LG_CONSTRAINT_H

@@ -9,6 +9,9 @@
  * Invariant: the groups' variable sets are pairwise disjoint, each group's
  * rules keep the order they were added in, and `vars` is sorted by creation
  * order, the order the transformation enumerates them in.
+ * lg_constraint_set_add serves lg_constraint_set_new only; it stays public
+ * for tests/check_constraint_set.c, which follows the merge rule one rule
+ * at a time.
  */
 #ifndef LG_CONSTRAINT_SET_H
 #define LG_CONSTRAINT_SET_H

@@ -98,9 +98,10 @@ mask_leaf_bytes (size_t n_words)
          BLOCK_OVERHEAD;
 }
 
-guint64
-lg_mask_builder_estimate (const LgConstraintSet *set, guint n, guint n_pairs,
-                          size_t n_words)
+/* An upper bound of the bytes the tree of `set` can take (every assignment
+ * kept, one mask per couple). */
+static guint64
+estimate (const LgConstraintSet *set, guint n, guint n_pairs, size_t n_words)
 {
   guint64 total = 0;
   for (guint i = 0; i <= set->groups->len; i++)
@@ -133,10 +134,10 @@ can_grow (Builder *b, size_t bytes)
     return FALSE;
   if (b->tree->bytes + bytes <= b->budget)
     return TRUE;
-  guint64 estimate =
-      lg_mask_builder_estimate (b->set, b->n, b->tree->n_pairs, b->n_words);
   guint line;
-  b->error = lg_budget_error ("the AND/OR tree needs", b->budget, estimate,
+  b->error = lg_budget_error ("the AND/OR tree needs", b->budget,
+                              estimate (b->set, b->n, b->tree->n_pairs,
+                                        b->n_words),
                               b->group, b->n, &line);
   b->problem->error_line = line;
   return FALSE;

@@ -62,10 +62,6 @@ LgAndOrTree *lg_mask_builder_build (LgProblem *problem,
                                     const LgPermut *permut, guint64 budget,
                                     GError **error);
 
-/* An upper bound of the bytes the tree of `set` can take (every assignment
- * kept, one mask per couple). */
-guint64 lg_mask_builder_estimate (const LgConstraintSet *set, guint n,
-                                  guint n_pairs, size_t n_words);
 void lg_and_or_tree_free (LgAndOrTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgAndOrTree, lg_and_or_tree_free)
 

@@ -100,9 +100,11 @@ perm_row (PermTable *t, const LgPermut *permut, size_t rank)
   fputc ('\n', t->out);
 }
 
-void
-lg_views_print_permutations (FILE *out, LgProblem *problem,
-                             const LgPermut *permut)
+/* The permutation table: one row per permutation (lexicographic order,
+ * numbered from 1), the items of group 1 under the items of group 0 they
+ * are associated with, the number and the Lehmer digits. */
+static void
+print_permutations (FILE *out, LgProblem *problem, const LgPermut *permut)
 {
   PermTable t = { 0 };
   t.out = out;
@@ -192,8 +194,10 @@ print_group (FILE *out, const LgConstraintGroup *cg, const char *name)
   print_rules (out, cg->couple);
 }
 
-void
-lg_views_print_groups (FILE *out, const LgConstraintSet *set)
+/* The constraint groups: the unbound group, then groups 1..k, each with its
+ * variables (creation order) and its logical rules then its couple rules. */
+static void
+print_groups (FILE *out, const LgConstraintSet *set)
 {
   print_group (out, set->unbound, "unbound group");
   for (guint i = 0; i < set->groups->len; i++)
@@ -560,13 +564,13 @@ lg_views_print (FILE *out, const LgSolver *solver, LgView view,
                "== permutations: n = %d, %zu permutations numbered from 1, "
                "mask bit = number - 1 ==\n",
                permut->n, permut->count);
-      lg_views_print_permutations (out, problem, permut);
+      print_permutations (out, problem, permut);
       break;
     case LG_VIEW_GROUPS:
       fprintf (out, "== groups: the unbound group and %u constraint %s ==\n",
                solver->set->groups->len,
                plural (solver->set->groups->len, "group", "groups"));
-      lg_views_print_groups (out, solver->set);
+      print_groups (out, solver->set);
       break;
     case LG_VIEW_MASKS:
       {
