@@ -16,90 +16,61 @@ Suite *lg_progress_suite (void);
 
 #define ERASE "\r\033[K"
 
-typedef struct
-{
-  char *text;
-  size_t size;
-  FILE *out;
-} Capture;
-
-static void
-capture_open (Capture *c)
-{
-  c->text = NULL;
-  c->size = 0;
-  c->out = open_memstream (&c->text, &c->size);
-  ck_assert_ptr_nonnull (c->out);
-}
-
-/* The text so far (the stream stays open). */
-static const char *
-capture_text (Capture *c)
-{
-  fflush (c->out);
-  return c->text ? c->text : "";
-}
-
-static void
-capture_close (Capture *c)
-{
-  fclose (c->out);
-  free (c->text);
-}
-
 START_TEST (test_progress_unknown_total)
 {
-  Capture c;
-  capture_open (&c);
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
   LgProgress *p = lg_progress_new (c.out, 0);
   lg_progress_begin (p, "explore", "nodes", 0);
   for (guint64 i = 1; i < 4096; i++)
     lg_progress_tick (p, i);
-  ck_assert_str_eq (capture_text (&c), "");
+  ck_assert_str_eq (lgtest_capture_text (&c), "");
   lg_progress_tick (p, 4096);
   const char *want = ERASE "explore: 4096 nodes, ";
-  ck_assert_msg (strncmp (capture_text (&c), want, strlen (want)) == 0,
-                 "got '%s'", capture_text (&c));
-  ck_assert (g_str_has_suffix (capture_text (&c), " s"));
-  size_t drawn = strlen (capture_text (&c));
+  ck_assert_msg (strncmp (lgtest_capture_text (&c), want, strlen (want)) == 0,
+                 "got '%s'", lgtest_capture_text (&c));
+  ck_assert (g_str_has_suffix (lgtest_capture_text (&c), " s"));
+  size_t drawn = strlen (lgtest_capture_text (&c));
   lg_progress_end (p);
-  ck_assert_str_eq (capture_text (&c) + drawn, ERASE);
+  ck_assert_str_eq (lgtest_capture_text (&c) + drawn, ERASE);
   /* ended: no line, and ending again erases nothing */
   lg_progress_update (p, 1);
   lg_progress_end (p);
   lg_progress_hide (p);
-  ck_assert_uint_eq (strlen (capture_text (&c)), drawn + strlen (ERASE));
+  ck_assert_uint_eq (strlen (lgtest_capture_text (&c)), drawn + strlen (ERASE));
   lg_progress_free (p);
-  capture_close (&c);
+  lgtest_capture_end (&c);
+  free (c.text);
 }
 END_TEST
 
 START_TEST (test_progress_total_and_tick_by)
 {
-  Capture c;
-  capture_open (&c);
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
   LgProgress *p = lg_progress_new (c.out, 0);
   lg_progress_begin (p, "transform", "assignments", 20000);
   lg_progress_tick_by (p, 4095, 4095);
-  ck_assert_str_eq (capture_text (&c), "");
+  ck_assert_str_eq (lgtest_capture_text (&c), "");
   lg_progress_tick_by (p, 10000, 10000);
   const char *want = ERASE "transform: 10000/20000 assignments (50%), ";
-  ck_assert_msg (strncmp (capture_text (&c), want, strlen (want)) == 0,
-                 "got '%s'", capture_text (&c));
-  size_t drawn = strlen (capture_text (&c));
+  ck_assert_msg (strncmp (lgtest_capture_text (&c), want, strlen (want)) == 0,
+                 "got '%s'", lgtest_capture_text (&c));
+  size_t drawn = strlen (lgtest_capture_text (&c));
   /* redrawn at most four times a second: the next update right away draws
    * nothing */
   lg_progress_update (p, 10001);
-  ck_assert_uint_eq (strlen (capture_text (&c)), drawn);
+  ck_assert_uint_eq (strlen (lgtest_capture_text (&c)), drawn);
   lg_progress_hide (p);
-  ck_assert_str_eq (capture_text (&c) + drawn, ERASE);
+  ck_assert_str_eq (lgtest_capture_text (&c) + drawn, ERASE);
   lg_progress_hide (p);
-  ck_assert_uint_eq (strlen (capture_text (&c)), drawn + strlen (ERASE));
+  ck_assert_uint_eq (strlen (lgtest_capture_text (&c)), drawn + strlen (ERASE));
   /* a new phase ends the last one; free ends the phase */
   lg_progress_begin (p, "explore", "nodes", 0);
   lg_progress_free (p);
-  ck_assert_uint_eq (strlen (capture_text (&c)), drawn + strlen (ERASE));
-  capture_close (&c);
+  ck_assert_uint_eq (strlen (lgtest_capture_text (&c)), drawn + strlen (ERASE));
+  lgtest_capture_end (&c);
+  free (c.text);
 }
 END_TEST
 
@@ -107,8 +78,8 @@ END_TEST
  * a progress that never draws. */
 START_TEST (test_progress_quiet)
 {
-  Capture c;
-  capture_open (&c);
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
   LgProgress *p = lg_progress_new (c.out, 3600 * 1000);
   lg_progress_tick_by (p, 5000, 5000);
   lg_progress_begin (p, "explore", "nodes", 0);
@@ -116,14 +87,15 @@ START_TEST (test_progress_quiet)
     lg_progress_tick (p, i);
   lg_progress_end (p);
   lg_progress_free (p);
-  ck_assert_str_eq (capture_text (&c), "");
+  ck_assert_str_eq (lgtest_capture_text (&c), "");
   lg_progress_begin (NULL, "explore", "nodes", 0);
   lg_progress_tick (NULL, 1);
   lg_progress_tick_by (NULL, 1, 1);
   lg_progress_hide (NULL);
   lg_progress_end (NULL);
   lg_progress_free (NULL);
-  capture_close (&c);
+  lgtest_capture_end (&c);
+  free (c.text);
 }
 END_TEST
 
