@@ -12,11 +12,13 @@
 
 #include "constraint_set.h"
 
-/* The error when `what` (a subject and its verb: "the AND/OR tree needs")
- * more than the `left` bytes under the memory limit, `estimate` bytes at
- * the most, while expanding cg over n items per group.  *line is set to the
- * line of cg's first rule (0 when it has none), the error's source line. */
-GError *lg_budget_error (const char *what, guint64 left, guint64 estimate,
-                         const LgConstraintGroup *cg, guint n, guint *line);
+/* Sets *error (NULL or pointing to NULL) to the error when `what` (a
+ * subject and its verb: "the AND/OR tree needs") more than the `left` bytes
+ * under the memory limit, `estimate` bytes at the most, while expanding cg
+ * over n items per group.  Returns the error's source line: the line of
+ * cg's first rule, 0 when it has none. */
+guint lg_budget_set_error (GError **error, const char *what, guint64 left,
+                           guint64 estimate, const LgConstraintGroup *cg,
+                           guint n);
 
 #endif /* LG_BUDGET_H */

@@ -194,11 +194,9 @@ can_grow (Builder *b, guint64 bytes)
   b->bytes += bytes;
   if (b->bytes <= b->budget)
     return TRUE;
-  guint line;
-  b->error = lg_budget_error ("the fast engine's leaves need", b->budget,
-                              estimate_leaves (b->set, b->e->n), b->cg, b->e->n,
-                              &line);
-  b->problem->error_line = line;
+  b->problem->error_line = lg_budget_set_error (
+      &b->error, "the fast engine's leaves need", b->budget,
+      estimate_leaves (b->set, b->e->n), b->cg, b->e->n);
   return FALSE;
 }
 

@@ -134,12 +134,9 @@ can_grow (Builder *b, size_t bytes)
     return FALSE;
   if (b->tree->bytes + bytes <= b->budget)
     return TRUE;
-  guint line;
-  b->error = lg_budget_error ("the AND/OR tree needs", b->budget,
-                              estimate (b->set, b->n, b->tree->n_pairs,
-                                        b->n_words),
-                              b->group, b->n, &line);
-  b->problem->error_line = line;
+  b->problem->error_line = lg_budget_set_error (
+      &b->error, "the AND/OR tree needs", b->budget,
+      estimate (b->set, b->n, b->tree->n_pairs, b->n_words), b->group, b->n);
   return FALSE;
 }
 
