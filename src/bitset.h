@@ -4,6 +4,10 @@
  * permutation of rank k+1 is still possible.  The storage is a plain array of
  * `uint64_t` words owned by the caller; the bits past `n_bits` in the last word
  * are always zero, so "empty" and "count" are word operations.  GLib-free.
+ * lg_bitset_clear, _clear_all, _is_empty and _equal have no caller in src/
+ * today: they stay, with their tests, as the rest of the original's
+ * BIT_STRING that the masks' invariants are stated with (and for the mask
+ * check after each restore of --enable-checks).
  */
 #ifndef LG_BITSET_H
 #define LG_BITSET_H
@@ -20,8 +24,10 @@ lg_bitset_n_words (size_t n_bits)
   return (n_bits + 63) / 64;
 }
 
-/* Without the popcnt instruction (the x86-64 baseline), GCC's builtin is a
- * library call: the SWAR sum is cheaper inline. */
+/* The one popcount of logigram: the set bits of a word.  Without the popcnt
+ * instruction (the x86-64 baseline), GCC's builtin is a library call: the
+ * SWAR sum is cheaper inline.  (lg_bitset_count_func picks, at run time, a
+ * counter that uses the instruction when the processor has it.) */
 static inline int
 lg_bitset_popcount64 (uint64_t w)
 {
@@ -36,6 +42,8 @@ lg_bitset_popcount64 (uint64_t w)
 #endif
 }
 
+/* The one count-trailing-zeros of logigram: the index of the lowest set bit
+ * of w, which must not be 0. */
 static inline int
 lg_bitset_ctz64 (uint64_t w)
 {
@@ -126,6 +134,15 @@ lg_bitset_count (const uint64_t *words, size_t n_words)
     c += (size_t) lg_bitset_popcount64 (words[i]);
   return c;
 }
+
+/* A counter of the set bits of n_words words, as lg_bitset_count. */
+typedef size_t (*LgBitsetCountFunc) (const uint64_t *words, size_t n_words);
+
+/* The fastest counter this processor runs: on x86-64 built without the
+ * popcnt instruction in the baseline, one that uses it when the processor
+ * has it (chosen once, at run time); lg_bitset_count otherwise.  For the
+ * hot loops that count whole masks: keep the pointer, call through it. */
+LgBitsetCountFunc lg_bitset_count_func (void);
 
 /* Index of the first set bit at or after `from`, or `n_bits` when none.
  * Iterate with: for (b = next (w, n, 0); b < n; b = next (w, n, b + 1)). */

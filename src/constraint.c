@@ -134,6 +134,83 @@ lg_expr_eval (const LgExpr *e, const guint *assignment, gint64 *value)
   g_assert_not_reached ();
 }
 
+/* Both bounds of a sub-expression within -limit..limit. */
+static gboolean
+bounds_within (gint64 lo, gint64 hi, gint64 limit)
+{
+  return lo >= -limit && hi <= limit;
+}
+
+gboolean
+lg_expr_bounds (const LgExpr *e, gint64 limit, gint64 *lo, gint64 *hi)
+{
+  gint64 l1, h1, l2, h2;
+  switch (e->kind)
+    {
+    case LG_EXPR_VALUE:
+      *lo = *hi = e->value;
+      break;
+    case LG_EXPR_REF:
+      if (!e->item->is_var)
+        {
+          *lo = *hi = e->item->value;
+          break;
+        }
+      *lo = G_MAXINT64;
+      *hi = G_MININT64;
+      for (guint i = 0; i < e->item->group->items->len; i++)
+        {
+          gint64 v = ((LgItem *) e->item->group->items->pdata[i])->value;
+          *lo = MIN (*lo, v);
+          *hi = MAX (*hi, v);
+        }
+      break;
+    case LG_EXPR_NEG:
+    case LG_EXPR_ABS:
+      /* l1..h1 is within -limit..limit, so its negation is too. */
+      if (!lg_expr_bounds (e->left, limit, &l1, &h1))
+        return FALSE;
+      if (e->kind == LG_EXPR_ABS && l1 >= 0)
+        *lo = l1, *hi = h1;
+      else if (e->kind == LG_EXPR_NEG || h1 <= 0)
+        *lo = -h1, *hi = -l1;
+      else
+        *lo = 0, *hi = MAX (-l1, h1);
+      break;
+    case LG_EXPR_ADD:
+    case LG_EXPR_SUB:
+    case LG_EXPR_MUL:
+      if (!lg_expr_bounds (e->left, limit, &l1, &h1) ||
+          !lg_expr_bounds (e->right, limit, &l2, &h2))
+        return FALSE;
+      if (e->kind == LG_EXPR_ADD)
+        {
+          if (__builtin_add_overflow (l1, l2, lo) ||
+              __builtin_add_overflow (h1, h2, hi))
+            return FALSE;
+        }
+      else if (e->kind == LG_EXPR_SUB)
+        {
+          if (__builtin_sub_overflow (l1, h2, lo) ||
+              __builtin_sub_overflow (h1, l2, hi))
+            return FALSE;
+        }
+      else
+        {
+          gint64 p[4];
+          if (__builtin_mul_overflow (l1, l2, &p[0]) ||
+              __builtin_mul_overflow (l1, h2, &p[1]) ||
+              __builtin_mul_overflow (h1, l2, &p[2]) ||
+              __builtin_mul_overflow (h1, h2, &p[3]))
+            return FALSE;
+          *lo = MIN (MIN (p[0], p[1]), MIN (p[2], p[3]));
+          *hi = MAX (MAX (p[0], p[1]), MAX (p[2], p[3]));
+        }
+      break;
+    }
+  return bounds_within (*lo, *hi, limit);
+}
+
 /* ---- Rules ----------------------------------------------------------- */
 
 static LgRule *
@@ -777,8 +854,17 @@ append_expr (GString *s, const LgExpr *e, int min_precedence)
     g_string_append_c (s, ')');
 }
 
-static const char *
-relation_symbol (LgRuleKind kind)
+void
+lg_rule_set_overflow_error (GError **error, const LgRule *rule)
+{
+  g_autofree char *text = lg_rule_to_string (rule);
+  lg_set_error_at_line (error, rule->line, LG_PROBLEM_ERROR_OVERFLOW,
+                        "integer overflow in rule %u (%s): values are 64-bit",
+                        rule->number, text);
+}
+
+const char *
+lg_rule_relation_symbol (LgRuleKind kind)
 {
   static const char *const symbols[] = {
     [LG_RULE_EQ] = "=", [LG_RULE_NEQ] = "!=", [LG_RULE_LT] = "<",
@@ -820,7 +906,7 @@ append_rule (GString *s, const LgRule *r, int min_precedence)
       break;
     default:
       append_expr (s, r->left, 0);
-      g_string_append_printf (s, " %s ", relation_symbol (r->kind));
+      g_string_append_printf (s, " %s ", lg_rule_relation_symbol (r->kind));
       append_expr (s, r->right, 0);
       break;
     }

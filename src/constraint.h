@@ -4,7 +4,9 @@
  *
  * Couples (yes, no) become masks in the transformation; every other rule is
  * logical: it is evaluated once all its variables have a value.  Arithmetic
- * is on 64 bits and an overflow is reported, never wrapped.
+ * is on 64 bits and an overflow is reported, never wrapped.  lg_expr_eval
+ * has no caller outside this module but stays public for
+ * tests/check_description.c, which checks expressions apart from rules.
  */
 #ifndef LG_CONSTRAINT_H
 #define LG_CONSTRAINT_H
@@ -28,6 +30,14 @@ lg_item_current_index (const LgItem *item, const guint *assignment)
 gboolean lg_expr_eval (const LgExpr *expr, const guint *assignment,
                        gint64 *value);
 
+/* The bounds lo..hi of an expression over every item its variables can
+ * take.  FALSE when the bounds of the expression or of one of its
+ * sub-expressions may leave -limit..limit or overflow 64 bits (with limit
+ * G_MAXINT64: when evaluating it might overflow; the exports pass the
+ * integers of their target). */
+gboolean lg_expr_bounds (const LgExpr *expr, gint64 limit, gint64 *lo,
+                         gint64 *hi);
+
 typedef enum
 {
   LG_EVAL_FALSE = 0,
@@ -49,6 +59,14 @@ LgRuleProgram *lg_rule_program_new (const LgRule *rule,
 void lg_rule_program_free (LgRuleProgram *program);
 LgEval lg_rule_program_eval (LgRuleProgram *program);
 const LgRule *lg_rule_program_rule (const LgRuleProgram *program);
+
+/* The symbol of a relation (kinds EQ to GE): "=", "!=", "<", ">", "<=" or
+ * ">=", as the problem files and both exports write it. */
+const char *lg_rule_relation_symbol (LgRuleKind kind);
+
+/* Sets *error to the one message of an overflow in rule (both engines give
+ * it, on the same rule), carrying the rule's line. */
+void lg_rule_set_overflow_error (GError **error, const LgRule *rule);
 
 /* Appends to vars (LgItem*) the variables of rule not already there, in
  * the order they are met (the ITEM_COLLECTOR). */

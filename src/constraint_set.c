@@ -143,3 +143,25 @@ lg_constraint_set_free (LgConstraintSet *set)
   group_free (set->unbound);
   g_free (set);
 }
+
+const LgRule *
+lg_constraint_group_first_rule (const LgConstraintGroup *cg)
+{
+  const LgRule *first = cg->couple->len ? cg->couple->pdata[0] : NULL;
+  if (cg->logic->len)
+    {
+      const LgRule *l = cg->logic->pdata[0];
+      if (!first || l->number < first->number)
+        first = l;
+    }
+  return first;
+}
+
+guint64
+lg_assignments (guint64 n, guint n_vars)
+{
+  guint64 p = 1;
+  for (guint k = 0; k < n_vars && p < G_MAXUINT64 / 16; k++)
+    p *= n;
+  return p;
+}

@@ -9,6 +9,9 @@
  * Invariant: the groups' variable sets are pairwise disjoint, each group's
  * rules keep the order they were added in, and `vars` is sorted by creation
  * order, the order the transformation enumerates them in.
+ * lg_constraint_set_add serves lg_constraint_set_new only; it stays public
+ * for tests/check_constraint_set.c, which follows the merge rule one rule
+ * at a time.
  */
 #ifndef LG_CONSTRAINT_SET_H
 #define LG_CONSTRAINT_SET_H
@@ -42,6 +45,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgConstraintSet, lg_constraint_set_free)
  * evaluated. */
 guint lg_constraint_group_last_var (const LgConstraintGroup *cg,
                                     const LgRule *rule);
+
+/* The first of cg's rules in the problem's order (the lowest number), for
+ * messages; NULL when cg has none. */
+const LgRule *lg_constraint_group_first_rule (const LgConstraintGroup *cg);
+
+/* n^n_vars, the complete assignments of n_vars variables over n items; the
+ * product stops growing once past G_MAXUINT64 / 16 (no enumeration gets
+ * that far). */
+guint64 lg_assignments (guint64 n, guint n_vars);
 
 /* Adds one rule, following the merge rule above. */
 void lg_constraint_set_add (LgConstraintSet *set, LgRule *rule);

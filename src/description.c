@@ -70,6 +70,27 @@ lg_utf8_width (const char *s)
   return n;
 }
 
+static void
+put_spaces (FILE *out, guint count)
+{
+  for (guint i = 0; i < count; i++)
+    fputc (' ', out);
+}
+
+void
+lg_put_cell (FILE *out, const char *text, guint width, gboolean right)
+{
+  guint w = lg_utf8_width (text);
+  guint pad = width > w ? width - w : 0;
+  fputc (' ', out);
+  if (right)
+    put_spaces (out, pad);
+  fputs (text, out);
+  if (!right)
+    put_spaces (out, pad);
+  fputs (" |", out);
+}
+
 char *
 lg_format_size (guint64 bytes)
 {

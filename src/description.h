@@ -144,4 +144,9 @@ char *lg_format_seconds (double seconds);
 /* Number of UTF-8 code points in s (bytes that are not continuation bytes). */
 guint lg_utf8_width (const char *s);
 
+/* One cell of the text tables (the solutions, the views): " TEXT" padded
+ * with spaces to width code points (on the left when right is TRUE, for
+ * numbers), then " |". */
+void lg_put_cell (FILE *out, const char *text, guint width, gboolean right);
+
 #endif /* LG_DESCRIPTION_H */

@@ -309,8 +309,20 @@ print_rule (FILE *out, const LgProblem *problem, guint number)
     fprintf (out, "rule %u: %s\n", number, text);
 }
 
-void
-lg_why_none_print (FILE *out, const LgProblem *problem, const LgWhyNone *result)
+/* The reports of the command line (see doc/logigram.1):
+ *
+ *   No solution; these N rules have no solution on their own, and each of
+ *   them is needed:
+ *   rule N (line L): TEXT
+ *
+ *   K of the T rules are redundant: dropping any one of them alone leaves
+ *   the solutions unchanged:
+ *   rule N (line L): TEXT
+ *   A minimal set of M rules keeps the same solutions; it drops: 4, 7, 9.
+ *
+ * "(line L)" is left out for a rule without source line. */
+static void
+why_none_print (FILE *out, const LgProblem *problem, const LgWhyNone *result)
 {
   guint n = result->core ? result->core->len : 0;
   if (result->has_solution)
@@ -328,9 +340,9 @@ lg_why_none_print (FILE *out, const LgProblem *problem, const LgWhyNone *result)
     print_rule (out, problem, g_array_index (result->core, guint, i));
 }
 
-void
-lg_redundancy_print (FILE *out, const LgProblem *problem,
-                     const LgRedundancy *result)
+static void
+redundancy_print (FILE *out, const LgProblem *problem,
+                  const LgRedundancy *result)
 {
   guint k = result->redundant->len, t = result->n_examined;
   if (t == 0)
@@ -376,7 +388,7 @@ lg_diagnose_run (LgProblem *problem, const LgSolveOptions *options,
       LgWhyNone result;
       if (!lg_diagnose_why_none (problem, options, &result, error))
         return FALSE;
-      lg_why_none_print (out, problem, &result);
+      why_none_print (out, problem, &result);
       solves = result.solves;
       lg_why_none_clear (&result);
     }
@@ -385,7 +397,7 @@ lg_diagnose_run (LgProblem *problem, const LgSolveOptions *options,
       LgRedundancy result;
       if (!lg_diagnose_redundant (problem, options, &result, error))
         return FALSE;
-      lg_redundancy_print (out, problem, &result);
+      redundancy_print (out, problem, &result);
       solves = result.solves;
       lg_redundancy_clear (&result);
     }

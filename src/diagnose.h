@@ -11,7 +11,10 @@
  * dropped by --drop stay dropped and are never reported); each function
  * gives the problem back with exactly the drops it had on entry, on error
  * too.  Solutions are compared as sets, never as the multiset the faithful
- * algorithm prints.
+ * algorithm prints.  The command line calls lg_diagnose_run, which prints
+ * the reports; lg_diagnose_why_none, lg_diagnose_redundant and their
+ * _clear functions stay public for tests/check_diagnose.c, which checks the
+ * sets of rules they find rather than the printed text.
  */
 #ifndef LG_DIAGNOSE_H
 #define LG_DIAGNOSE_H
@@ -64,23 +67,6 @@ gboolean lg_diagnose_redundant (LgProblem *problem,
                                 const LgSolveOptions *options,
                                 LgRedundancy *result, GError **error);
 void lg_redundancy_clear (LgRedundancy *result);
-
-/* The reports of the command line (see doc/logigram.1):
- *
- *   No solution; these N rules have no solution on their own, and each of
- *   them is needed:
- *   rule N (line L): TEXT
- *
- *   K of the T rules are redundant: dropping any one of them alone leaves
- *   the solutions unchanged:
- *   rule N (line L): TEXT
- *   A minimal set of M rules keeps the same solutions; it drops: 4, 7, 9.
- *
- * "(line L)" is left out for a rule without source line. */
-void lg_why_none_print (FILE *out, const LgProblem *problem,
-                        const LgWhyNone *result);
-void lg_redundancy_print (FILE *out, const LgProblem *problem,
-                          const LgRedundancy *result);
 
 typedef enum
 {

@@ -2,6 +2,7 @@
 #include "engine_faithful.h"
 
 #include "bitset.h"
+#include "pair.h"
 #include "situation.h"
 
 typedef struct
@@ -30,7 +31,7 @@ lg_engine_faithful_fixed_bytes (const LgProblem *problem)
 {
   guint n = lg_problem_dimension (problem);
   guint n_groups = lg_problem_n_groups (problem);
-  guint n_pairs = n_groups * (n_groups - 1) / 2;
+  guint n_pairs = lg_pair_count (n_groups);
   size_t n_perms = (size_t) lg_permut_factorial ((int) n);
   size_t n_words = lg_bitset_n_words (n_perms);
   /* permutation table, the builder's couple masks and scratch, the

@@ -10,8 +10,11 @@
 
 #include <string.h>
 
+#include "bitset.h"
+#include "budget.h"
 #include "constraint.h"
 #include "checker.h"
+#include "pair.h"
 
 /* ---- Data ------------------------------------------------------------------ */
 
@@ -139,74 +142,6 @@ typedef struct
   GError *error;
 } Builder;
 
-/* Bounds of an expression over every value its variables can take; FALSE
- * when some bound may overflow 64 bits. */
-static gboolean
-expr_bounds (const LgExpr *e, gint64 *lo, gint64 *hi)
-{
-  gint64 l1, h1, l2, h2;
-  switch (e->kind)
-    {
-    case LG_EXPR_VALUE:
-      *lo = *hi = e->value;
-      return TRUE;
-    case LG_EXPR_REF:
-      if (!e->item->is_var)
-        {
-          *lo = *hi = e->item->value;
-          return TRUE;
-        }
-      *lo = G_MAXINT64;
-      *hi = G_MININT64;
-      for (guint i = 0; i < e->item->group->items->len; i++)
-        {
-          gint64 v = ((LgItem *) e->item->group->items->pdata[i])->value;
-          *lo = MIN (*lo, v);
-          *hi = MAX (*hi, v);
-        }
-      return TRUE;
-    case LG_EXPR_NEG:
-      if (!expr_bounds (e->left, &l1, &h1) || l1 == G_MININT64)
-        return FALSE;
-      *lo = -h1;
-      *hi = -l1;
-      return TRUE;
-    case LG_EXPR_ABS:
-      if (!expr_bounds (e->left, &l1, &h1) || l1 == G_MININT64)
-        return FALSE;
-      if (l1 >= 0)
-        *lo = l1, *hi = h1;
-      else if (h1 <= 0)
-        *lo = -h1, *hi = -l1;
-      else
-        *lo = 0, *hi = MAX (-l1, h1);
-      return TRUE;
-    case LG_EXPR_ADD:
-    case LG_EXPR_SUB:
-    case LG_EXPR_MUL:
-      if (!expr_bounds (e->left, &l1, &h1) || !expr_bounds (e->right, &l2, &h2))
-        return FALSE;
-      if (e->kind == LG_EXPR_ADD)
-        return !__builtin_add_overflow (l1, l2, lo) &&
-               !__builtin_add_overflow (h1, h2, hi);
-      if (e->kind == LG_EXPR_SUB)
-        return !__builtin_sub_overflow (l1, h2, lo) &&
-               !__builtin_sub_overflow (h1, l2, hi);
-      {
-        gint64 p[4];
-        if (__builtin_mul_overflow (l1, l2, &p[0]) ||
-            __builtin_mul_overflow (l1, h2, &p[1]) ||
-            __builtin_mul_overflow (h1, l2, &p[2]) ||
-            __builtin_mul_overflow (h1, h2, &p[3]))
-          return FALSE;
-        *lo = MIN (MIN (p[0], p[1]), MIN (p[2], p[3]));
-        *hi = MAX (MAX (p[0], p[1]), MAX (p[2], p[3]));
-        return TRUE;
-      }
-    }
-  return FALSE;
-}
-
 /* Can the rule never overflow, whatever its variables' items? */
 static gboolean
 rule_is_safe (const LgRule *r)
@@ -223,43 +158,16 @@ rule_is_safe (const LgRule *r)
     case LG_RULE_NO:
       return TRUE;
     default:
-      return expr_bounds (r->left, &lo, &hi) &&
-             expr_bounds (r->right, &lo, &hi);
+      return lg_expr_bounds (r->left, G_MAXINT64, &lo, &hi) &&
+             lg_expr_bounds (r->right, G_MAXINT64, &lo, &hi);
     }
 }
 
 static void
 set_overflow (Builder *b, const LgRule *rule)
 {
-  if (b->error)
-    return;
-  g_autofree char *text = lg_rule_to_string (rule);
-  lg_set_error_at_line (&b->error, rule->line, LG_PROBLEM_ERROR_OVERFLOW,
-                        "integer overflow in rule %u (%s): values are 64-bit",
-                        rule->number, text);
-}
-
-/* The group's first rule, for messages. */
-static const LgRule *
-first_rule (const LgConstraintGroup *cg)
-{
-  const LgRule *first = cg->couple->len ? cg->couple->pdata[0] : NULL;
-  if (cg->logic->len)
-    {
-      const LgRule *l = cg->logic->pdata[0];
-      if (!first || l->number < first->number)
-        first = l;
-    }
-  return first;
-}
-
-static guint64
-power_capped (guint64 base, guint exponent)
-{
-  guint64 p = 1;
-  for (guint k = 0; k < exponent && p < G_MAXUINT64 / 16; k++)
-    p *= base;
-  return p;
+  if (!b->error)
+    lg_rule_set_overflow_error (&b->error, rule);
 }
 
 /* Upper bound of the bytes every group's leaves can take. */
@@ -272,7 +180,7 @@ estimate_leaves (const LgConstraintSet *set, guint n)
       const LgConstraintGroup *cg =
           i < set->groups->len ? set->groups->pdata[i] : set->unbound;
       if (cg->couple->len)
-        total += (double) power_capped (n, cg->vars->len) *
+        total += (double) lg_assignments (n, cg->vars->len) *
                  ((double) cg->couple->len * LIT_BYTES + LEAF_OVERHEAD);
     }
   return total > (double) (G_MAXUINT64 / 2) ? G_MAXUINT64 / 2 : (guint64) total;
@@ -286,18 +194,8 @@ can_grow (Builder *b, guint64 bytes)
   b->bytes += bytes;
   if (b->bytes <= b->budget)
     return TRUE;
-  const LgConstraintGroup *cg = b->cg;
-  const LgRule *first = first_rule (cg);
-  g_autofree char *limit = lg_format_size (b->budget);
-  g_autofree char *need = lg_format_size (estimate_leaves (b->set, b->e->n));
-  lg_set_error_at_line (
-      &b->error, first ? first->line : 0, LG_PROBLEM_ERROR_LIMIT,
-      "the fast engine's leaves need more than the %s left under the memory "
-      "limit (up to %s): the constraint group of rule %u has %u variables, "
-      "%" G_GUINT64_FORMAT " assignments; raise --memory-limit or split the "
-      "rules",
-      limit, need, first ? first->number : 0, cg->vars->len,
-      power_capped (b->e->n, cg->vars->len));
+  lg_budget_set_error (&b->error, "the fast engine's leaves need", b->budget,
+                       estimate_leaves (b->set, b->e->n), b->cg, b->e->n);
   return FALSE;
 }
 
@@ -446,7 +344,7 @@ enumerate (Builder *b, guint ivar)
       if (ok)
         enumerate (b, ivar + 1);
       else
-        b->leaves_saved += power_capped (b->e->n, cg->vars->len - ivar - 1);
+        b->leaves_saved += lg_assignments (b->e->n, cg->vars->len - ivar - 1);
     }
 }
 
@@ -675,7 +573,7 @@ search_bytes (guint G, guint n, guint n_groups, size_t *state_size,
   size = (size + 7) & ~(size_t) 7;
   *state_size = size;
   /* each choice makes one more row of some pair a single item */
-  *max_depth = (G * (G - 1) / 2) * n + 2;
+  *max_depth = lg_pair_count (G) * n + 2;
   /* the states, the groups of each cell and line (three indexes), the
    * queue of lines, the solution */
   return (guint64) size * *max_depth + (guint64) m * (n + 2) * 4 +
@@ -735,7 +633,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   /* the progress line counts assignments: n^k for a group of k variables */
   double assignments = 0;
   for (guint i = 0; i < set->groups->len; i++)
-    assignments += (double) power_capped (
+    assignments += (double) lg_assignments (
         e->n, ((LgConstraintGroup *) set->groups->pdata[i])->vars->len);
   lg_progress_begin (e->progress, "transform", "assignments",
                      assignments < 1e18 ? (guint64) assignments : 0);
@@ -831,17 +729,6 @@ state_m (const LgFastEngine *e, uint8_t *state)
   return (uint16_t *) (state + e->m_offset);
 }
 
-/* Items in a line.  Inline: without -mpopcnt, __builtin_popcount is a
- * call into libgcc. */
-static inline guint
-popcount16 (uint16_t v)
-{
-  guint c = v - ((v >> 1) & 0x5555u);
-  c = (c & 0x3333u) + ((c >> 2) & 0x3333u);
-  c = (c + (c >> 4)) & 0x0f0fu;
-  return (c + (c >> 8)) & 0x1fu;
-}
-
 /* Exactly two items? */
 static inline gboolean
 two_items (uint16_t v)
@@ -924,7 +811,7 @@ restrict_line (LgFastEngine *e, uint16_t *M, guint x, guint y, guint a,
   uint16_t abit = (uint16_t) ~(1u << a);
   while (gone)
     {
-      guint b = (guint) __builtin_ctz (gone);
+      guint b = (guint) lg_bitset_ctz64 (gone);
       gone &= (uint16_t) (gone - 1);
       size_t t = t_first + b;
       M[t] &= abit;
@@ -948,7 +835,7 @@ revise (LgFastEngine *e, uint16_t *M, guint x, guint a, guint k, uint16_t bits,
   const uint16_t *partners = yk + k * n;
   for (uint16_t b = bits; b && (target & (uint16_t) ~allowed);
        b &= (uint16_t) (b - 1))
-    allowed |= partners[__builtin_ctz (b)];
+    allowed |= partners[lg_bitset_ctz64 (b)];
   return !(target & (uint16_t) ~allowed) ||
          restrict_line (e, M, x, k, a, allowed);
 }
@@ -967,7 +854,7 @@ process_row (LgFastEngine *e, uint16_t *M, size_t r)
   guint x = xy / G, y = xy % G;
   uint16_t bits = M[r];
   if (!(bits & (bits - 1)) &&
-      !restrict_line (e, M, y, x, (guint) __builtin_ctz (bits),
+      !restrict_line (e, M, y, x, (guint) lg_bitset_ctz64 (bits),
                       (uint16_t) (1u << a)))
     return FALSE;
   /* line (x -> k, a) is xk[k * n], line (y -> k, b) is yk[k * n + b];
@@ -1018,9 +905,9 @@ lits_agree (const LgFastEngine *e, const uint16_t *M, const Lit *p,
             const Lit *q)
 {
   guint pg[2] = { p->gi, p->gj };
-  guint px[2] = { p->a, (guint) __builtin_ctz (p->bit) };
+  guint px[2] = { p->a, (guint) lg_bitset_ctz64 (p->bit) };
   guint qg[2] = { q->gi, q->gj };
-  guint qx[2] = { q->a, (guint) __builtin_ctz (q->bit) };
+  guint qx[2] = { q->a, (guint) lg_bitset_ctz64 (q->bit) };
   gboolean same = FALSE, apart = FALSE, with[2] = { FALSE, FALSE };
   for (guint i = 0; i < 2; i++)
     for (guint j = 0; j < 2; j++)
@@ -1227,7 +1114,7 @@ solution_holds (LgFastEngine *e, uint8_t *state)
               const Lit *l = &e->lits[i];
               gboolean together =
                   e->row_of[l->gi * n + l->a] ==
-                  e->row_of[l->gj * n + (guint) __builtin_ctz (l->bit)];
+                  e->row_of[l->gj * n + (guint) lg_bitset_ctz64 (l->bit)];
               some = together == l->yes;
             }
         }
@@ -1249,7 +1136,7 @@ emit (LgFastEngine *e, uint8_t *state, guint depth)
       const uint16_t *l = line (e, M, 0, g);
       for (guint r = 0; r < n; r++)
         {
-          guint item = (guint) __builtin_ctz (l[r]);
+          guint item = (guint) lg_bitset_ctz64 (l[r]);
           e->rows[g * n + r] = (uint8_t) item;
           e->row_of[g * n + item] = (uint8_t) r;
         }
@@ -1298,7 +1185,7 @@ choose_line (LgFastEngine *e, uint8_t *state, guint *bx, guint *by, guint *ba)
             uint16_t l = M[first + a];
             if (!(l & (l - 1)))
               continue;
-            guint c = popcount16 (l);
+            guint c = (guint) lg_bitset_popcount64 (l);
             guint64 w = 1;
             for (uint32_t i = e->line_first[first + a];
                  i < e->line_first[first + a + 1]; i++)
@@ -1431,7 +1318,7 @@ search (LgFastEngine *e, guint depth)
   gboolean first = TRUE;
   while (bits && !e->stopped)
     {
-      guint b = (guint) __builtin_ctz (bits);
+      guint b = (guint) lg_bitset_ctz64 (bits);
       bits &= (uint16_t) (bits - 1);
       e->alternatives += !first;
       first = FALSE;
@@ -1535,7 +1422,7 @@ const LgEngineClass lg_engine_fast_class = {
   .name = "fast",
   .create = class_create,
   .explore = class_explore,
-  .tree = NULL,     /* no AND/OR tree: nothing for the views */
+  .tree = NULL,       /* no AND/OR tree: nothing for the views */
   .estimate = NULL,   /* fast enough not to ask */
   .over_limit = NULL, /* no step limit */
   .free = class_free,

@@ -276,113 +276,11 @@ put_group_comment (GString *s, const LgConstraintGroup *cg, guint c)
 
 /* ---- Preparing: value ranges and what is used ---------------------------- */
 
-typedef struct
-{
-  gint64 lo, hi;
-} Range;
-
-static Range
-group_range (const LgGroup *g)
-{
-  Range r = { G_MAXINT64, G_MININT64 };
-  for (guint k = 0; k < g->items->len; k++)
-    {
-      const LgItem *item = g->items->pdata[k];
-      r.lo = MIN (r.lo, item->value);
-      r.hi = MAX (r.hi, item->value);
-    }
-  return r;
-}
-
-static gboolean
-in_limit (Range r, gint64 limit)
-{
-  return r.lo >= -limit && r.hi <= limit;
-}
-
-/* The range of e's values; FALSE when a sub-expression may leave
- * -limit..limit (or overflow). */
-static gboolean
-expr_range (Export *x, const LgExpr *e, gint64 limit, Range *r)
-{
-  Range a, b;
-  gint64 p[4];
-  switch (e->kind)
-    {
-    case LG_EXPR_VALUE:
-      r->lo = r->hi = e->value;
-      break;
-    case LG_EXPR_REF:
-      if (e->item->is_var)
-        {
-          *r = group_range (e->item->group);
-          x->valued[e->item->group->index] = TRUE;
-          x->var_value = TRUE;
-        }
-      else
-        r->lo = r->hi = e->item->value;
-      break;
-    case LG_EXPR_ADD:
-    case LG_EXPR_SUB:
-    case LG_EXPR_MUL:
-      if (!expr_range (x, e->left, limit, &a) ||
-          !expr_range (x, e->right, limit, &b))
-        return FALSE;
-      if (e->kind == LG_EXPR_ADD)
-        {
-          if (__builtin_add_overflow (a.lo, b.lo, &r->lo) ||
-              __builtin_add_overflow (a.hi, b.hi, &r->hi))
-            return FALSE;
-        }
-      else if (e->kind == LG_EXPR_SUB)
-        {
-          if (__builtin_sub_overflow (a.lo, b.hi, &r->lo) ||
-              __builtin_sub_overflow (a.hi, b.lo, &r->hi))
-            return FALSE;
-        }
-      else
-        {
-          if (__builtin_mul_overflow (a.lo, b.lo, &p[0]) ||
-              __builtin_mul_overflow (a.lo, b.hi, &p[1]) ||
-              __builtin_mul_overflow (a.hi, b.lo, &p[2]) ||
-              __builtin_mul_overflow (a.hi, b.hi, &p[3]))
-            return FALSE;
-          r->lo = MIN (MIN (p[0], p[1]), MIN (p[2], p[3]));
-          r->hi = MAX (MAX (p[0], p[1]), MAX (p[2], p[3]));
-        }
-      break;
-    case LG_EXPR_NEG:
-    case LG_EXPR_ABS:
-      if (!expr_range (x, e->left, limit, &a))
-        return FALSE;
-      /* a is within -limit..limit, so its negation is too. */
-      if (e->kind == LG_EXPR_NEG)
-        {
-          r->lo = -a.hi;
-          r->hi = -a.lo;
-        }
-      else if (a.lo >= 0)
-        *r = a;
-      else if (a.hi <= 0)
-        {
-          r->lo = -a.hi;
-          r->hi = -a.lo;
-        }
-      else
-        {
-          r->lo = 0;
-          r->hi = MAX (-a.lo, a.hi);
-        }
-      break;
-    }
-  return in_limit (*r, limit);
-}
-
 /* Checks the arithmetic of a rule and notes what it uses. */
 static gboolean
 rule_prepare (Export *x, const LgRule *rule, gint64 limit)
 {
-  Range r;
+  gint64 lo, hi;
   switch (rule->kind)
     {
     case LG_RULE_YES:
@@ -397,8 +295,15 @@ rule_prepare (Export *x, const LgRule *rule, gint64 limit)
     case LG_RULE_NOT:
       return rule_prepare (x, rule->a, limit);
     default:
-      return expr_range (x, rule->left, limit, &r) &&
-             expr_range (x, rule->right, limit, &r);
+      {
+        g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+        lg_rule_collect_vars (rule, vars);
+        for (guint i = 0; i < vars->len; i++)
+          x->valued[((const LgItem *) vars->pdata[i])->group->index] = TRUE;
+        x->var_value |= vars->len > 0;
+      }
+      return lg_expr_bounds (rule->left, limit, &lo, &hi) &&
+             lg_expr_bounds (rule->right, limit, &lo, &hi);
     }
 }
 
@@ -549,28 +454,6 @@ static const ExprSyntax asp_syntax = {
   .abs_close = "|",
 };
 
-static const char *
-relation_symbol (LgRuleKind kind)
-{
-  switch (kind)
-    {
-    case LG_RULE_EQ:
-      return "=";
-    case LG_RULE_NEQ:
-      return "!=";
-    case LG_RULE_LT:
-      return "<";
-    case LG_RULE_GT:
-      return ">";
-    case LG_RULE_LE:
-      return "<=";
-    case LG_RULE_GE:
-      return ">=";
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 /* The rules defining the atom `name` for the node r of a logical rule;
  * `next` numbers the atoms of its parts. */
 static void
@@ -603,7 +486,7 @@ asp_logic (GString *s, const LgRule *r, const char *name, guint number,
       g_string_append_printf (s, "vval(v%u,X%u), ", v->var_id, v->var_id);
     }
   put_expr (s, r->left, &asp_syntax);
-  g_string_append_printf (s, " %s ", relation_symbol (r->kind));
+  g_string_append_printf (s, " %s ", lg_rule_relation_symbol (r->kind));
   put_expr (s, r->right, &asp_syntax);
   g_string_append (s, ".\n");
 }
@@ -788,7 +671,7 @@ mzn_rule_expr (GString *s, const LgRule *r, gboolean top)
       if (!top)
         g_string_append_c (s, '(');
       put_expr (s, r->left, &mzn_syntax);
-      g_string_append_printf (s, " %s ", relation_symbol (r->kind));
+      g_string_append_printf (s, " %s ", lg_rule_relation_symbol (r->kind));
       put_expr (s, r->right, &mzn_syntax);
       if (!top)
         g_string_append_c (s, ')');

@@ -20,6 +20,11 @@
  * count does not matter either: the choices depend on numbers of solutions
  * (up to a limit) and on sets of solutions, never on the order in which an
  * engine finds them, and both engines agree on those.
+ *
+ * logigram-gen (gen_main.c) needs only lg_gen_new, lg_gen_run, lg_gen_to_lgm
+ * and the counters; lg_gen_get_clue, lg_gen_false_clue and "the pieces"
+ * below stay public for tests/check_gen.c, which checks each piece (the
+ * clues drawn, their truth, their text and negation) apart from a run.
  */
 #ifndef LG_GEN_H
 #define LG_GEN_H

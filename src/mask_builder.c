@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bitset.h"
+#include "budget.h"
 #include "constraint.h"
 
 /* The outcome of the in-order evaluation of a group's logical rules once
@@ -99,9 +100,10 @@ mask_leaf_bytes (size_t n_words)
          BLOCK_OVERHEAD;
 }
 
-guint64
-lg_mask_builder_estimate (const LgConstraintSet *set, guint n, guint n_pairs,
-                          size_t n_words)
+/* An upper bound of the bytes the tree of `set` can take (every assignment
+ * kept, one mask per couple). */
+static guint64
+estimate (const LgConstraintSet *set, guint n, guint n_pairs, size_t n_words)
 {
   guint64 total = 0;
   for (guint i = 0; i <= set->groups->len; i++)
@@ -134,28 +136,9 @@ can_grow (Builder *b, size_t bytes)
     return FALSE;
   if (b->tree->bytes + bytes <= b->budget)
     return TRUE;
-  guint64 estimate =
-      lg_mask_builder_estimate (b->set, b->n, b->tree->n_pairs, b->n_words);
-  const LgConstraintGroup *cg = b->group;
-  const LgRule *first = cg->couple->len ? cg->couple->pdata[0] : NULL;
-  if (cg->logic->len)
-    {
-      const LgRule *l = cg->logic->pdata[0];
-      if (!first || l->number < first->number)
-        first = l;
-    }
-  guint64 assignments = 1;
-  for (guint k = 0; k < cg->vars->len && assignments < G_MAXUINT64 / 16; k++)
-    assignments *= b->n;
-  g_autofree char *limit = lg_format_size (b->budget);
-  g_autofree char *need = lg_format_size (estimate);
-  lg_set_error_at_line (
-      &b->error, first ? first->line : 0, LG_PROBLEM_ERROR_LIMIT,
-      "the AND/OR tree needs more than the %s left under the memory limit "
-      "(up to %s): the constraint group of rule %u has %u variables, "
-      "%" G_GUINT64_FORMAT " assignments; raise --memory-limit or split the "
-      "rules",
-      limit, need, first ? first->number : 0, cg->vars->len, assignments);
+  lg_budget_set_error (&b->error, "the AND/OR tree needs", b->budget,
+                       estimate (b->set, b->n, b->tree->n_pairs, b->n_words),
+                       b->group, b->n);
   return FALSE;
 }
 
@@ -283,16 +266,12 @@ report_overflow (Builder *b, const LgConstraintGroup *cg)
   if (b->error)
     return;
   guint i = b->first_open[cg->vars->len];
-  const LgRule *rule = lg_rule_program_rule (b->programs[i]);
-  g_autofree char *text = lg_rule_to_string (rule);
-  lg_set_error_at_line (&b->error, rule->line, LG_PROBLEM_ERROR_OVERFLOW,
-                        "integer overflow in rule %u (%s): values are 64-bit",
-                        rule->number, text);
+  lg_rule_set_overflow_error (&b->error, lg_rule_program_rule (b->programs[i]));
 }
 
 /* `count` more complete assignments were tried: the progress line, as if
- * lg_progress_tick had been called once for each (it redraws at most once
- * here, with the total so far). */
+ * lg_progress_tick had been called once for each (lg_progress_tick_by: it
+ * redraws at most once here, with the total so far). */
 static void
 tried (Builder *b, guint64 count)
 {
@@ -300,14 +279,7 @@ tried (Builder *b, guint64 count)
   tree->leaves_tried = count > G_MAXUINT64 - tree->leaves_tried
                            ? G_MAXUINT64
                            : tree->leaves_tried + count;
-  LgProgress *progress = b->progress;
-  if (!progress)
-    return;
-  struct LgProgressTicks *ticks = (struct LgProgressTicks *) progress;
-  if (count < ticks->countdown)
-    ticks->countdown -= (guint) count;
-  else
-    lg_progress_update (progress, tree->leaves_tried);
+  lg_progress_tick_by (b->progress, count, tree->leaves_tried);
 }
 
 /* Sorts the touched pairs in descending order (there are few: at most one
@@ -549,7 +521,7 @@ lg_mask_builder_build (const LgProblem *problem, const LgConstraintSet *set,
 {
   LgAndOrTree *tree = g_new0 (LgAndOrTree, 1);
   guint G = lg_problem_n_groups (problem);
-  tree->n_pairs = G * (G - 1) / 2;
+  tree->n_pairs = lg_pair_count (G);
   tree->n_words = lg_bitset_n_words (permut->count);
   tree->nodes = g_ptr_array_new_with_free_func (g_free);
   tree->blocks = g_ptr_array_new_with_free_func (g_free);

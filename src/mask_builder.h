@@ -29,13 +29,14 @@
 
 #include "backtracking.h"
 #include "constraint_set.h"
+#include "pair.h"
 #include "permut.h"
 #include "progress.h"
 
 /* The payload of a mask leaf. */
 typedef struct
 {
-  guint pair;       /* g1 + g2 * (g2 - 1) / 2 for groups g1 < g2 */
+  guint pair;       /* lg_pair_index (g1, g2) for groups g1 < g2 */
   uint64_t words[]; /* n_words words */
 } LgMaskNode;
 
@@ -53,12 +54,6 @@ typedef struct
   guint64 and_nodes, or_nodes, mask_nodes;
 } LgAndOrTree;
 
-static inline guint
-lg_pair_index (guint g1, guint g2)
-{
-  return g1 + g2 * (g2 - 1) / 2;
-}
-
 /* Builds the tree of a partitioned problem, holding at most `budget` bytes;
  * challenge: the exercise's early evaluation (LgSolveOptions); progress
  * (may be NULL) counts the assignments.
@@ -72,10 +67,6 @@ LgAndOrTree *lg_mask_builder_build (const LgProblem *problem,
                                     LgProgress *progress, guint64 budget,
                                     GError **error);
 
-/* An upper bound of the bytes the tree of `set` can take (every assignment
- * kept, one mask per couple). */
-guint64 lg_mask_builder_estimate (const LgConstraintSet *set, guint n,
-                                  guint n_pairs, size_t n_words);
 void lg_and_or_tree_free (LgAndOrTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgAndOrTree, lg_and_or_tree_free)
 

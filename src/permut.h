@@ -40,9 +40,6 @@ void lg_permut_free (LgPermut *permut);
  * plus one. */
 size_t lg_permut_rank (const uint8_t *p, int n);
 
-/* Writes into p the permutation of 0..n-1 whose 0-based rank is `rank`. */
-void lg_permut_unrank (size_t rank, int n, uint8_t *p);
-
 /* The Lehmer digits of p: digit i counts the later items smaller than p[i]. */
 void lg_permut_lehmer (const uint8_t *p, int n, uint8_t *digits);
 

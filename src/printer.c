@@ -8,16 +8,6 @@
 #include "solution.h"
 
 static void
-print_padded (FILE *out, const char *text, guint width)
-{
-  fputc (' ', out);
-  fputs (text, out);
-  for (guint w = lg_utf8_width (text); w < width; w++)
-    fputc (' ', out);
-  fputs (" |", out);
-}
-
-static void
 print_dash_line (FILE *out, const LgProblem *problem)
 {
   fputc ('+', out);
@@ -53,7 +43,7 @@ lg_print_solution (FILE *out, const LgProblem *problem,
   for (guint g = 0; g < n_groups; g++)
     {
       LgGroup *group = lg_problem_get_group (problem, g);
-      print_padded (out, group->name, group->width);
+      lg_put_cell (out, group->name, group->width, FALSE);
     }
   fputc ('\n', out);
   print_dash_line (out, problem);
@@ -61,8 +51,8 @@ lg_print_solution (FILE *out, const LgProblem *problem,
     {
       fputc ('|', out);
       for (guint g = 0; g < n_groups; g++)
-        print_padded (out, lg_solution_get (solution, g, r)->name,
-                      lg_problem_get_group (problem, g)->width);
+        lg_put_cell (out, lg_solution_get (solution, g, r)->name,
+                     lg_problem_get_group (problem, g)->width, FALSE);
       fputc ('\n', out);
     }
   print_dash_line (out, problem);

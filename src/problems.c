@@ -11,12 +11,11 @@ lg_problems_names (void)
   return names;
 }
 
-GBytes *
-lg_problems_lookup (const char *name)
+/* The text of a built-in problem (transfer full), or NULL when unknown. */
+static GBytes *
+lookup (const char *name)
 {
-  if (!name || !g_strv_contains (names, name))
-    return NULL;
-  for (const LgEmbeddedProblem *p = lg_problems_embedded; p->name; p++)
+  for (const LgEmbeddedProblem *p = lg_problems_embedded; name && p->name; p++)
     if (g_str_equal (p->name, name))
       return g_bytes_new_static (p->data, p->size);
   return NULL;
@@ -25,7 +24,7 @@ lg_problems_lookup (const char *name)
 LgProblem *
 lg_problems_load (const char *name, GError **error)
 {
-  g_autoptr (GBytes) text = lg_problems_lookup (name);
+  g_autoptr (GBytes) text = lookup (name);
   if (!text)
     {
       g_autofree char *list = g_strjoinv (", ", (char **) names);

@@ -19,9 +19,6 @@ extern const LgEmbeddedProblem lg_problems_embedded[];
 /* The names, NULL-terminated, classic first (the default). */
 const char *const *lg_problems_names (void);
 
-/* The text of a built-in problem (transfer full), or NULL when unknown. */
-GBytes *lg_problems_lookup (const char *name);
-
 /* Parses a built-in problem; NULL with error set when the name is unknown. */
 LgProblem *lg_problems_load (const char *name, GError **error);
 

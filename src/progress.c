@@ -4,9 +4,9 @@
 #define TICKS_PER_CHECK 4096
 #define REDRAW_US (250 * 1000)
 
-struct LgProgress
+/* The line: where it is drawn and the phase it shows. */
+struct LgProgressLine
 {
-  struct LgProgressTicks ticks; /* first: lg_progress_tick reaches it */
   FILE *out;
   gint64 delay_us;
   const char *phase, *unit;
@@ -19,9 +19,10 @@ LgProgress *
 lg_progress_new (FILE *out, guint delay_ms)
 {
   LgProgress *p = g_new0 (LgProgress, 1);
-  p->out = out;
-  p->delay_us = (gint64) delay_ms * 1000;
-  p->ticks.countdown = TICKS_PER_CHECK;
+  p->line = g_new0 (struct LgProgressLine, 1);
+  p->line->out = out;
+  p->line->delay_us = (gint64) delay_ms * 1000;
+  p->countdown = TICKS_PER_CHECK;
   return p;
 }
 
@@ -31,6 +32,7 @@ lg_progress_free (LgProgress *p)
   if (!p)
     return;
   lg_progress_end (p);
+  g_free (p->line);
   g_free (p);
 }
 
@@ -41,47 +43,48 @@ lg_progress_begin (LgProgress *p, const char *phase, const char *unit,
   if (!p)
     return;
   lg_progress_end (p);
-  p->phase = phase;
-  p->unit = unit;
-  p->total = total;
-  p->start = g_get_monotonic_time ();
-  p->last_draw = 0;
-  p->ticks.countdown = TICKS_PER_CHECK;
+  p->line->phase = phase;
+  p->line->unit = unit;
+  p->line->total = total;
+  p->line->start = g_get_monotonic_time ();
+  p->line->last_draw = 0;
+  p->countdown = TICKS_PER_CHECK;
 }
 
 void
 lg_progress_update (LgProgress *p, guint64 done)
 {
-  p->ticks.countdown = TICKS_PER_CHECK;
-  if (!p->phase)
+  struct LgProgressLine *l = p->line;
+  p->countdown = TICKS_PER_CHECK;
+  if (!l->phase)
     return;
   gint64 now = g_get_monotonic_time ();
-  if (now - p->start < p->delay_us || now - p->last_draw < REDRAW_US)
+  if (now - l->start < l->delay_us || now - l->last_draw < REDRAW_US)
     return;
-  double seconds = (double) (now - p->start) / G_USEC_PER_SEC;
-  fputs ("\r\033[K", p->out);
-  if (p->total)
-    fprintf (p->out,
+  double seconds = (double) (now - l->start) / G_USEC_PER_SEC;
+  fputs ("\r\033[K", l->out);
+  if (l->total)
+    fprintf (l->out,
              "%s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
              " %s (%.0f%%), %.1f s",
-             p->phase, done, p->total, p->unit,
-             100.0 * (double) done / (double) p->total, seconds);
+             l->phase, done, l->total, l->unit,
+             100.0 * (double) done / (double) l->total, seconds);
   else
-    fprintf (p->out, "%s: %" G_GUINT64_FORMAT " %s, %.1f s", p->phase, done,
-             p->unit, seconds);
-  fflush (p->out);
-  p->last_draw = now;
-  p->drawn = TRUE;
+    fprintf (l->out, "%s: %" G_GUINT64_FORMAT " %s, %.1f s", l->phase, done,
+             l->unit, seconds);
+  fflush (l->out);
+  l->last_draw = now;
+  l->drawn = TRUE;
 }
 
 void
 lg_progress_hide (LgProgress *p)
 {
-  if (!p || !p->drawn)
+  if (!p || !p->line->drawn)
     return;
-  fputs ("\r\033[K", p->out);
-  fflush (p->out);
-  p->drawn = FALSE;
+  fputs ("\r\033[K", p->line->out);
+  fflush (p->line->out);
+  p->line->drawn = FALSE;
 }
 
 void
@@ -89,5 +92,5 @@ lg_progress_end (LgProgress *p)
 {
   lg_progress_hide (p);
   if (p)
-    p->phase = NULL;
+    p->line->phase = NULL;
 }

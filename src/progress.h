@@ -30,18 +30,34 @@ void lg_progress_update (LgProgress *progress, guint64 done);
  * the line comes back at the next update. */
 void lg_progress_hide (LgProgress *progress);
 
-struct LgProgressTicks
+/* A progress is public only as far as lg_progress_tick needs: the
+ * countdown to the next lg_progress_update, which resets it.  The line
+ * itself is progress.c's. */
+struct LgProgress
 {
   guint countdown;
+  struct LgProgressLine *line;
 };
+
+/* As many calls of lg_progress_tick as count, done being the work done
+ * after them: the line is redrawn at most once.  progress may be NULL. */
+static inline void
+lg_progress_tick_by (LgProgress *progress, guint64 count, guint64 done)
+{
+  if (!progress)
+    return;
+  if (count < progress->countdown)
+    progress->countdown -= (guint) count;
+  else
+    lg_progress_update (progress, done);
+}
 
 /* Call as often as you like with the work done so far; progress may be
  * NULL. */
 static inline void
 lg_progress_tick (LgProgress *progress, guint64 done)
 {
-  if (progress && --((struct LgProgressTicks *) progress)->countdown == 0)
-    lg_progress_update (progress, done);
+  lg_progress_tick_by (progress, 1, done);
 }
 
 #endif /* LG_PROGRESS_H */

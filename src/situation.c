@@ -7,6 +7,7 @@
 #include "backtracking_flat.h"
 #include "bitset.h"
 #include "checker.h"
+#include "pair.h"
 #include "try_solution.h"
 
 struct LgSituation
@@ -53,7 +54,7 @@ lg_situation_new (const LgProblem *problem, const LgConstraintSet *set,
   s->permut = permut;
   s->n_groups = lg_problem_n_groups (problem);
   s->n = (guint) permut->n;
-  s->n_pairs = s->n_groups * (s->n_groups - 1) / 2;
+  s->n_pairs = lg_pair_count (s->n_groups);
   s->n_perms = permut->count;
   s->n_words = lg_bitset_n_words (permut->count);
   s->masks = g_new (uint64_t, MAX (s->n_pairs, 1) * s->n_words);
@@ -236,10 +237,8 @@ context_cut (void *context)
 static void
 trace_pair (LgSituation *s, guint pair)
 {
-  guint g2 = 1;
-  while (lg_pair_index (0, g2 + 1) <= pair)
-    g2++;
-  guint g1 = pair - lg_pair_index (0, g2);
+  guint g1, g2;
+  lg_pair_groups (pair, &g1, &g2);
   fprintf (s->trace, "%s-%s", lg_problem_get_group (s->problem, g1)->name,
            lg_problem_get_group (s->problem, g2)->name);
 }

@@ -5,29 +5,7 @@
 
 #include "bitset.h"
 #include "checker.h"
-
-/* Counting the bits of a candidate set: on x86-64 without the popcnt
- * instruction in the baseline, a variant that uses it is chosen at run time
- * when the processor has it. */
-typedef size_t (*LgCountFunc) (const uint64_t *words, size_t n_words);
-
-static size_t
-count_portable (const uint64_t *words, size_t n_words)
-{
-  return lg_bitset_count (words, n_words);
-}
-
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
-#define LG_POPCNT_DISPATCH 1
-__attribute__ ((target ("popcnt"))) static size_t
-count_popcnt (const uint64_t *words, size_t n_words)
-{
-  size_t c = 0;
-  for (size_t w = 0; w < n_words; w++)
-    c += (size_t) __builtin_popcountll (words[w]);
-  return c;
-}
-#endif
+#include "pair.h"
 
 struct LgTrySolution
 {
@@ -75,9 +53,10 @@ struct LgTrySolution
   guint64 *part_stamp;
   guint64 *assign_stamp; /* per group: a new stamp at each assignment */
   guint64 clock;
-  uint64_t *image; /* scratch mask */
-  LgCountFunc count;
-  gboolean *assigned; /* per group (FEWEST) */
+  uint64_t *image;         /* scratch mask */
+  LgBitsetCountFunc count; /* popcount of a candidate set, popcnt when the
+                              processor has it */
+  gboolean *assigned;      /* per group (FEWEST) */
   gboolean stopped;
   guint64 candidates, candidates_saved, checks, solutions;
   /* distinct solutions (lg_try_solution_set_distinct): the ranks of groups
@@ -124,7 +103,7 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
   s->masks = masks;
   s->n_groups = lg_problem_n_groups (problem);
   s->n = (guint) permut->n;
-  s->n_pairs = s->n_groups * (s->n_groups - 1) / 2;
+  s->n_pairs = lg_pair_count (s->n_groups);
   s->n_perms = permut->count;
   s->n_words = lg_bitset_n_words (permut->count);
   s->check = check;
@@ -183,11 +162,7 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
       s->part_stamp = g_new0 (guint64, n_parts);
       s->assign_stamp = g_new0 (guint64, s->n_groups);
     }
-  s->count = count_portable;
-#ifdef LG_POPCNT_DISPATCH
-  if (__builtin_cpu_supports ("popcnt"))
-    s->count = count_popcnt;
-#endif
+  s->count = lg_bitset_count_func ();
   s->candidates_of = g_new (uint64_t, s->n_groups * s->n_words);
   s->image = g_new (uint64_t, s->n_words);
   s->assigned = g_new0 (gboolean, s->n_groups);

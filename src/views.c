@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bitset.h"
+#include "pair.h"
 
 static const char *const view_names[] = {
   [LG_VIEW_PERMUTATIONS] = "permutations",
@@ -31,17 +32,6 @@ lg_view_from_name (const char *name, LgView *view)
 
 /* ---- Helpers ------------------------------------------------------------ */
 
-/* The groups g1 < g2 of a pair index (the inverse of lg_pair_index). */
-static void
-pair_groups (guint pair, guint *g1, guint *g2)
-{
-  guint b = 1;
-  while (lg_pair_index (0, b + 1) <= pair)
-    b++;
-  *g2 = b;
-  *g1 = pair - lg_pair_index (0, b);
-}
-
 static const char *
 group_name (const LgProblem *problem, guint g)
 {
@@ -53,20 +43,6 @@ put_repeated (FILE *out, int c, guint count)
 {
   for (guint i = 0; i < count; i++)
     fputc (c, out);
-}
-
-/* " TEXT" padded to width, then " |" (the printer's cells). */
-static void
-put_cell (FILE *out, const char *text, guint width, gboolean right)
-{
-  guint w = lg_utf8_width (text);
-  fputc (' ', out);
-  if (right)
-    put_repeated (out, ' ', width > w ? width - w : 0);
-  fputs (text, out);
-  if (!right)
-    put_repeated (out, ' ', width > w ? width - w : 0);
-  fputs (" |", out);
 }
 
 static const char *
@@ -108,25 +84,27 @@ perm_row (PermTable *t, const LgPermut *permut, size_t rank)
 {
   const uint8_t *p = lg_permut_get (permut, rank);
   fputc ('|', t->out);
-  put_cell (t->out, rank == 0 ? lg_group_get_name (t->g1) : "", t->first_width,
-            FALSE);
+  lg_put_cell (t->out, rank == 0 ? lg_group_get_name (t->g1) : "",
+               t->first_width, FALSE);
   for (guint i = 0; i < t->n; i++)
-    put_cell (t->out, lg_item_get_name (lg_group_get_item (t->g1, p[i])),
-              t->widths[i], FALSE);
+    lg_put_cell (t->out, lg_item_get_name (lg_group_get_item (t->g1, p[i])),
+                 t->widths[i], FALSE);
   char number[24];
   g_snprintf (number, sizeof number, "%zu", rank + 1);
-  put_cell (t->out, number, t->number_width, TRUE);
+  lg_put_cell (t->out, number, t->number_width, TRUE);
   lg_permut_lehmer (p, (int) t->n, t->digits);
   for (guint i = 0; i < t->n; i++)
     t->lehmer[i] = (char) ('0' + t->digits[i]);
   t->lehmer[t->n] = '\0';
-  put_cell (t->out, t->lehmer, t->lehmer_width, FALSE);
+  lg_put_cell (t->out, t->lehmer, t->lehmer_width, FALSE);
   fputc ('\n', t->out);
 }
 
-void
-lg_views_print_permutations (FILE *out, const LgProblem *problem,
-                             const LgPermut *permut)
+/* The permutation table: one row per permutation (lexicographic order,
+ * numbered from 1), the items of group 1 under the items of group 0 they
+ * are associated with, the number and the Lehmer digits. */
+static void
+print_permutations (FILE *out, const LgProblem *problem, const LgPermut *permut)
 {
   PermTable t = { 0 };
   t.out = out;
@@ -156,12 +134,12 @@ lg_views_print_permutations (FILE *out, const LgProblem *problem,
 
   perm_dash_line (&t);
   fputc ('|', out);
-  put_cell (out, lg_group_get_name (t.g0), t.first_width, FALSE);
+  lg_put_cell (out, lg_group_get_name (t.g0), t.first_width, FALSE);
   for (guint i = 0; i < t.n; i++)
-    put_cell (out, lg_item_get_name (lg_group_get_item (t.g0, i)), t.widths[i],
-              FALSE);
-  put_cell (out, "number", t.number_width, FALSE);
-  put_cell (out, "lehmer", t.lehmer_width, FALSE);
+    lg_put_cell (out, lg_item_get_name (lg_group_get_item (t.g0, i)),
+                 t.widths[i], FALSE);
+  lg_put_cell (out, "number", t.number_width, FALSE);
+  lg_put_cell (out, "lehmer", t.lehmer_width, FALSE);
   fputc ('\n', out);
   perm_dash_line (&t);
   size_t shown = LG_VIEWS_PERMUTATION_ROWS;
@@ -216,8 +194,10 @@ print_group (FILE *out, const LgConstraintGroup *cg, const char *name)
   print_rules (out, cg->couple);
 }
 
-void
-lg_views_print_groups (FILE *out, const LgConstraintSet *set)
+/* The constraint groups: the unbound group, then groups 1..k, each with its
+ * variables (creation order) and its logical rules then its couple rules. */
+static void
+print_groups (FILE *out, const LgConstraintSet *set)
 {
   print_group (out, set->unbound, "unbound group");
   for (guint i = 0; i < set->groups->len; i++)
@@ -326,12 +306,12 @@ lg_views_print_pair_masks (FILE *out, const LgProblem *problem,
                            const LgPermut *permut, const uint64_t *masks)
 {
   guint n_groups = lg_problem_n_groups (problem);
-  guint n_pairs = n_groups * (n_groups - 1) / 2;
+  guint n_pairs = lg_pair_count (n_groups);
   size_t n_words = lg_bitset_n_words (permut->count);
   for (guint pair = 0; pair < n_pairs; pair++)
     {
       guint g1, g2;
-      pair_groups (pair, &g1, &g2);
+      lg_pair_groups (pair, &g1, &g2);
       const LgGroup *group1 = lg_problem_get_group (problem, g1);
       const LgGroup *group2 = lg_problem_get_group (problem, g2);
       const uint64_t *mask = masks + pair * n_words;
@@ -427,7 +407,7 @@ print_tree_node (TreeWalk *w, const LgNode *node, guint depth)
           {
             const LgMaskNode *m = node->data;
             guint g1, g2;
-            pair_groups (m->pair, &g1, &g2);
+            lg_pair_groups (m->pair, &g1, &g2);
             fprintf (w->out, "mask %s-%s %u-%u: %zu of %zu remaining\n",
                      group_name (w->problem, g1), group_name (w->problem, g2),
                      g1, g2, mask_remaining (w, m), w->n_perms);
@@ -498,7 +478,7 @@ print_dot_node (TreeWalk *w, const LgNode *node, guint64 id)
       {
         const LgMaskNode *m = node->data;
         guint g1, g2;
-        pair_groups (m->pair, &g1, &g2);
+        lg_pair_groups (m->pair, &g1, &g2);
         fputs ("shape=ellipse, label=\"", out);
         put_dot_string (out, group_name (w->problem, g1));
         fputc ('-', out);
@@ -586,12 +566,12 @@ lg_views_print (FILE *out, const LgSolver *solver, LgView view,
                "== permutations: n = %d, %zu permutations numbered from 1, "
                "mask bit = number - 1 ==\n",
                permut->n, permut->count);
-      lg_views_print_permutations (out, problem, permut);
+      print_permutations (out, problem, permut);
       break;
     case LG_VIEW_GROUPS:
       fprintf (out, "== groups: the unbound group and %u constraint %s ==\n",
                set->groups->len, plural (set->groups->len, "group", "groups"));
-      lg_views_print_groups (out, set);
+      print_groups (out, set);
       break;
     case LG_VIEW_MASKS:
       {

@@ -11,6 +11,9 @@
  * partition, nor the tree, so printing them between the solver's steps
  * leaves the exploration, its order and its counters as they were.  Every
  * view is deterministic: the same problem prints the same bytes.
+ * lg_views_print is the entry point; lg_views_tree_masks and
+ * lg_views_print_tree, which it calls, stay public for tests/check_views.c
+ * (random trees against a brute-force reference; the caps of the tree).
  */
 #ifndef LG_VIEWS_H
 #define LG_VIEWS_H
@@ -43,16 +46,6 @@ gboolean lg_view_from_name (const char *name, LgView *view);
  * returned TRUE).  max_nodes caps the tree view. */
 void lg_views_print (FILE *out, const LgSolver *solver, LgView view,
                      guint64 max_nodes);
-
-/* The permutation table: one row per permutation (lexicographic order,
- * numbered from 1), the items of group 1 under the items of group 0 they
- * are associated with, the number and the Lehmer digits. */
-void lg_views_print_permutations (FILE *out, const LgProblem *problem,
-                                  const LgPermut *permut);
-
-/* The constraint groups: the unbound group, then groups 1..k, each with its
- * variables (creation order) and its logical rules then its couple rules. */
-void lg_views_print_groups (FILE *out, const LgConstraintSet *set);
 
 /* Writes into masks (n_pairs masks of lg_bitset_n_words (n_bits) words)
  * the permutations the tree under root still allows, pair by pair: an AND

@@ -184,6 +184,22 @@ START_TEST (test_bitset_popcount_ctz)
 }
 END_TEST
 
+/* The counter chosen at run time counts as lg_bitset_count does. */
+START_TEST (test_bitset_count_func)
+{
+  LgBitsetCountFunc count = lg_bitset_count_func ();
+  ck_assert_ptr_nonnull (count);
+  uint64_t rng = 5, words[9];
+  for (int i = 0; i < 200; i++)
+    {
+      size_t n = (size_t) i % 10;
+      for (size_t k = 0; k < n; k++)
+        words[k] = lgtest_rand (&rng) & lgtest_rand (&rng);
+      ck_assert_uint_eq (count (words, n), lg_bitset_count (words, n));
+    }
+}
+END_TEST
+
 /* A random walk of set and clear over 200 bits, mirrored in a bool array. */
 START_TEST (test_bitset_set_test_clear)
 {
@@ -470,6 +486,7 @@ lg_bitset_suite (void)
   TCase *tc = tcase_create ("core");
   tcase_add_loop_test (tc, test_bitset_n_words, 0, (int) N_ELEMS (word_counts));
   tcase_add_test (tc, test_bitset_popcount_ctz);
+  tcase_add_test (tc, test_bitset_count_func);
   tcase_add_test (tc, test_bitset_set_test_clear);
   tcase_add_test (tc, test_bitset_and);
   tcase_add_test (tc, test_bitset_and_disjoint);

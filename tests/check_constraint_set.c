@@ -17,6 +17,7 @@
 
 #include <string.h>
 
+#include "budget.h"
 #include "lgtest.h"
 
 Suite *lg_constraint_set_suite (void);
@@ -306,6 +307,61 @@ START_TEST (test_constraint_set_merge_steps)
 }
 END_TEST
 
+/* A group's first rule (lowest number, logical or couple), the capped
+ * count of assignments, and the budget message built on them. */
+START_TEST (test_constraint_set_first_rule_budget)
+{
+  Env env;
+  env_init (&env, NULL);
+  const char *const specs[] = { "C:c", "C:a", "L:ab", "C:b" };
+  LgRule *rules[N_ELEMS (specs)];
+  for (guint i = 0; i < N_ELEMS (specs); i++)
+    {
+      rules[i] = make_rule (&env, specs[i]);
+      ck_assert_uint_eq (lg_rule (env.p, rules[i]), i + 1);
+      rules[i]->line = 10 + i;
+    }
+  LgConstraintSet *set = lg_constraint_set_new (env.p);
+  assert_set (set, "||", ITEMS ("c||1", "ab|3|2,4"));
+  ck_assert_ptr_null (lg_constraint_group_first_rule (set->unbound));
+  LgConstraintGroup *g = set->groups->pdata[1];
+  ck_assert_ptr_eq (lg_constraint_group_first_rule (g), rules[1]);
+  ck_assert_ptr_eq (lg_constraint_group_first_rule (set->groups->pdata[0]),
+                    rules[0]);
+
+  ck_assert_uint_eq (lg_assignments (3, 0), 1);
+  ck_assert_uint_eq (lg_assignments (3, 2), 9);
+  /* 10^19 is past G_MAXUINT64 / 16: the product stops there */
+  const guint64 e19 = G_GUINT64_CONSTANT (10000000000000000000);
+  ck_assert_uint_eq (lg_assignments (10, 19), e19);
+  ck_assert_uint_eq (lg_assignments (10, 30), e19);
+
+  GError *error = NULL;
+  lg_budget_set_error (&error, "the AND/OR tree needs", 1000, 2048, g, 3);
+  ck_assert (g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT));
+  ck_assert_uint_eq (lg_error_get_line (error), 11);
+  ck_assert_str_eq (error->message,
+                    "the AND/OR tree needs more than the 1000 bytes left under "
+                    "the memory limit (up to 2.0 KiB): the constraint group "
+                    "of rule 2 has 2 variables, 9 assignments; raise "
+                    "--memory-limit or split the rules");
+  g_error_free (error);
+  error = NULL;
+  lg_budget_set_error (&error, "x needs", 0, 0, set->unbound, 3);
+  ck_assert_uint_eq (lg_error_get_line (error), 0);
+  /* no error asked for: nothing to do */
+  lg_budget_set_error (NULL, "x needs", 0, 0, g, 3);
+  ck_assert_str_eq (error->message,
+                    "x needs more than the 0 bytes left under the memory "
+                    "limit (up to 0 bytes): the constraint group of rule 0 "
+                    "has 0 variables, 1 assignments; raise --memory-limit or "
+                    "split the rules");
+  g_error_free (error);
+  lg_constraint_set_free (set);
+  lg_problem_free (env.p);
+}
+END_TEST
+
 /* Variables of lg_some and lg_var count in creation order too, and a
  * variable shared through lg_var joins rules. */
 START_TEST (test_constraint_set_some_and_var)
@@ -378,6 +434,7 @@ lg_constraint_set_suite (void)
   tcase_add_loop_test (tc, test_constraint_set_scenarios, 0,
                        N_ELEMS (scenarios));
   tcase_add_test (tc, test_constraint_set_merge_steps);
+  tcase_add_test (tc, test_constraint_set_first_rule_budget);
   tcase_add_test (tc, test_constraint_set_some_and_var);
   tcase_add_test (tc, test_constraint_set_classic_shape);
   suite_add_tcase (s, tc);

@@ -429,6 +429,65 @@ START_TEST (test_description_values)
 }
 END_TEST
 
+/* lg_expr_bounds: the bounds over every item of the variables, each
+ * sub-expression within -limit..limit, no 64-bit overflow. */
+START_TEST (test_description_expr_bounds)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  lg_group (p, LG_GROUP_NUMERIC, "g", ITEMS ("-3", "5", "10"));
+  lg_group (p, LG_GROUP_NUMERIC, "h", ITEMS ("-4", "-2"));
+  lg_group (p, LG_GROUP_NUMERIC, "k", ITEMS ("2", "6"));
+  lg_group (p, LG_GROUP_NUMERIC, "big",
+            ITEMS ("9223372036854775807", "-9223372036854775808"));
+  LgItem *v = lg_some (p, "g"), *w = lg_some (p, "h"), *u = lg_some (p, "k");
+  LgItem *b = lg_some (p, "big");
+  LgItem *five = lg_group_get_item (lg_problem_lookup_group (p, "g"), 1);
+  const struct
+  {
+    LgExpr *e;
+    gint64 limit;
+    gboolean ok;
+    gint64 lo, hi;
+  } cases[] = {
+    { lg_ref (p, v), G_MAXINT64, TRUE, -3, 10 },
+    { lg_ref (p, five), G_MAXINT64, TRUE, 5, 5 },
+    { lg_num (p, 7), G_MAXINT64, TRUE, 7, 7 },
+    { lg_neg (p, lg_ref (p, v)), G_MAXINT64, TRUE, -10, 3 },
+    { lg_abs (p, lg_ref (p, v)), G_MAXINT64, TRUE, 0, 10 },
+    { lg_abs (p, lg_ref (p, w)), G_MAXINT64, TRUE, 2, 4 },
+    { lg_abs (p, lg_ref (p, u)), G_MAXINT64, TRUE, 2, 6 },
+    { lg_add (p, lg_ref (p, v), lg_ref (p, w)), G_MAXINT64, TRUE, -7, 8 },
+    { lg_sub (p, lg_ref (p, v), lg_ref (p, w)), G_MAXINT64, TRUE, -1, 14 },
+    { lg_mul (p, lg_ref (p, v), lg_ref (p, w)), G_MAXINT64, TRUE, -40, 12 },
+    { lg_mul (p, lg_ref (p, v), lg_ref (p, v)), 99, FALSE, 0, 0 },
+    { lg_mul (p, lg_ref (p, v), lg_ref (p, v)), 100, TRUE, -30, 100 },
+    { lg_add (p, lg_num (p, 200), lg_ref (p, v)), 100, FALSE, 0, 0 },
+    { lg_neg (p, lg_num (p, 200)), 100, FALSE, 0, 0 },
+    /* INT64_MIN is outside -G_MAXINT64..G_MAXINT64: negating it overflows */
+    { lg_ref (p, b), G_MAXINT64, FALSE, 0, 0 },
+    { lg_add (p, lg_num (p, G_MAXINT64), lg_num (p, 1)), G_MAXINT64, FALSE,
+      0, 0 },
+    { lg_sub (p, lg_num (p, -G_MAXINT64), lg_num (p, 2)), G_MAXINT64, FALSE,
+      0, 0 },
+    { lg_mul (p, lg_num (p, G_MAXINT64), lg_num (p, 2)), G_MAXINT64, FALSE,
+      0, 0 },
+  };
+  for (guint i = 0; i < N_ELEMS (cases); i++)
+    {
+      gint64 lo = 0, hi = 0;
+      ck_assert_ptr_nonnull (cases[i].e);
+      ck_assert_msg (lg_expr_bounds (cases[i].e, cases[i].limit, &lo, &hi) ==
+                         cases[i].ok,
+                     "case %u", i);
+      if (cases[i].ok)
+        {
+          ck_assert_int_eq (lo, cases[i].lo);
+          ck_assert_int_eq (hi, cases[i].hi);
+        }
+    }
+}
+END_TEST
+
 START_TEST (test_description_variables)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
@@ -1792,6 +1851,7 @@ lg_description_suite (void)
   tcase_add_test (tc, test_description_groups);
   tcase_add_loop_test (tc, test_description_values, 0, N_ELEMS (value_cases));
   tcase_add_test (tc, test_description_variables);
+  tcase_add_test (tc, test_description_expr_bounds);
   tcase_add_test (tc, test_description_rule_numbering);
   tcase_add_loop_test (tc, test_description_rule_to_string, 0,
                        N_ELEMS (to_string_cases));

@@ -1028,6 +1028,30 @@ START_TEST (test_mask_builder_budget)
 }
 END_TEST
 
+/* The pair numbering (pair.h): the pairs of G groups are 0 .. count - 1,
+ * in the order (0 1), (0 2), (1 2), (0 3)..., and lg_pair_groups inverts
+ * lg_pair_index. */
+START_TEST (test_mask_builder_pairs)
+{
+  ck_assert_uint_eq (lg_pair_count (1), 0);
+  ck_assert_uint_eq (lg_pair_count (2), 1);
+  ck_assert_uint_eq (lg_pair_count (5), 10);
+  guint next = 0;
+  for (guint g2 = 1; g2 < 16; g2++)
+    {
+      for (guint g1 = 0; g1 < g2; g1++)
+        {
+          guint pair = lg_pair_index (g1, g2), a = 99, b = 99;
+          ck_assert_uint_eq (pair, next++);
+          lg_pair_groups (pair, &a, &b);
+          ck_assert_uint_eq (a, g1);
+          ck_assert_uint_eq (b, g2);
+        }
+      ck_assert_uint_eq (lg_pair_count (g2 + 1), next);
+    }
+}
+END_TEST
+
 Suite *
 lg_mask_builder_suite (void)
 {
@@ -1035,6 +1059,7 @@ lg_mask_builder_suite (void)
   TCase *tc = tcase_create ("core");
   tcase_add_loop_test (tc, test_mask_builder_random_masks, 0, N_RANDOM);
   tcase_add_test (tc, test_mask_builder_tree_shape);
+  tcase_add_test (tc, test_mask_builder_pairs);
   tcase_add_test (tc, test_mask_builder_root_order);
   tcase_add_test (tc, test_mask_builder_empty_mask_prunes);
   tcase_add_test (tc, test_mask_builder_unbound_contradiction);

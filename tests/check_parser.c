@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "permut.h"
+#include "problems.h"
 
 static const char *
 data_dir (void)
@@ -831,6 +832,43 @@ START_TEST (test_parser_error_quark_name)
 }
 END_TEST
 
+/* The built-in problems (src/problems.c): the names, classic first, are
+ * those of the embedded table, in its order; each loads as NAME.lgm; an
+ * unknown name (or none) is an error that lists them. */
+START_TEST (test_parser_builtin_problems)
+{
+  const char *const *names = lg_problems_names ();
+  ck_assert_str_eq (names[0], "classic");
+  guint i = 0;
+  for (; names[i]; i++)
+    {
+      ck_assert_ptr_nonnull (lg_problems_embedded[i].name);
+      ck_assert_str_eq (lg_problems_embedded[i].name, names[i]);
+      GError *error = NULL;
+      g_autoptr (LgProblem) p = lg_problems_load (names[i], &error);
+      ck_assert_ptr_null (error);
+      ck_assert_ptr_nonnull (p);
+      ck_assert_uint_gt (lg_problem_n_groups (p), 1);
+    }
+  ck_assert_uint_eq (i, 4);
+  ck_assert_ptr_null (lg_problems_embedded[i].name);
+  const char *const unknown[] = { "nope", "Classic", NULL };
+  for (guint k = 0; k < G_N_ELEMENTS (unknown); k++)
+    {
+      GError *error = NULL;
+      ck_assert_ptr_null (lg_problems_load (unknown[k], &error));
+      ck_assert (g_error_matches (error, LG_PROBLEM_ERROR,
+                                  LG_PROBLEM_ERROR_UNKNOWN));
+      g_autofree char *want = g_strdup_printf (
+          "unknown problem '%s': the built-in problems are classic, small, "
+          "jojo, big",
+          unknown[k] ? unknown[k] : "(null)");
+      ck_assert_str_eq (error->message, want);
+      g_error_free (error);
+    }
+}
+END_TEST
+
 Suite *
 lg_parser_suite (void)
 {
@@ -856,6 +894,7 @@ lg_parser_suite (void)
   tcase_add_test (core, test_parser_error_location);
   tcase_add_test (core, test_parser_empty_input);
   tcase_add_test (core, test_parser_missing_file);
+  tcase_add_test (core, test_parser_builtin_problems);
   suite_add_tcase (suite, core);
 
   tcase_add_loop_test (errors, test_parser_bad_file, 0,

@@ -1,9 +1,9 @@
 /* check_permut — the numbering of permutations of src/permut.h: factorial;
  * the table of n = 1..8 (n! rows, each a permutation, in strictly increasing
- * lexicographic order, row r of rank r); rank and unrank inverse of each
- * other; the Lehmer digits by their definition and as the factorial-base
- * digits of the rank; the tutorial's table of 3 items; the bounds of
- * lg_permut_new; the adjacent transpositions of n = 1..8. */
+ * lexicographic order, row r of rank r); rank and unrank (this file's own)
+ * inverse of each other; the Lehmer digits by their definition and as the
+ * factorial-base digits of the rank; the tutorial's table of 3 items; the
+ * bounds of lg_permut_new; the adjacent transpositions of n = 1..8. */
 #include "permut.h"
 
 #include <stdbool.h>
@@ -17,6 +17,32 @@ Suite *lg_permut_suite (void);
 #define N_ELEMS(a) (sizeof (a) / sizeof (a)[0])
 
 /* ---- Reference helpers, written from the definitions ---------------------- */
+
+/* The permutation of 0..n-1 of 0-based rank `rank`, from its factorial-base
+ * digits (the library never needs this direction: its table lists the
+ * permutations in rank order). */
+static void
+unrank (size_t rank, int n, uint8_t *p)
+{
+  uint8_t digits[32];
+  for (int i = n - 1; i >= 0; i--)
+    {
+      size_t base = (size_t) (n - i);
+      digits[i] = (uint8_t) (rank % base);
+      rank /= base;
+    }
+  uint32_t used = 0;
+  for (int i = 0; i < n; i++)
+    {
+      int d = digits[i];
+      int v = 0;
+      for (;; v++)
+        if (!(used & (UINT32_C (1) << v)) && d-- == 0)
+          break;
+      p[i] = (uint8_t) v;
+      used |= UINT32_C (1) << v;
+    }
+}
 
 static bool
 is_permutation (const uint8_t *p, int n)
@@ -137,7 +163,7 @@ START_TEST (test_permut_tutorial_three)
       ck_assert_mem_eq (lg_permut_get (pm, r), want[r], 3);
       ck_assert_uint_eq (lg_permut_rank (want[r], 3), r);
       uint8_t p[3];
-      lg_permut_unrank (r, 3, p);
+      unrank (r, 3, p);
       ck_assert_mem_eq (p, want[r], 3);
     }
   lg_permut_free (pm);
@@ -169,7 +195,7 @@ START_TEST (test_permut_lehmer_examples)
       ck_assert_mem_eq (digits, cases[c].digits, (size_t) cases[c].n);
       ck_assert_uint_eq (lg_permut_rank (cases[c].p, cases[c].n),
                          cases[c].rank);
-      lg_permut_unrank (cases[c].rank, cases[c].n, p);
+      unrank (cases[c].rank, cases[c].n, p);
       ck_assert_mem_eq (p, cases[c].p, (size_t) cases[c].n);
     }
 }
@@ -215,7 +241,7 @@ START_TEST (test_permut_rank_unrank)
     {
       uint8_t p[LG_PERMUT_MAX_N];
       memset (p, 0xee, sizeof p);
-      lg_permut_unrank (r, n, p);
+      unrank (r, n, p);
       LGTEST_CHECK (is_permutation (p, n), "unrank (%zu) of n = %d", r, n);
       LGTEST_CHECK (lg_permut_rank (p, n) == r, "rank (unrank (%zu)), n = %d",
                     r, n);
@@ -247,7 +273,7 @@ enumerate (Enum *e, int pos)
       size_t r = lg_permut_rank (e->p, e->n);
       LGTEST_CHECK (r == e->k, "permutation %zu of n = %d has rank %zu", e->k,
                     e->n, r);
-      lg_permut_unrank (r, e->n, q);
+      unrank (r, e->n, q);
       LGTEST_CHECK (same_items (e->p, q, e->n),
                     "unrank (rank (p)) != p, rank %zu, n = %d", r, e->n);
       e->k++;
@@ -356,10 +382,10 @@ START_TEST (test_permut_large)
           random_permutation (&rng, n, p);
           size_t r = lg_permut_rank (p, n);
           LGTEST_CHECK (r < count, "rank %zu, n = %d", r, n);
-          lg_permut_unrank (r, n, q);
+          unrank (r, n, q);
           LGTEST_CHECK (same_items (p, q, n), "n = %d, rank %zu", n, r);
           size_t r2 = (size_t) (lgtest_rand (&rng) % count);
-          lg_permut_unrank (r2, n, q);
+          unrank (r2, n, q);
           LGTEST_CHECK (is_permutation (q, n), "n = %d, rank %zu", n, r2);
           LGTEST_CHECK (lg_permut_rank (q, n) == r2, "n = %d, rank %zu", n, r2);
         }

@@ -381,12 +381,30 @@ START_TEST (test_printer_ask_refused)
 }
 END_TEST
 
+/* The table cell of both the printer and the views: padded by code
+ * points, on the right (text first) or on the left (numbers). */
+START_TEST (test_printer_cell)
+{
+  Mem m;
+  mem_open (&m);
+  lg_put_cell (m.out, "ab", 4, FALSE);
+  lg_put_cell (m.out, "12", 4, TRUE);
+  lg_put_cell (m.out, "caf\xc3\xa9", 5, FALSE);
+  lg_put_cell (m.out, "toolong", 3, TRUE);
+  lg_put_cell (m.out, "", 0, FALSE);
+  mem_close (&m);
+  assert_text (&m, " ab   |   12 | caf\xc3\xa9  | toolong |  |");
+  free (m.buf);
+}
+END_TEST
+
 Suite *
 lg_printer_suite (void)
 {
   Suite *s = suite_create ("printer");
   TCase *tc = tcase_create ("core");
   tcase_add_test (tc, test_printer_classic);
+  tcase_add_test (tc, test_printer_cell);
   tcase_add_loop_test (tc, test_printer_count, 0, N_ELEMS (count_cases));
   tcase_add_test (tc, test_printer_two_solutions);
   tcase_add_test (tc, test_printer_no_solution);

@@ -164,3 +164,28 @@ lgtest_solution_rows (const LgProblem *p, const LgSolution *solution,
     }
   return g_string_free (key, FALSE);
 }
+
+FILE *
+lgtest_capture_begin (LgtestCapture *c)
+{
+  c->text = NULL;
+  c->size = 0;
+  c->out = open_memstream (&c->text, &c->size);
+  ck_assert_ptr_nonnull (c->out);
+  return c->out;
+}
+
+const char *
+lgtest_capture_text (LgtestCapture *c)
+{
+  ck_assert_int_eq (fflush (c->out), 0);
+  return c->text ? c->text : "";
+}
+
+const char *
+lgtest_capture_end (LgtestCapture *c)
+{
+  ck_assert_int_eq (fclose (c->out), 0);
+  c->out = NULL;
+  return c->text;
+}

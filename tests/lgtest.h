@@ -54,4 +54,19 @@ void lgtest_describe_problem_classic (LgProblem *p);
 char *lgtest_solution_rows (const LgProblem *p, const LgSolution *solution,
                             uint8_t rows[16][16], char sep);
 
+/* What a function writes on a FILE, read back as a string: begin opens the
+ * stream (open_memstream) and returns it; text flushes it and returns what
+ * it holds so far (never NULL); end closes it and returns the whole text,
+ * which stays in c->text for the caller to free (). */
+typedef struct
+{
+  char *text;
+  size_t size;
+  FILE *out;
+} LgtestCapture;
+
+FILE *lgtest_capture_begin (LgtestCapture *c);
+const char *lgtest_capture_text (LgtestCapture *c);
+const char *lgtest_capture_end (LgtestCapture *c);
+
 #endif /* LG_TEST_H */

@@ -1,0 +1,18 @@
+/* budget — see budget.h. */
+#include "budget.h"
+
+void
+lg_budget_set_error (GError **error, const char *what, guint64 left,
+                     guint64 estimate, const LgConstraintGroup *cg, guint n)
+{
+  const LgRule *first = lg_constraint_group_first_rule (cg);
+  g_autofree char *limit = lg_format_size (left);
+  g_autofree char *need = lg_format_size (estimate);
+  lg_set_error_at_line (
+      error, first ? first->line : 0, LG_PROBLEM_ERROR_LIMIT,
+      "%s more than the %s left under the memory limit (up to %s): the "
+      "constraint group of rule %u has %u variables, %" G_GUINT64_FORMAT
+      " assignments; raise --memory-limit or split the rules",
+      what, limit, need, first ? first->number : 0, cg->vars->len,
+      lg_assignments (n, cg->vars->len));
+}

@@ -1,0 +1,24 @@
+/* budget — the memory limit of a transformation, and its one message.
+ *
+ * Both engines expand the constraint groups into leaves under a budget of
+ * bytes (what --memory-limit leaves them).  Each counts its own bytes; when
+ * a group would take more than the budget, both stop with the one
+ * LG_PROBLEM_ERROR_LIMIT message written here, which names what needs the
+ * room, the budget, an upper bound of the whole need, and the group (its
+ * first rule, its variables and their assignments).
+ */
+#ifndef LG_BUDGET_H
+#define LG_BUDGET_H
+
+#include "constraint_set.h"
+
+/* Sets *error (NULL or pointing to NULL) to the error when `what` (a
+ * subject and its verb: "the AND/OR tree needs") more than the `left` bytes
+ * under the memory limit, `estimate` bytes at the most, while expanding cg
+ * over n items per group.  The error carries the line of cg's first rule
+ * (lg_error_get_line). */
+void lg_budget_set_error (GError **error, const char *what, guint64 left,
+                          guint64 estimate, const LgConstraintGroup *cg,
+                          guint n);
+
+#endif /* LG_BUDGET_H */

@@ -1,0 +1,118 @@
+/* check_progress — the progress line (src/progress.c), drawn into an
+ * open_memstream buffer with no delay:
+ *   - nothing before TICKS_PER_CHECK (4096) ticks, then the line "PHASE:
+ *     DONE UNIT, T s" (total unknown) or "PHASE: DONE/TOTAL UNIT (P%), T s";
+ *   - lg_progress_tick_by counts as that many ticks and draws once;
+ *   - hide and end erase a drawn line ("\r\033[K"), and only a drawn one;
+ *   - no line outside a phase, nor before the delay; NULL is accepted. */
+#include "progress.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lgtest.h"
+
+Suite *lg_progress_suite (void);
+
+#define ERASE "\r\033[K"
+
+START_TEST (test_progress_unknown_total)
+{
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
+  LgProgress *p = lg_progress_new (c.out, 0);
+  lg_progress_begin (p, "explore", "nodes", 0);
+  for (guint64 i = 1; i < 4096; i++)
+    lg_progress_tick (p, i);
+  ck_assert_str_eq (lgtest_capture_text (&c), "");
+  lg_progress_tick (p, 4096);
+  const char *want = ERASE "explore: 4096 nodes, ";
+  ck_assert_msg (strncmp (lgtest_capture_text (&c), want, strlen (want)) == 0,
+                 "got '%s'", lgtest_capture_text (&c));
+  ck_assert (g_str_has_suffix (lgtest_capture_text (&c), " s"));
+  size_t drawn = strlen (lgtest_capture_text (&c));
+  lg_progress_end (p);
+  ck_assert_str_eq (lgtest_capture_text (&c) + drawn, ERASE);
+  /* ended: no line, and ending again erases nothing */
+  lg_progress_update (p, 1);
+  lg_progress_end (p);
+  lg_progress_hide (p);
+  ck_assert_uint_eq (strlen (lgtest_capture_text (&c)), drawn + strlen (ERASE));
+  lg_progress_free (p);
+  lgtest_capture_end (&c);
+  free (c.text);
+}
+END_TEST
+
+START_TEST (test_progress_total_and_tick_by)
+{
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
+  LgProgress *p = lg_progress_new (c.out, 0);
+  lg_progress_begin (p, "transform", "assignments", 20000);
+  lg_progress_tick_by (p, 4095, 4095);
+  ck_assert_str_eq (lgtest_capture_text (&c), "");
+  lg_progress_tick_by (p, 10000, 10000);
+  const char *want = ERASE "transform: 10000/20000 assignments (50%), ";
+  ck_assert_msg (strncmp (lgtest_capture_text (&c), want, strlen (want)) == 0,
+                 "got '%s'", lgtest_capture_text (&c));
+  size_t drawn = strlen (lgtest_capture_text (&c));
+  /* redrawn at most four times a second: the next update right away draws
+   * nothing */
+  lg_progress_update (p, 10001);
+  ck_assert_uint_eq (strlen (lgtest_capture_text (&c)), drawn);
+  lg_progress_hide (p);
+  ck_assert_str_eq (lgtest_capture_text (&c) + drawn, ERASE);
+  lg_progress_hide (p);
+  ck_assert_uint_eq (strlen (lgtest_capture_text (&c)), drawn + strlen (ERASE));
+  /* a new phase ends the last one; free ends the phase */
+  lg_progress_begin (p, "explore", "nodes", 0);
+  lg_progress_free (p);
+  ck_assert_uint_eq (strlen (lgtest_capture_text (&c)), drawn + strlen (ERASE));
+  lgtest_capture_end (&c);
+  free (c.text);
+}
+END_TEST
+
+/* Before the delay, and outside a phase, the ticks draw nothing; NULL is
+ * a progress that never draws. */
+START_TEST (test_progress_quiet)
+{
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
+  LgProgress *p = lg_progress_new (c.out, 3600 * 1000);
+  lg_progress_tick_by (p, 5000, 5000);
+  lg_progress_begin (p, "explore", "nodes", 0);
+  for (guint64 i = 1; i <= 3 * 4096; i++)
+    lg_progress_tick (p, i);
+  lg_progress_end (p);
+  lg_progress_free (p);
+  ck_assert_str_eq (lgtest_capture_text (&c), "");
+  lg_progress_begin (NULL, "explore", "nodes", 0);
+  lg_progress_tick (NULL, 1);
+  lg_progress_tick_by (NULL, 1, 1);
+  lg_progress_hide (NULL);
+  lg_progress_end (NULL);
+  lg_progress_free (NULL);
+  lgtest_capture_end (&c);
+  free (c.text);
+}
+END_TEST
+
+Suite *
+lg_progress_suite (void)
+{
+  Suite *s = suite_create ("progress");
+  TCase *tc = tcase_create ("core");
+  tcase_add_test (tc, test_progress_unknown_total);
+  tcase_add_test (tc, test_progress_total_and_tick_by);
+  tcase_add_test (tc, test_progress_quiet);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return lgtest_run (lg_progress_suite ());
+}
