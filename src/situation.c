@@ -387,7 +387,15 @@ typedef struct
   const uint64_t *words;
 } FlatLeaf;
 
-static size_t
+/* Out of the walk at the step limit: nothing to free, the walk allocates
+ * nothing. */
+G_GNUC_NO_INLINE G_GNUC_NORETURN static void
+leave_walk (LgSituation *s)
+{
+  longjmp (s->abort, 1);
+}
+
+LG_FLAT_INLINE size_t
 flat_push (void *context)
 {
   LgSituation *s = context;
@@ -395,7 +403,7 @@ flat_push (void *context)
    * with the generic explorer: the push is the rarer step of the two */
   lg_progress_tick (s->progress, ++s->steps);
   if (G_UNLIKELY (s->steps > s->step_limit))
-    longjmp (s->abort, 1); /* nothing to free: the walk allocates nothing */
+    leave_walk (s);
   CHECK_MASKS (lg_mask_checker_push (s->checker));
   return s->undo_top;
 }
@@ -487,6 +495,17 @@ flat_search (LgSituation *s, LgFlatSearch *search, gboolean next)
     }
 }
 
+/* The walk itself, apart from lg_situation_explore: the setjmp there would
+ * keep the compiler from optimising the walk's loop as well. */
+G_GNUC_NO_INLINE static void
+flat_walk (LgSituation *s, LgFlatSearch *search, LgSolutionFunc func,
+           gpointer user_data)
+{
+  for (gboolean next = FALSE; flat_search (s, search, next); next = TRUE)
+    if (!lg_situation_try_solution (s, func, user_data))
+      break;
+}
+
 /* The flat form of the tree under root, its leaves' payloads pointing to
  * the situation's masks (*leaves, to free); NULL when it cannot be
  * flattened. */
@@ -521,9 +540,7 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
       lg_flat_search_init (&search, flat);
       context_clear (s);
       if (setjmp (s->abort) == 0)
-        for (gboolean next = FALSE; flat_search (s, &search, next); next = TRUE)
-          if (!lg_situation_try_solution (s, func, user_data))
-            break;
+        flat_walk (s, &search, func, user_data);
       s->over_limit = s->steps > s->step_limit;
       *stats = search.stats;
       lg_flat_search_clear (&search);
