@@ -6,8 +6,11 @@
  * its own hooks: the compiler then inlines them, and a step costs a few
  * instructions instead of an indirect call.  The hooks are those of
  * LgBacktrackingHooks, reshaped for a client that keeps an undo stack:
- *   push (context)                  — an alternative point is created;
- *                                     returns the client's mark (saved here);
+ *   push (context, nodes)           — an alternative point is created,
+ *                                     `nodes` explored so far (the counter
+ *                                     of the search: a client may bound
+ *                                     its work with it); returns the
+ *                                     client's mark (saved here);
  *   restore (context, mark, pop)    — going back to that point: restore,
  *                                     and pop is true for its last child
  *                                     (restore_and_pop);
@@ -55,7 +58,7 @@ typedef bool (*LgFlatLeafFunc) (void *context, void *data);
  * search.  So a client may check a run before changing anything. */
 typedef uint32_t (*LgFlatRunFunc) (void *context, const LgFlatNode *leaves,
                                    uint32_t n);
-typedef size_t (*LgFlatPushFunc) (void *context);
+typedef size_t (*LgFlatPushFunc) (void *context, uint64_t nodes);
 typedef void (*LgFlatRestoreFunc) (void *context, size_t mark, bool pop);
 
 /* Prepares a search of graph (borrowed), counters at zero. */
@@ -106,7 +109,7 @@ lg_flat_search_run (LgFlatSearch *search, bool next, void *context,
           alts[n_alts++] = (LgFlatAlternative) {
             .next = kids + 1,
             .end = kids + node->n_children,
-            .mark = push (context),
+            .mark = push (context, stats.nodes),
           };
           current++; /* its first child, in pre-order */
           continue;

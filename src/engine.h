@@ -34,8 +34,9 @@ typedef struct
   const LgSolveOptions *options; /* never NULL */
   LgProgress *progress;          /* NULL: no progress line */
   LgStats *stats;                /* never NULL: the engine's counters */
-  guint64 step_limit; /* 0, or the most steps explore may take (an engine
-                         with over_limit then stops there, see below) */
+  guint64 step_limit; /* 0, or the most work explore may do (nodes and
+                         steps, lg_situation_set_step_limit; an engine with
+                         over_limit then stops there, see below) */
 } LgEngineSetup;
 
 typedef struct LgEngineImpl LgEngineImpl;

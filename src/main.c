@@ -435,10 +435,21 @@ note_fast_engine (const Options *o, const LgStats *stats)
     {
       g_autofree char *limit = lg_format_size (o->memory_limit);
       fprintf (stderr,
-               "%s: note: the faithful engine's tables would not fit in the "
+               "%s: note: the faithful engine's tables and tree would not fit "
+               "in the "
                "memory limit (%s): solving with the fast engine "
                "(--engine=faithful and a larger --memory-limit to insist)\n",
                g_get_prgname (), limit);
+      return;
+    }
+  if (stats->choice == LG_CHOICE_DIMENSION)
+    {
+      guint n = lg_problem_dimension (lg_solver_get_problem (o->solver));
+      fprintf (stderr,
+               "%s: note: %u items per group make masks of %u! bits for the "
+               "faithful engine: solving with the fast engine "
+               "(--engine=faithful to insist)\n",
+               g_get_prgname (), n, n);
       return;
     }
   if (stats->choice == LG_CHOICE_TRIAL)

@@ -130,9 +130,11 @@ lg_print_stats (FILE *out, const LgStats *s)
     case LG_CHOICE_TRIAL:
       fputs ("auto: the faithful engine did not finish in about 0.1 s)\n", out);
       break;
+    case LG_CHOICE_DIMENSION:
+      fputs ("auto: the faithful engine's masks too wide)\n", out);
+      break;
     case LG_CHOICE_TOO_LARGE:
-      fputs ("auto: the faithful engine's tables over the memory limit)\n",
-             out);
+      fputs ("auto: the faithful engine over the memory limit)\n", out);
       break;
     }
   fprintf (out, "time describe:        %.6f s\n", s->time_describe);

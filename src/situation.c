@@ -30,7 +30,8 @@ struct LgSituation
   LgProgress *progress;
   guint64 steps;
   /* lg_situation_set_step_limit: the flat walk leaves through `abort`
-   * (longjmp) at the first push past the limit */
+   * (longjmp) at the first push where its nodes and the steps are past
+   * the limit; try_solution stops when the steps alone are */
   guint64 step_limit;
   gboolean over_limit;
   jmp_buf abort;
@@ -392,17 +393,18 @@ typedef struct
 G_GNUC_NO_INLINE G_GNUC_NORETURN static void
 leave_walk (LgSituation *s)
 {
+  s->over_limit = TRUE;
   longjmp (s->abort, 1);
 }
 
 LG_FLAT_INLINE size_t
-flat_push (void *context)
+flat_push (void *context, uint64_t nodes)
 {
   LgSituation *s = context;
   /* the progress line counts alternative points here, on the restores
    * with the generic explorer: the push is the rarer step of the two */
   lg_progress_tick (s->progress, ++s->steps);
-  if (G_UNLIKELY (s->steps > s->step_limit))
+  if (G_UNLIKELY (s->steps + nodes > s->step_limit))
     leave_walk (s);
   CHECK_MASKS (lg_mask_checker_push (s->checker));
   return s->undo_top;
@@ -541,7 +543,9 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
       context_clear (s);
       if (setjmp (s->abort) == 0)
         flat_walk (s, &search, func, user_data);
-      s->over_limit = s->steps > s->step_limit;
+      /* try_solution stops at steps past the limit, the walk at steps and
+       * nodes past it (leave_walk) */
+      s->over_limit |= s->steps > s->step_limit;
       *stats = search.stats;
       lg_flat_search_clear (&search);
       lg_flat_graph_free (flat);

@@ -86,9 +86,11 @@ void lg_situation_estimate (LgSituation *situation, const LgNode *root,
                             guint n_probes, uint64_t seed,
                             LgEstimate *estimate);
 
-/* A limit on the exploration's steps (alternative points and try_solution's
- * visits, the units of the progress line): once past it, the exploration
- * stops and lg_situation_over_limit says so.  G_MAXUINT64: none. */
+/* A limit on the exploration's work: the nodes explored plus the steps
+ * (alternative points and try_solution's visits, the units of the progress
+ * line), each some nanoseconds.  Once past it, the exploration stops and
+ * lg_situation_over_limit says so.  G_MAXUINT64: none.  The flat walk
+ * only: with a trace, there is no limit. */
 void lg_situation_set_step_limit (LgSituation *situation, guint64 limit);
 gboolean lg_situation_over_limit (const LgSituation *situation);
 

@@ -35,16 +35,20 @@ lg_engine_class (LgEngine engine)
                                   : &lg_engine_faithful_class;
 }
 
-/* auto runs the faithful engine when it finishes within TRIAL_STEPS steps
- * of its exploration (alternative points and try_solution's visits, at
- * 20 to 30 ns each: about a tenth of a second), keeping at most TRIAL_KEPT
- * solutions; it is not tried when its transformation is estimated longer
+/* auto runs the faithful engine when it finishes within TRIAL_WORK units
+ * of work of its exploration (nodes, alternative points and try_solution's
+ * visits, about 9 ns each: about a tenth of a second), keeping at most
+ * TRIAL_KEPT solutions; it is not tried when its transformation is estimated longer
  * than AUTO_SECONDS, or its exploration longer than REJECT_SECONDS
  * (lg_situation_estimate). */
 #define AUTO_SECONDS 0.1
 #define REJECT_SECONDS 0.25
-#define TRIAL_STEPS (G_GUINT64_CONSTANT (2) << 20)
+#define TRIAL_WORK (G_GUINT64_CONSTANT (16) << 20)
 #define TRIAL_KEPT 100000
+/* From this many items on, the faithful engine is not tried: its masks have
+ * n! bits (40320 at 8), every node costs hundreds of words, and its
+ * transformation alone takes longer than the fast engine's whole solve. */
+#define AUTO_MAX_DIMENSION 7
 
 LgSolver *
 lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
@@ -132,6 +136,8 @@ create_auto (LgSolver *solver, GError **error)
 {
   LgStats *stats = solver->stats;
   const LgEngineSetup *setup = &solver->setup;
+  if (lg_problem_dimension (setup->problem) > AUTO_MAX_DIMENSION)
+    return fall_back (solver, NULL, LG_CHOICE_DIMENSION, error);
   if (lg_engine_faithful_fixed_bytes (setup->problem) >
       setup->options->memory_limit)
     {
@@ -166,7 +172,7 @@ create_auto (LgSolver *solver, GError **error)
   stats->engine = LG_ENGINE_FAITHFUL;
   stats->choice = LG_CHOICE_ESTIMATE;
   solver->on_trial = TRUE;
-  solver->setup.step_limit = TRIAL_STEPS;
+  solver->setup.step_limit = TRIAL_WORK;
   return faithful;
 }
 

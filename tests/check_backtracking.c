@@ -1366,8 +1366,9 @@ flat_run (void *context, const LgFlatNode *leaves, uint32_t n)
 }
 
 static size_t
-flat_push (void *context)
+flat_push (void *context, uint64_t nodes)
 {
+  (void) nodes;
   ctx_push (context);
   return ((Ctx *) context)->n_undo;
 }

@@ -92,6 +92,111 @@ run "--engine=fast --stats" 0 --engine=fast --stats && {
   fi
 }
 
+# ---- --engine=auto, the default: which engine runs, and why --------------------
+# engine_of ARGS...: the engine --stats reports ("faithful" or "fast") and the
+# note on stderr, if any, in $tmp/note
+engine_of () {
+  "$LOGIGRAM" --stats --count "$@" >/dev/null 2>"$tmp/stats" </dev/null
+  sed -n 's/^engine: *\([a-z]*\) .*/\1/p' "$tmp/stats"
+  grep '^logigram: note:' "$tmp/stats" >"$tmp/note"
+}
+# expect_engine ENGINE NAME ARGS...: auto chooses ENGINE; a note on stderr
+# exactly when it is the fast one
+expect_engine () {
+  local want=$1 name=$2 got
+  shift 2
+  got=$(engine_of "$@")
+  if [ "$got" != "$want" ]; then
+    fail "$name: the $got engine, not $want"
+  elif [ "$want" = fast ] && ! grep -q -- '--engine=faithful to insist' "$tmp/note"; then
+    fail "$name: no note of the fast engine"
+  elif [ "$want" = faithful ] && [ -s "$tmp/note" ]; then
+    fail "$name: a note: $(cat "$tmp/note")"
+  else
+    pass "$name: the $want engine"
+  fi
+}
+# the tutorial's runs: the four problems, every --drop, and the houses last
+# (for classic with every --drop too): the faithful engine, always
+for p in classic small jojo big; do
+  expect_engine faithful "auto -p $p" -p "$p"
+  n=$("$LOGIGRAM" -p "$p" --list-rules | wc -l)
+  bad=""
+  for d in $(seq 1 "$n"); do
+    [ "$(engine_of -p "$p" --drop "$d")" = faithful ] || bad="$bad $d"
+  done
+  if [ -z "$bad" ]; then pass "auto -p $p --drop 1..$n: faithful"; else
+    fail "auto -p $p --drop:$bad not faithful"; fi
+done
+house_last=nationality,animal,drink,cigarette,color,house
+expect_engine faithful "auto --order house last" --order "$house_last"
+bad=""
+for d in $(seq 1 14); do
+  [ "$(engine_of --drop "$d" --order "$house_last")" = faithful ] || bad="$bad $d"
+done
+if [ -z "$bad" ]; then pass "auto --drop N --order house last: faithful"; else
+  fail "auto --drop N --order house last:$bad not faithful"; fi
+expect_engine faithful "auto --drop 1 --drop 5 --order house last" \
+  --drop 1 --drop 5 --order "$house_last"
+for f in "$LG_DATADIR"/*.lgm; do
+  expect_engine faithful "auto $(basename "$f")" "$f"
+done
+# the tutorial's outputs, byte for byte, with the default engine
+same_output "auto: classic.out" "$expected/classic.out" 0
+same_output "auto: classic house last" "$expected/classic-house-last.out" 0 \
+  --order "$house_last"
+# generated puzzles (tests/input/gen-*: logigram-gen --items N --groups G
+# --seed S): a quick 6x6 stays faithful; a 6x6 estimated long, one that
+# runs out of its trial, and an 8x8 go to the fast engine
+expect_engine faithful "auto 6x6 easy" "$LG_TESTDIR/input/gen-6x6-easy.lgm"
+expect_engine fast "auto 6x6 estimated slow" \
+  "$LG_TESTDIR/input/gen-6x6-estimate.lgm"
+grep -q "would take about" "$tmp/note" && pass "the note gives the estimate" ||
+  fail "the note: $(cat "$tmp/note")"
+expect_engine fast "auto 6x6 over its trial" "$LG_TESTDIR/input/gen-6x6-trial.lgm"
+grep -q "did not finish in about a tenth of a second" "$tmp/note" &&
+  pass "the note says the trial ran out" || fail "the note: $(cat "$tmp/note")"
+expect_engine fast "auto 8x8" "$LG_TESTDIR/input/gen-8x8.lgm"
+grep -q "8 items per group" "$tmp/note" && pass "the note names the dimension" ||
+  fail "the note: $(cat "$tmp/note")"
+# the same solutions whichever engine runs, and each choice is the same on
+# every run
+for f in gen-6x6-easy gen-6x6-estimate gen-6x6-trial gen-8x8; do
+  "$LOGIGRAM" --engine=fast "$LG_TESTDIR/input/$f.lgm" >"$tmp/fast" 2>/dev/null
+  "$LOGIGRAM" "$LG_TESTDIR/input/$f.lgm" >"$tmp/auto" 2>/dev/null
+  "$LOGIGRAM" "$LG_TESTDIR/input/$f.lgm" >"$tmp/auto2" 2>/dev/null
+  if cmp -s "$tmp/fast" "$tmp/auto" && cmp -s "$tmp/auto" "$tmp/auto2"; then
+    pass "$f: the unique solution, whichever engine"
+  else
+    fail "$f: auto and fast differ"
+  fi
+done
+# options of the faithful engine choose it: under 512K, auto solves the
+# 8x8 with the fast engine, and these refuse it with the faithful engine's
+# memory error
+run "auto 8x8 under 512K" 0 --count --memory-limit 512K \
+  "$LG_TESTDIR/input/gen-8x8.lgm" && pass "auto 8x8 under 512K: solved"
+for opt in --trace --challenge --check=intersect "--show groups" --dot; do
+  # shellcheck disable=SC2086
+  run "auto $opt chooses faithful" 1 $opt --memory-limit 512K \
+    "$LG_TESTDIR/input/gen-8x8.lgm" && {
+    if grep -q "dimension 8 needs .* for its 40320 permutations" "$tmp/err"
+    then pass "auto $opt: the faithful engine"; else
+      fail "auto $opt: $(cat "$tmp/err")"; fi
+  }
+done
+# a memory refusal of the faithful engine under auto is no error
+run "auto: the faithful engine over the memory limit" 0 --count \
+  --memory-limit 30K -p jojo && {
+  if [ "$(cat "$tmp/out")" = 1 ] && grep -q "memory limit" "$tmp/err"; then
+    pass "auto: the fast engine under a small memory limit"
+  else
+    fail "auto under a small memory limit: $(cat "$tmp/out") $(cat "$tmp/err")"
+  fi
+}
+run "--engine=faithful insists" 1 --engine=faithful --memory-limit 30K -p jojo &&
+  pass "--engine=faithful insists: its memory error"
+
 # ---- The diagnostics solve with the engine chosen --------------------------------
 same_output "--engine=fast --why-none" \
   "$expected/diagnose-einstein-cat-not-water-why-none.out" 0 --engine=fast \
@@ -109,7 +214,7 @@ bad_command "--engine=fast --show tree" --engine fast --show tree \
   "$LG_DATADIR/small.lgm"
 bad_command "--engine=fast --dot" --engine=fast --dot
 run "--engine=nosuch names the choices" 2 --engine=nosuch && {
-  if grep -q "faithful or fast" "$tmp/err"; then pass "--engine choices"; else
+  if grep -q "auto, faithful or fast" "$tmp/err"; then pass "--engine choices"; else
     fail "--engine choices: $(cat "$tmp/err")"; fi
 }
 run "--help lists --engine" 0 --help && {
