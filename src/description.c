@@ -111,22 +111,6 @@ lg_format_size (guint64 bytes)
   return g_strdup_printf ("%s %s", buffer, units[unit]);
 }
 
-char *
-lg_format_seconds (double seconds)
-{
-  if (!(seconds < 86400))
-    return g_strdup ("more than a day");
-  if (seconds < 0.0005)
-    return g_strdup ("less than 1 ms");
-  if (seconds < 1)
-    return g_strdup_printf ("about %.0f ms", seconds * 1000);
-  if (seconds < 120)
-    return g_strdup_printf ("about %.0f s", seconds);
-  if (seconds < 7200)
-    return g_strdup_printf ("about %.0f min", seconds / 60);
-  return g_strdup_printf ("about %.0f h", seconds / 3600);
-}
-
 static void set_error (LgProblem *problem, LgProblemError code,
                        const char *format, ...) G_GNUC_PRINTF (3, 4);
 

@@ -136,11 +136,6 @@ void lg_set_error_at_line (GError **error, guint line, LgProblemError code,
  * g_free the result. */
 char *lg_format_size (guint64 bytes);
 
-/* A duration for messages, rounded: "less than 1 ms", "about 40 ms", "about 3 s", "about 2
- * min", "about 5 h", "more than a day"; "more than N s" for an estimate
- * that could not measure (infinite).  g_free the result. */
-char *lg_format_seconds (double seconds);
-
 /* Number of UTF-8 code points in s (bytes that are not continuation bytes). */
 guint lg_utf8_width (const char *s);
 

@@ -12,7 +12,12 @@ typedef struct
   LgPermut *permut;
   LgAndOrTree *tree;
   LgSituation *situation; /* during and after explore */
+  LgEstimate estimate;    /* once faithful_estimate ran */
+  gboolean estimated;
+  char *note; /* of the progress line, owned */
 } FaithfulEngine;
+
+static void faithful_estimate (LgEngineImpl *engine, LgEstimate *estimate);
 
 static void
 faithful_free (LgEngineImpl *engine)
@@ -21,6 +26,7 @@ faithful_free (LgEngineImpl *engine)
   if (!e)
     return;
   lg_situation_free (e->situation);
+  g_free (e->note);
   lg_and_or_tree_free (e->tree);
   lg_permut_free (e->permut);
   g_free (e);
@@ -162,7 +168,25 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
     lg_situation_set_distinct (e->situation);
   if (setup->step_limit)
     lg_situation_set_step_limit (e->situation, setup->step_limit);
-  lg_progress_begin (setup->progress, "explore", "steps", 0);
+  /* on a terminal: the estimate's nodes as the total, and a word of the
+   * fast engine when this one was asked for and will take long */
+  guint64 total = 0;
+  if (setup->progress)
+    {
+      LgEstimate estimate;
+      faithful_estimate (engine, &estimate);
+      total = estimate.nodes < 1e18 ? (guint64) estimate.nodes : 0;
+    }
+  lg_progress_begin (setup->progress, "explore", "nodes", total);
+  if (setup->progress && stats->choice == LG_CHOICE_ASKED &&
+      e->estimate.seconds > 1)
+    {
+      g_autofree char *time = lg_format_seconds (e->estimate.seconds);
+      e->note = g_strdup_printf ("this engine expects %s; --engine=fast "
+                                 "would be much quicker",
+                                 time);
+      lg_progress_set_note (setup->progress, e->note);
+    }
   LgBacktrackingStats bs;
   lg_situation_explore (e->situation, e->tree->root,
                         setup->options->trace != NULL, func, user_data, &bs);
@@ -199,6 +223,11 @@ static void
 faithful_estimate (LgEngineImpl *engine, LgEstimate *estimate)
 {
   FaithfulEngine *e = (FaithfulEngine *) engine;
+  if (e->estimated)
+    {
+      *estimate = e->estimate;
+      return;
+    }
   const LgEngineSetup *setup = e->setup;
   LgSolveOptions quiet = *setup->options;
   quiet.trace = NULL;
@@ -210,6 +239,8 @@ faithful_estimate (LgEngineImpl *engine, LgEstimate *estimate)
   lg_situation_free (probe);
   estimate->seconds =
       estimate->nodes * SECONDS_PER_NODE + estimate->steps * SECONDS_PER_STEP;
+  e->estimate = *estimate;
+  e->estimated = TRUE;
 }
 
 static const LgAndOrTree *

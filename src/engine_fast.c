@@ -1324,6 +1324,7 @@ search (LgFastEngine *e, guint depth)
       first = FALSE;
       memcpy (child, state, e->state_size);
       e->nodes++;
+      lg_progress_set_depth (e->progress, depth + 1);
       lg_progress_tick (e->progress, e->nodes);
       if (e->trace)
         fprintf (e->trace, "%*s%s:%s = %s:%s\n", (int) (2 * depth), "",

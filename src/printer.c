@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "description.h"
+#include "progress.h"
 #include "solution.h"
 
 static void

@@ -9,7 +9,7 @@ struct LgProgressLine
 {
   FILE *out;
   gint64 delay_us;
-  const char *phase, *unit;
+  const char *phase, *unit, *note;
   guint64 total;
   gint64 start, last_draw;
   gboolean drawn;
@@ -46,6 +46,8 @@ lg_progress_begin (LgProgress *p, const char *phase, const char *unit,
   p->line->phase = phase;
   p->line->unit = unit;
   p->line->total = total;
+  p->line->note = NULL;
+  p->depth = 0;
   p->line->start = g_get_monotonic_time ();
   p->line->last_draw = 0;
   p->countdown = TICKS_PER_CHECK;
@@ -63,18 +65,40 @@ lg_progress_update (LgProgress *p, guint64 done)
     return;
   double seconds = (double) (now - l->start) / G_USEC_PER_SEC;
   fputs ("\r\033[K", l->out);
-  if (l->total)
+  if (l->total && done <= l->total)
     fprintf (l->out,
              "%s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
              " %s (%.0f%%), %.1f s",
              l->phase, done, l->total, l->unit,
              100.0 * (double) done / (double) l->total, seconds);
+  else if (l->total)
+    fprintf (l->out,
+             "%s: %" G_GUINT64_FORMAT " %s, past the %" G_GUINT64_FORMAT
+             " estimated, %.1f s",
+             l->phase, done, l->unit, l->total, seconds);
   else
     fprintf (l->out, "%s: %" G_GUINT64_FORMAT " %s, %.1f s", l->phase, done,
              l->unit, seconds);
+  if (p->depth)
+    fprintf (l->out, ", depth %u", p->depth);
+  if (l->total && done && done < l->total)
+    {
+      g_autofree char *left = lg_format_seconds (
+          seconds * (double) (l->total - done) / (double) done);
+      fprintf (l->out, ", %s left", left);
+    }
+  if (l->note)
+    fprintf (l->out, "; %s", l->note);
   fflush (l->out);
   l->last_draw = now;
   l->drawn = TRUE;
+}
+
+void
+lg_progress_set_note (LgProgress *p, const char *note)
+{
+  if (p)
+    p->line->note = note;
 }
 
 void
@@ -93,4 +117,20 @@ lg_progress_end (LgProgress *p)
   lg_progress_hide (p);
   if (p)
     p->line->phase = NULL;
+}
+
+char *
+lg_format_seconds (double seconds)
+{
+  if (!(seconds < 86400))
+    return g_strdup ("more than a day");
+  if (seconds < 0.0005)
+    return g_strdup ("less than 1 ms");
+  if (seconds < 1)
+    return g_strdup_printf ("about %.0f ms", seconds * 1000);
+  if (seconds < 120)
+    return g_strdup_printf ("about %.0f s", seconds);
+  if (seconds < 7200)
+    return g_strdup_printf ("about %.0f min", seconds / 60);
+  return g_strdup_printf ("about %.0f h", seconds / 3600);
 }

@@ -1,9 +1,12 @@
 /* progress — a status line for long phases, on a terminal only.
  *
  * When a phase (transform, explore) has run for more than about a second,
- * a line "PHASE: DONE/TOTAL (P%), T s" (or "PHASE: DONE UNIT, T s" when the
- * total is unknown) is drawn on the stream, redrawn a few times a second,
- * and erased when the phase ends.  The caller decides whether the stream is
+ * a line "PHASE: DONE/TOTAL UNIT (P%), T s, about L left" (or "PHASE: DONE
+ * UNIT, T s" when the total is unknown; ", depth D" when the caller gives
+ * one; "; NOTE" when it set one) is drawn on the stream, redrawn a few times
+ * a second, and erased when the phase ends.  A total may be an estimate:
+ * once done passes it, the line says "DONE UNIT, past the TOTAL estimated"
+ * and no time left.  The caller decides whether the stream is
  * a terminal (never in pipes or tests' output).  Ticking is one decrement
  * and a test; the clock is read every few thousand ticks.
  */
@@ -30,14 +33,29 @@ void lg_progress_update (LgProgress *progress, guint64 done);
  * the line comes back at the next update. */
 void lg_progress_hide (LgProgress *progress);
 
-/* A progress is public only as far as lg_progress_tick needs: the
- * countdown to the next lg_progress_update, which resets it.  The line
+/* A note at the end of the line, for the phase that has begun (static
+ * text, or NULL). */
+void lg_progress_set_note (LgProgress *progress, const char *note);
+
+/* A progress is public only as far as lg_progress_tick and
+ * lg_progress_set_depth need: the countdown to the next
+ * lg_progress_update, which resets it, and the depth shown.  The line
  * itself is progress.c's. */
 struct LgProgress
 {
   guint countdown;
+  guint depth; /* shown when not 0 (lg_progress_set_depth) */
   struct LgProgressLine *line;
 };
+
+/* The depth of a search, shown on the line from the next update on (0:
+ * none); progress may be NULL. */
+static inline void
+lg_progress_set_depth (LgProgress *progress, guint depth)
+{
+  if (progress)
+    progress->depth = depth;
+}
 
 /* As many calls of lg_progress_tick as count, done being the work done
  * after them: the line is redrawn at most once.  progress may be NULL. */
@@ -59,5 +77,10 @@ lg_progress_tick (LgProgress *progress, guint64 done)
 {
   lg_progress_tick_by (progress, 1, done);
 }
+
+/* A duration for messages, rounded: "less than 1 ms", "about 40 ms",
+ * "about 3 s", "about 2 min", "about 5 h", "more than a day" (infinite
+ * too).  g_free the result. */
+char *lg_format_seconds (double seconds);
 
 #endif /* LG_PROGRESS_H */

@@ -29,6 +29,7 @@ struct LgSituation
    * visits */
   LgProgress *progress;
   guint64 steps;
+  guint64 nodes_seen; /* the flat walk's nodes at its last push */
   /* lg_situation_set_step_limit: the flat walk leaves through `abort`
    * (longjmp) at the first push where its nodes and the steps are past
    * the limit; try_solution stops when the steps alone are */
@@ -78,6 +79,7 @@ lg_situation_new (const LgProblem *problem, const LgConstraintSet *set,
   s->try_solution =
       lg_try_solution_new (problem, set, permut, s->masks, options->check,
                            progress, &s->steps, options->trace);
+  lg_try_solution_show (s->try_solution, &s->nodes_seen);
 #ifdef LG_ENABLE_CHECKS
   s->checker = lg_mask_checker_new (s->masks, s->n_pairs, s->n_perms);
 #endif
@@ -403,7 +405,9 @@ flat_push (void *context, uint64_t nodes)
   LgSituation *s = context;
   /* the progress line counts alternative points here, on the restores
    * with the generic explorer: the push is the rarer step of the two */
-  lg_progress_tick (s->progress, ++s->steps);
+  ++s->steps;
+  s->nodes_seen = nodes;
+  lg_progress_tick (s->progress, nodes);
   if (G_UNLIKELY (s->steps + nodes > s->step_limit))
     leave_walk (s);
   CHECK_MASKS (lg_mask_checker_push (s->checker));

@@ -34,7 +34,8 @@ typedef struct LgSituation LgSituation;
  * problem's, for the checks of --enable-checks).  The
  * options give try_solution's strategy and the trace (options->trace: the
  * steps; options->trace_masks: the masks each time the whole tree holds);
- * progress may be NULL.  All are borrowed. */
+ * progress may be NULL: it counts the nodes explored (the flat walk's;
+ * with the generic explorer, the restores).  All are borrowed. */
 LgSituation *lg_situation_new (const LgProblem *problem,
                                const LgConstraintSet *set,
                                const LgPermut *permut, const LgAndOrTree *tree,

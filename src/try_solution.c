@@ -69,6 +69,8 @@ struct LgTrySolution
    * steps */
   LgProgress *progress;
   guint64 *steps_at;
+  const guint64
+      *shown;         /* what the progress line shows (lg_try_solution_show) */
   guint64 step_limit; /* stop once *steps_at passes it (estimates) */
   /* --trace */
   FILE *trace;
@@ -109,6 +111,7 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
   s->check = check;
   s->progress = progress;
   s->steps_at = steps_at;
+  s->shown = steps_at;
   s->step_limit = G_MAXUINT64;
   s->trace = trace;
 
@@ -167,6 +170,12 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
   s->image = g_new (uint64_t, s->n_words);
   s->assigned = g_new0 (gboolean, s->n_groups);
   return s;
+}
+
+void
+lg_try_solution_show (LgTrySolution *s, const guint64 *shown)
+{
+  s->shown = shown;
 }
 
 void
@@ -364,7 +373,7 @@ static inline void
 add_steps (LgTrySolution *s, guint64 count)
 {
   *s->steps_at += count;
-  lg_progress_tick (s->progress, *s->steps_at);
+  lg_progress_tick (s->progress, *s->shown);
   if (G_UNLIKELY (*s->steps_at > s->step_limit))
     s->stopped = TRUE;
 }

@@ -47,6 +47,10 @@ void lg_try_solution_free (LgTrySolution *strategy);
  * skipped and counted as a duplicate; the ranks of every solution are kept
  * for that. */
 void lg_try_solution_set_distinct (LgTrySolution *strategy);
+/* The progress line shows *shown (the situation's count of nodes) instead
+ * of the steps. */
+void lg_try_solution_show (LgTrySolution *strategy, const guint64 *shown);
+
 /* Stops the enumeration once the situation's steps pass limit (the
  * estimates of engine_faithful: G_MAXUINT64, the default, never stops);
  * stopped tells whether it happened, or func asked to stop. */

@@ -141,12 +141,32 @@ fi
 if command -v script >/dev/null 2>&1; then
   LG_PROGRESS_DELAY_MS=0 script -qec "'$LOGIGRAM' --count --drop 1 --order nationality,animal,drink,cigarette,color,house" \
     /dev/null </dev/null >"$tmp/tty" 2>&1
-  # drawn ("explore: N steps, T s"), then erased before the count
-  if grep -q 'explore: [0-9]* steps, [0-9.]* s' "$tmp/tty" &&
+  # drawn ("explore: N/TOTAL nodes (P%), T s[, about L left]": the total is
+  # the engine's estimate), then erased before the count
+  if grep -Eq 'explore: [0-9]+/[0-9]+ nodes \([0-9]+%\), [0-9.]+ s' "$tmp/tty" &&
     tr -d '\r' <"$tmp/tty" | sed 's/\x1b\[K//g' | grep -q '25$'; then
     pass "progress line on a terminal"
   else
     fail "progress line on a terminal: $(od -c "$tmp/tty" | head -5)"
+  fi
+  # the faithful engine asked for on a puzzle it estimates long: how long,
+  # and a word of the fast engine (stopped after a second)
+  LG_PROGRESS_DELAY_MS=0 timeout 2 script -qec "'$LOGIGRAM' --engine=faithful --count $LG_TESTDIR/input/gen-6x6-estimate.lgm" \
+    /dev/null </dev/null >"$tmp/tty" 2>&1
+  if grep -Eq 'this engine expects about [0-9]+ (s|min|h); --engine=fast would be much quicker' "$tmp/tty"
+  then
+    pass "progress line of a long faithful run: the estimate, and --engine=fast"
+  else
+    fail "progress line of a long faithful run: $(tr '\r' '\n' <"$tmp/tty" | tail -2)"
+  fi
+  # the fast engine: its nodes and the depth of its search
+  LG_PROGRESS_DELAY_MS=0 script -qec "'$LOGIGRAM' --engine=fast --count $LG_TESTDIR/input/no-rule-5x3.lgm" \
+    /dev/null </dev/null >"$tmp/tty" 2>&1
+  if grep -Eq 'explore: [0-9]+ nodes, [0-9.]+ s, depth [0-9]+' "$tmp/tty" &&
+    tr -d '\r' <"$tmp/tty" | sed 's/\x1b\[K//g' | grep -q '14400$'; then
+    pass "progress line of the fast engine: nodes and depth"
+  else
+    fail "progress line of the fast engine: $(od -c "$tmp/tty" | head -5)"
   fi
 else
   echo "# no script(1): the terminal progress check is skipped"
