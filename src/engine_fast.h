@@ -8,7 +8,7 @@
  * fixpoint (singles, path consistency over triples, the leaves still
  * compatible), failed-literal probing, and a branch on the line with the
  * fewest candidates per weight; the branches partition the solutions.
- * doc/engines.md, section 3, tells it all.
+ * doc/engines.md, section 4, tells it all.
  *
  * Invariant: the engine reads the problem, the partition and the options,
  * and owns the rest; its states live in a stack allocated once, so nothing
