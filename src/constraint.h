@@ -7,6 +7,10 @@
  * is on 64 bits and an overflow is reported, never wrapped.  lg_expr_eval
  * has no caller outside this module but stays public for
  * tests/check_description.c, which checks expressions apart from rules.
+ *
+ * Invariant: evaluation reads the problem and an assignment its caller
+ * owns, and writes neither; a rule's number is its place in the problem
+ * once added, and a rule is added once.
  */
 #ifndef LG_CONSTRAINT_H
 #define LG_CONSTRAINT_H

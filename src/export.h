@@ -10,7 +10,9 @@
  * The export follows the problem as it is set: groups in their solving
  * order (row r of a solution is item r of the first group), dropped rules
  * left out.  The command line calls lg_export; lg_export_to_string, which it
- * is built on, stays public for tests/check_export.c.
+ * is built on, stays public for tests/check_export.c.  Invariant: nothing
+ * is written unless the whole problem can be (it is checked and prepared
+ * first).
  */
 #ifndef LG_EXPORT_H
 #define LG_EXPORT_H

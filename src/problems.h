@@ -1,7 +1,8 @@
 /* problems — the four tutorial problems built into the binary (classic,
  * small, jojo, big).  They are the files data/NAME.lgm, turned into byte
  * arrays by build-aux/embed-problems.sh at build time, so the shipped files
- * and the built-in problems cannot differ. */
+ * and the built-in problems cannot differ (the invariant: a built-in
+ * problem is its file, byte for byte, parsed as the file would be). */
 #ifndef LG_PROBLEMS_H
 #define LG_PROBLEMS_H
 
