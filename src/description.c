@@ -424,7 +424,7 @@ lg_problem_set_group_order (LgProblem *p, const char *const *names,
 }
 
 gboolean
-lg_problem_check (LgProblem *p, GError **error)
+lg_problem_check_description (LgProblem *p, GError **error)
 {
   if (p->error)
     {
@@ -456,11 +456,29 @@ lg_problem_check (LgProblem *p, GError **error)
           return FALSE;
         }
     }
-  if (first->items->len > LG_PERMUT_MAX_N)
+  if (first->items->len > LG_MAX_ITEMS)
     {
       g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_SIZE,
                    "dimension %u is too large: at most %d items per group",
-                   first->items->len, LG_PERMUT_MAX_N);
+                   first->items->len, LG_MAX_ITEMS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lg_problem_check (LgProblem *p, GError **error)
+{
+  if (!lg_problem_check_description (p, error))
+    return FALSE;
+  guint n = lg_problem_dimension (p);
+  if (p->engine == LG_ENGINE_FAITHFUL && n > LG_PERMUT_MAX_N)
+    {
+      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_SIZE,
+                   "dimension %u is too large for the faithful engine: it "
+                   "keeps all n! permutations, at most %d items per group; "
+                   "use --engine=fast (up to %d items)",
+                   n, LG_PERMUT_MAX_N, LG_MAX_ITEMS);
       return FALSE;
     }
   return TRUE;

@@ -125,7 +125,13 @@ lg_rule_is_couple (const LgRule *rule)
   return rule->kind == LG_RULE_YES || rule->kind == LG_RULE_NO;
 }
 
-/* The dimension (items per group) once lg_problem_check passed. */
+/* lg_problem_check without the limit of the problem's engine: every
+ * recorded error and validity error, the dimension at most LG_MAX_ITEMS
+ * (what the parser and the exports need). */
+gboolean lg_problem_check_description (LgProblem *problem, GError **error);
+
+/* The dimension (items per group) once lg_problem_check_description
+ * passed. */
 guint lg_problem_dimension (LgProblem *problem);
 
 /* Records message as the problem's error unless one is recorded already. */

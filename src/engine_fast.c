@@ -15,6 +15,10 @@
 
 /* ---- Data ------------------------------------------------------------------ */
 
+/* A line of M: bit b for item b, so at most LG_MAX_ITEMS items. */
+typedef uint32_t Row;
+G_STATIC_ASSERT (sizeof (Row) * 8 >= LG_MAX_ITEMS);
+
 /* A cell literal of a leaf: yes (or no) item a of group gi with item b of
  * group gj, gi < gj. */
 typedef struct
@@ -22,8 +26,8 @@ typedef struct
   uint32_t row;  /* line (gi -> gj, a) in M */
   uint32_t key;  /* yes: key of that line; no: key of the cell */
   uint32_t tkey; /* yes: key of the line (gj -> gi, b) */
-  uint16_t bit;  /* 1 << b */
-  uint16_t tbit; /* 1 << a */
+  Row bit;  /* 1 << b */
+  Row tbit; /* 1 << a */
   uint16_t gi, gj;
   uint8_t a, yes;
 } Lit;
@@ -34,7 +38,7 @@ typedef struct
 {
   uint16_t x, y;
   uint8_t a;
-  uint16_t bit;
+  Row bit;
 } Key;
 
 /* A constraint group that keeps leaves. */
@@ -49,7 +53,7 @@ struct LgFastEngine
 {
   LgProblem *problem;
   guint G, n;
-  uint16_t full;       /* n low bits */
+  Row full;       /* n low bits */
   gboolean infeasible; /* some group has no consistent assignment */
 
   /* leaves */
@@ -61,7 +65,7 @@ struct LgFastEngine
   uint32_t *order; /* sparse sets of leaf ids, one segment per group */
   Key *lines, *cells;
   uint32_t *cnt, *ncnt; /* scratch per key, max over the groups */
-  uint16_t *uni;
+  Row *uni;
   /* who to wake: a yes literal depends on its cell only, a no literal on
    * its whole line (it fails when the line is down to its item) */
   uint32_t *cell_first, *cell_groups; /* per cell, from (x < y, a, b) */
@@ -81,7 +85,7 @@ struct LgFastEngine
   uint32_t *queue; /* rows of M that lost items, to revise from */
   uint8_t *queued; /* per row of M */
   size_t q_head, q_len, q_cap;
-  uint16_t *safe; /* per row of M: probes known not to fail (see probe) */
+  Row *safe; /* per row of M: probes known not to fail (see probe) */
 
   /* solutions */
   uint8_t *rows;   /* G * n: the item of group g on row r */
@@ -594,8 +598,8 @@ lay_out (Builder *b)
           l->yes = (uint8_t) CODE_YES (c);
           guint bb = CODE_B (c);
           l->row = ((uint32_t) l->gi * G + l->gj) * n + l->a;
-          l->bit = (uint16_t) (1u << bb);
-          l->tbit = (uint16_t) (1u << l->a);
+          l->bit = (Row) (1u << bb);
+          l->tbit = (Row) (1u << l->a);
           if (l->yes)
             {
               l->key = key_of (keys, lines, g->line_first,
@@ -659,7 +663,7 @@ lay_out (Builder *b)
   e->dirty = g_new0 (uint32_t, MAX (e->n_groups, 1));
   e->is_dirty = g_new0 (uint8_t, MAX (e->n_groups, 1));
   e->cnt = g_new0 (uint32_t, MAX (max_lines, 1));
-  e->uni = g_new0 (uint16_t, MAX (max_lines, 1));
+  e->uni = g_new0 (Row, MAX (max_lines, 1));
   e->ncnt = g_new0 (uint32_t, MAX (max_cells, 1));
 }
 
@@ -669,7 +673,7 @@ search_bytes (guint G, guint n, guint n_groups, size_t *state_size,
               guint *max_depth)
 {
   size_t m = (size_t) G * G * n;
-  size_t size = n_groups * sizeof (uint32_t) + m * sizeof (uint16_t) + n_groups;
+  size_t size = n_groups * sizeof (uint32_t) + m * sizeof (Row) + n_groups;
   size = (size + 7) & ~(size_t) 7;
   *state_size = size;
   /* each choice makes one more row of some pair a single item */
@@ -689,7 +693,7 @@ lg_engine_fast_new (LgProblem *problem, const LgConstraintSet *set,
   e->problem = problem;
   e->G = lg_problem_n_groups (problem);
   e->n = lg_problem_dimension (problem);
-  e->full = (uint16_t) ((1u << e->n) - 1);
+  e->full = (Row) ~(Row) 0 >> (sizeof (Row) * 8 - e->n);
   e->trace = problem->trace;
 
   /* the search's part first: it does not depend on the leaves */
@@ -759,12 +763,12 @@ lg_engine_fast_new (LgProblem *problem, const LgConstraintSet *set,
   /* the search, allocated once */
   search_bytes (e->G, e->n, e->n_groups, &e->state_size, &e->max_depth);
   e->m_offset = e->n_groups * sizeof (uint32_t);
-  e->sat_offset = e->m_offset + (size_t) e->G * e->G * e->n * sizeof (uint16_t);
+  e->sat_offset = e->m_offset + (size_t) e->G * e->G * e->n * sizeof (Row);
   e->states = g_malloc0 (e->state_size * e->max_depth);
   e->q_cap = (size_t) e->G * e->G * e->n;
   e->queue = g_new0 (uint32_t, e->q_cap);
   e->queued = g_new0 (uint8_t, e->q_cap);
-  e->safe = g_new0 (uint16_t, e->q_cap);
+  e->safe = g_new0 (Row, e->q_cap);
   e->rows = g_new0 (uint8_t, (size_t) e->G * e->n);
   e->row_of = g_new0 (uint8_t, (size_t) e->G * e->n);
   e->perm = g_new0 (const uint8_t *, e->G);
@@ -814,33 +818,33 @@ lg_engine_fast_free (LgFastEngine *e)
 
 /* ---- Propagation ------------------------------------------------------------- */
 
-static inline uint16_t *
+static inline Row *
 state_m (const LgFastEngine *e, uint8_t *state)
 {
-  return (uint16_t *) (state + e->m_offset);
+  return (Row *) (state + e->m_offset);
 }
 
 /* Items in a line.  Inline: without -mpopcnt, __builtin_popcount is a
  * call into libgcc. */
 static inline guint
-popcount16 (uint16_t v)
+popcount_row (Row v)
 {
-  guint c = v - ((v >> 1) & 0x5555u);
-  c = (c & 0x3333u) + ((c >> 2) & 0x3333u);
-  c = (c + (c >> 4)) & 0x0f0fu;
-  return (c + (c >> 8)) & 0x1fu;
+  uint32_t c = v - ((v >> 1) & 0x55555555u);
+  c = (c & 0x33333333u) + ((c >> 2) & 0x33333333u);
+  c = (c + (c >> 4)) & 0x0f0f0f0fu;
+  return (c * 0x01010101u) >> 24;
 }
 
 /* Exactly two items? */
 static inline gboolean
-two_items (uint16_t v)
+two_items (Row v)
 {
-  uint16_t rest = v & (uint16_t) (v - 1);
-  return rest && !(rest & (uint16_t) (rest - 1));
+  Row rest = v & (Row) (v - 1);
+  return rest && !(rest & (Row) (rest - 1));
 }
 
-static inline uint16_t *
-line (const LgFastEngine *e, uint16_t *M, guint x, guint y)
+static inline Row *
+line (const LgFastEngine *e, Row *M, guint x, guint y)
 {
   return M + ((size_t) x * e->G + y) * e->n;
 }
@@ -897,11 +901,11 @@ clear_dirty (LgFastEngine *e)
  * a.  Every line changed is queued, and the groups that read a changed
  * cell or line are woken.  FALSE when a line becomes empty. */
 static inline gboolean
-restrict_line (LgFastEngine *e, uint16_t *M, guint x, guint y, guint a,
-               uint16_t keep)
+restrict_line (LgFastEngine *e, Row *M, guint x, guint y, guint a,
+               Row keep)
 {
   size_t n = e->n, r = ((size_t) x * e->G + y) * n + a;
-  uint16_t gone = M[r] & (uint16_t) ~keep;
+  Row gone = M[r] & (Row) ~keep;
   if (!gone)
     return TRUE;
   M[r] &= keep;
@@ -910,11 +914,11 @@ restrict_line (LgFastEngine *e, uint16_t *M, guint x, guint y, guint a,
   push_row (e, r);
   wake (e, e->row_first, e->row_groups, r);
   size_t t_first = ((size_t) y * e->G + x) * n;
-  uint16_t abit = (uint16_t) ~(1u << a);
+  Row abit = (Row) ~(1u << a);
   while (gone)
     {
       guint b = (guint) __builtin_ctz (gone);
-      gone &= (uint16_t) (gone - 1);
+      gone &= (Row) (gone - 1);
       size_t t = t_first + b;
       M[t] &= abit;
       if (!M[t])
@@ -929,16 +933,16 @@ restrict_line (LgFastEngine *e, uint16_t *M, guint x, guint y, guint a,
 /* Line (x -> k, a), xk[k * n], keeps only the partners in k of the items
  * of bits, line (x -> y, a), given by yk[k * n + b]. */
 static inline gboolean
-revise (LgFastEngine *e, uint16_t *M, guint x, guint a, guint k, uint16_t bits,
-        const uint16_t *xk, const uint16_t *yk)
+revise (LgFastEngine *e, Row *M, guint x, guint a, guint k, Row bits,
+        const Row *xk, const Row *yk)
 {
   size_t n = e->n;
-  uint16_t target = xk[k * n], allowed = 0;
-  const uint16_t *partners = yk + k * n;
-  for (uint16_t b = bits; b && (target & (uint16_t) ~allowed);
-       b &= (uint16_t) (b - 1))
+  Row target = xk[k * n], allowed = 0;
+  const Row *partners = yk + k * n;
+  for (Row b = bits; b && (target & (Row) ~allowed);
+       b &= (Row) (b - 1))
     allowed |= partners[__builtin_ctz (b)];
-  return !(target & (uint16_t) ~allowed) ||
+  return !(target & (Row) ~allowed) ||
          restrict_line (e, M, x, k, a, allowed);
 }
 
@@ -948,21 +952,21 @@ revise (LgFastEngine *e, uint16_t *M, guint x, guint a, guint k, uint16_t bits,
  * transposed lines queued as well, this keeps every triple path
  * consistent. */
 static gboolean
-process_row (LgFastEngine *e, uint16_t *M, size_t r)
+process_row (LgFastEngine *e, Row *M, size_t r)
 {
   guint n = e->n, G = e->G;
   guint a = (guint) (r % n);
   guint xy = (guint) (r / n);
   guint x = xy / G, y = xy % G;
-  uint16_t bits = M[r];
+  Row bits = M[r];
   if (!(bits & (bits - 1)) &&
       !restrict_line (e, M, y, x, (guint) __builtin_ctz (bits),
-                      (uint16_t) (1u << a)))
+                      (Row) (1u << a)))
     return FALSE;
   /* line (x -> k, a) is xk[k * n], line (y -> k, b) is yk[k * n + b];
    * k runs over the groups but x and y */
-  const uint16_t *xk = M + (size_t) x * G * n + a;
-  const uint16_t *yk = M + (size_t) y * G * n;
+  const Row *xk = M + (size_t) x * G * n + a;
+  const Row *yk = M + (size_t) y * G * n;
   guint lo = MIN (x, y), hi = MAX (x, y);
   for (guint k = 0; k < lo; k++)
     if (!revise (e, M, x, a, k, bits, xk, yk))
@@ -977,21 +981,21 @@ process_row (LgFastEngine *e, uint16_t *M, size_t r)
 }
 
 static gboolean
-apply_lit (LgFastEngine *e, uint16_t *M, const Lit *l)
+apply_lit (LgFastEngine *e, Row *M, const Lit *l)
 {
   return restrict_line (e, M, l->gi, l->gj, l->a,
-                        l->yes ? l->bit : (uint16_t) (e->full & ~l->bit));
+                        l->yes ? l->bit : (Row) (e->full & ~l->bit));
 }
 
 /* Are items (g, x) and (h, y) on one row for sure (1), on two rows for
  * sure (-1), or is that open (0)? */
 static inline int
-row_relation (const LgFastEngine *e, const uint16_t *M, guint g, guint x,
+row_relation (const LgFastEngine *e, const Row *M, guint g, guint x,
               guint h, guint y)
 {
   if (g == h)
     return x == y ? 1 : -1;
-  uint16_t l = M[((size_t) g * e->G + h) * e->n + x];
+  Row l = M[((size_t) g * e->G + h) * e->n + x];
   if (!(l & (1u << y)))
     return -1;
   return l == (1u << y);
@@ -1003,7 +1007,7 @@ row_relation (const LgFastEngine *e, const uint16_t *M, guint g, guint x,
  * surely not, they cannot.  For a yes and a no: the no's two items cannot
  * both be surely on the yes's row. */
 static gboolean
-lits_agree (const LgFastEngine *e, const uint16_t *M, const Lit *p,
+lits_agree (const LgFastEngine *e, const Row *M, const Lit *p,
             const Lit *q)
 {
   guint pg[2] = { p->gi, p->gj };
@@ -1028,7 +1032,7 @@ lits_agree (const LgFastEngine *e, const uint16_t *M, const Lit *p,
 static gboolean
 process_group (LgFastEngine *e, uint8_t *state, guint gi)
 {
-  uint16_t *M = state_m (e, state);
+  Row *M = state_m (e, state);
   uint32_t *active = (uint32_t *) state;
   uint8_t *sat = state + e->sat_offset;
   const LeafGroup *g = &e->groups[gi];
@@ -1042,7 +1046,7 @@ process_group (LgFastEngine *e, uint8_t *state, guint gi)
       gboolean compatible = TRUE, entailed = TRUE;
       for (; l < end; l++)
         {
-          uint16_t r = M[l->row];
+          Row r = M[l->row];
           if (l->yes)
             {
               if (!(r & l->bit))
@@ -1136,7 +1140,7 @@ process_group (LgFastEngine *e, uint8_t *state, guint gi)
       {
         const Key *key = &e->cells[g->cell_first + k];
         if (!restrict_line (e, M, key->x, key->y, key->a,
-                            (uint16_t) (e->full & ~key->bit)))
+                            (Row) (e->full & ~key->bit)))
           return FALSE;
       }
   return TRUE;
@@ -1147,7 +1151,7 @@ process_group (LgFastEngine *e, uint8_t *state, guint gi)
 static gboolean
 propagate (LgFastEngine *e, uint8_t *state)
 {
-  uint16_t *M = state_m (e, state);
+  Row *M = state_m (e, state);
   const uint8_t *sat = state + e->sat_offset;
   for (;;)
     {
@@ -1189,14 +1193,14 @@ item_name (const LgFastEngine *e, guint group, guint item)
 static gboolean
 solution_holds (LgFastEngine *e, uint8_t *state)
 {
-  uint16_t *M = state_m (e, state);
+  Row *M = state_m (e, state);
   const uint32_t *active = (const uint32_t *) state;
   const uint8_t *sat = state + e->sat_offset;
   guint G = e->G, n = e->n;
   for (guint i = 1; i < G; i++)
     for (guint j = i + 1; j < G; j++)
       {
-        const uint16_t *l = line (e, M, i, j);
+        const Row *l = line (e, M, i, j);
         for (guint r = 0; r < n; r++)
           if (!(l[e->rows[i * n + r]] & (1u << e->rows[j * n + r])))
             return FALSE;
@@ -1229,13 +1233,13 @@ solution_holds (LgFastEngine *e, uint8_t *state)
 static void
 emit (LgFastEngine *e, uint8_t *state, guint depth)
 {
-  uint16_t *M = state_m (e, state);
+  Row *M = state_m (e, state);
   guint n = e->n;
   for (guint r = 0; r < n; r++)
     e->rows[r] = e->row_of[r] = (uint8_t) r;
   for (guint g = 1; g < e->G; g++)
     {
-      const uint16_t *l = line (e, M, 0, g);
+      const Row *l = line (e, M, 0, g);
       for (guint r = 0; r < n; r++)
         {
           guint item = (guint) __builtin_ctz (l[r]);
@@ -1272,7 +1276,7 @@ emit (LgFastEngine *e, uint8_t *state, guint depth)
 static gboolean
 choose_line (LgFastEngine *e, uint8_t *state, guint *bx, guint *by, guint *ba)
 {
-  const uint16_t *M = state_m (e, state);
+  const Row *M = state_m (e, state);
   const uint8_t *sat = state + e->sat_offset;
   guint n = e->n, G = e->G, best = 0;
   guint64 best_weight = 1;
@@ -1284,10 +1288,10 @@ choose_line (LgFastEngine *e, uint8_t *state, guint *bx, guint *by, guint *ba)
         size_t first = ((size_t) x * G + y) * n;
         for (guint a = 0; a < n; a++)
           {
-            uint16_t l = M[first + a];
+            Row l = M[first + a];
             if (!(l & (l - 1)))
               continue;
-            guint c = popcount16 (l);
+            guint c = popcount_row (l);
             guint64 w = 1;
             for (uint32_t i = e->line_first[first + a];
                  i < e->line_first[first + a + 1]; i++)
@@ -1325,9 +1329,9 @@ probe (LgFastEngine *e, guint depth)
 {
   uint8_t *state = e->states + depth * e->state_size;
   uint8_t *child = state + e->state_size;
-  uint16_t *M = state_m (e, state);
-  const uint16_t *CM = state_m (e, child);
-  uint16_t *safe = e->safe;
+  Row *M = state_m (e, state);
+  const Row *CM = state_m (e, child);
+  Row *safe = e->safe;
   size_t m = (size_t) e->G * e->G * e->n;
   memset (safe, 0, m * sizeof *safe);
   gboolean changed = TRUE;
@@ -1339,24 +1343,24 @@ probe (LgFastEngine *e, guint depth)
           for (guint a = 0; a < e->n; a++)
             {
               size_t r = ((size_t) x * e->G + y) * e->n + a;
-              uint16_t l = M[r];
+              Row l = M[r];
               if (!two_items (l))
                 continue;
 #ifdef LG_ENABLE_CHECKS
               /* the probes skipped hold indeed */
-              for (uint16_t bits = l & safe[r]; bits;
-                   bits &= (uint16_t) (bits - 1))
+              for (Row bits = l & safe[r]; bits;
+                   bits &= (Row) (bits - 1))
                 {
                   memcpy (child, state, e->state_size);
                   g_assert (restrict_line (e, state_m (e, child), x, y, a,
-                                           bits & (uint16_t) -bits) &&
+                                           bits & (Row) -bits) &&
                             propagate (e, child));
                 }
 #endif
-              for (uint16_t bits = l & (uint16_t) ~safe[r]; bits;
-                   bits &= (uint16_t) (bits - 1))
+              for (Row bits = l & (Row) ~safe[r]; bits;
+                   bits &= (Row) (bits - 1))
                 {
-                  uint16_t bit = bits & (uint16_t) -bits;
+                  Row bit = bits & (Row) -bits;
                   memcpy (child, state, e->state_size);
                   e->nodes++;
                   if (restrict_line (e, state_m (e, child), x, y, a, bit) &&
@@ -1371,7 +1375,7 @@ probe (LgFastEngine *e, guint depth)
                           for (size_t s = s0; s < s0 + (size_t) x2 * e->n;
                                s++)
                             {
-                              uint16_t c = CM[s];
+                              Row c = CM[s];
                               if (!(c & (c - 1)) && c != M[s])
                                 safe[s] |= c;
                             }
@@ -1381,7 +1385,7 @@ probe (LgFastEngine *e, guint depth)
                   clear_queue (e);
                   clear_dirty (e);
                   e->backtracks++;
-                  if (!restrict_line (e, M, x, y, a, l & (uint16_t) ~bit) ||
+                  if (!restrict_line (e, M, x, y, a, l & (Row) ~bit) ||
                       !propagate (e, state))
                     {
                       clear_queue (e);
@@ -1402,7 +1406,7 @@ static void
 search (LgFastEngine *e, guint depth)
 {
   uint8_t *state = e->states + depth * e->state_size;
-  uint16_t *M = state_m (e, state);
+  Row *M = state_m (e, state);
   if (depth + 1 < e->max_depth && !probe (e, depth))
     {
       if (e->trace)
@@ -1417,12 +1421,12 @@ search (LgFastEngine *e, guint depth)
     }
   g_assert (depth + 1 < e->max_depth);
   uint8_t *child = state + e->state_size;
-  uint16_t bits = line (e, M, bx, by)[ba];
+  Row bits = line (e, M, bx, by)[ba];
   gboolean first = TRUE;
   while (bits && !e->stopped)
     {
       guint b = (guint) __builtin_ctz (bits);
-      bits &= (uint16_t) (bits - 1);
+      bits &= (Row) (bits - 1);
       e->alternatives += !first;
       first = FALSE;
       memcpy (child, state, e->state_size);
@@ -1434,8 +1438,8 @@ search (LgFastEngine *e, guint depth)
                  item_name (e, bx, ba),
                  lg_group_get_name (lg_problem_get_group (e->problem, by)),
                  item_name (e, by, b));
-      uint16_t *CM = state_m (e, child);
-      if (restrict_line (e, CM, bx, by, ba, (uint16_t) (1u << b)) &&
+      Row *CM = state_m (e, child);
+      if (restrict_line (e, CM, bx, by, ba, (Row) (1u << b)) &&
           propagate (e, child))
         search (e, depth + 1);
       else
@@ -1466,7 +1470,7 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
       uint32_t *active = (uint32_t *) state;
       for (guint gi = 0; gi < e->n_groups; gi++)
         active[gi] = e->groups[gi].n_leaves;
-      uint16_t *M = state_m (e, state);
+      Row *M = state_m (e, state);
       /* every group is processed once at the root */
       for (guint gi = e->n_groups; gi-- > 0;)
         {

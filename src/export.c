@@ -999,7 +999,7 @@ lg_export_to_string (LgProblem *problem, LgExportFormat format,
                      const char *title, GError **error)
 {
   g_return_val_if_fail (problem != NULL, NULL);
-  if (!lg_problem_check (problem, error))
+  if (!lg_problem_check_description (problem, error))
     return NULL;
   Export x = { 0 };
   x.problem = problem;

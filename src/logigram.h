@@ -33,6 +33,11 @@ typedef struct _LgItem LgItem; /* an item, or a variable over a group */
 typedef struct _LgExpr LgExpr;
 typedef struct _LgRule LgRule;
 
+/* The most items per group a problem may have: the fast engine's limit (a
+ * line of its matrices is a 32-bit word).  The faithful engine takes at
+ * most 10 (it keeps all n! permutations); see lg_problem_check. */
+#define LG_MAX_ITEMS 32
+
 typedef enum
 {
   LG_GROUP_ATOMIC,  /* plain names */
@@ -207,7 +212,9 @@ void lg_problem_set_trace_masks (LgProblem *problem, gboolean trace_masks);
 void lg_problem_set_progress (LgProblem *problem, FILE *out, guint delay_ms);
 
 /* Returns FALSE and the first recorded error, if any, or a validity error
- * (no group, groups of different sizes, dimension too large). */
+ * (no group, groups of different sizes, dimension over LG_MAX_ITEMS), or a
+ * dimension the problem's engine cannot take (the faithful engine: over
+ * LG_PERMUT_MAX_N, 10; the message names --engine=fast). */
 gboolean lg_problem_check (LgProblem *problem, GError **error);
 
 /* ---- Solving ----------------------------------------------------------- */

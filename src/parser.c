@@ -21,7 +21,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "permut.h"
+#include "description.h"
 
 /* clang-format off */
 G_DEFINE_QUARK (lg-parse-error-quark, lg_parse_error)
@@ -311,7 +311,7 @@ builder_failed (Parser *p, const Token *token)
 {
   g_autoptr (GError) error = NULL;
 
-  if (!lg_problem_check (p->problem, &error))
+  if (!lg_problem_check_description (p->problem, &error))
     return fail (p, token, code_of_problem_error (error), "%s", error->message);
   return fail (p, token, LG_PARSE_ERROR_FAILED,
                "the problem builder refused this line");
@@ -1032,11 +1032,10 @@ parse_group (Parser *p, LgGroupKind kind)
 
       if (!is_item_start (p, FALSE))
         return expected_name (p, peek (p), "an item of group '%s'", name->text);
-      if (names->len == LG_PERMUT_MAX_N)
+      if (names->len == LG_MAX_ITEMS)
         return fail (p, peek (p), LG_PARSE_ERROR_LIMIT,
                      "dimension %u is too large: at most %d items per group",
-                     LG_PERMUT_MAX_N + count_remaining_items (p),
-                     LG_PERMUT_MAX_N);
+                     LG_MAX_ITEMS + count_remaining_items (p), LG_MAX_ITEMS);
       read_item_text (p, &item);
       if (kind == LG_GROUP_NUMERIC && item.as_integer != INT_OK)
         {
@@ -1729,7 +1728,7 @@ lg_parser_parse_data (const char *filename, const char *data, gsize length,
     ok = fail_at (p, 1, 1, LG_PARSE_ERROR_SEMANTIC,
                   "no group: a problem declares at least one group "
                   "('atomic', 'ordered' or 'numeric' NAME: ITEM, ...)");
-  if (ok && !lg_problem_check (problem, &check_error))
+  if (ok && !lg_problem_check_description (problem, &check_error))
     ok = fail_at (p, 1, 1, code_of_problem_error (check_error), "%s",
                   check_error->message);
 

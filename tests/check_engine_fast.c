@@ -22,6 +22,7 @@
 #include "lgtest.h"
 #include "logigram.h"
 #include "parser.h"
+#include "export.h"
 #include "problems.h"
 #include "situation.h"
 
@@ -144,8 +145,11 @@ typedef struct
 static const char *
 group_name (guint g)
 {
-  static const char *const names[] = { "g0", "g1", "g2", "g3", "g4",
-                                       "g5", "g6", "g7", "g8", "g9" };
+  static const char *const names[] = {
+    "g0", "g1", "g2",  "g3",  "g4",  "g5",  "g6",  "g7",
+    "g8", "g9", "g10", "g11", "g12", "g13", "g14", "g15"
+  };
+  g_assert (g < G_N_ELEMENTS (names));
   return names[g];
 }
 
@@ -1197,6 +1201,120 @@ START_TEST (test_fast_unique_puzzles)
 }
 END_TEST
 
+/* ---- Beyond the faithful engine's ten items --------------------------- */
+
+/* Item i of group g - 1 goes with item (7 i + g) mod n of group g, for
+ * every i but the last (the last by elimination): one solution, known. */
+static LgProblem *
+chain_problem (guint G, guint n)
+{
+  LgProblem *p = plain_problem (G, n);
+  for (guint g = 1; g < G; g++)
+    for (guint i = 0; i + 1 < n; i++)
+      lg_rule (p, lg_yes (p, lg_group_get_item (lg_problem_get_group (p, g - 1), i),
+                          lg_group_get_item (lg_problem_get_group (p, g),
+                                             (7 * i + g) % n)));
+  return p;
+}
+
+/* The item indexes of a solution, group after group, as a string (any
+ * size, unlike collect's). */
+static gboolean
+collect_wide (LgProblem *p, const LgSolution *solution, gpointer data)
+{
+  GString *out = data;
+  for (guint g = 0; g < lg_problem_n_groups (p); g++)
+    {
+      LgGroup *group = lg_problem_get_group (p, g);
+      for (guint r = 0; r < lg_group_n_items (group); r++)
+        {
+          const LgItem *item = lg_solution_get (solution, g, r);
+          guint index = 0;
+          while (lg_group_get_item (group, index) != item)
+            index++;
+          g_string_append_printf (out, "%u,", index);
+        }
+      g_string_append_c (out, '|');
+    }
+  return TRUE;
+}
+
+static const guint wide_sizes[][2] = { { 12, 16 }, { 3, 32 }, { 4, 20 },
+                                       { 16, 12 } };
+
+START_TEST (test_fast_wide)
+{
+  guint G = wide_sizes[_i][0], n = wide_sizes[_i][1];
+  g_autoptr (LgProblem) p = chain_problem (G, n);
+  /* the solution by construction: on row r, item r of group 0, then
+   * each group's partner of the previous one */
+  g_autoptr (GString) expected = g_string_new (NULL);
+  g_autofree guint *item = g_new (guint, n);
+  for (guint r = 0; r < n; r++)
+    item[r] = r;
+  for (guint g = 0; g < G; g++)
+    {
+      if (g > 0)
+        {
+          /* the partners of all but the last, then the one left */
+          guint64 used = 0;
+          guint last = 0;
+          for (guint r = 0; r < n; r++)
+            if (item[r] + 1 < n)
+              {
+                item[r] = (7 * item[r] + g) % n;
+                used |= G_GUINT64_CONSTANT (1) << item[r];
+              }
+            else
+              last = r;
+          for (guint b = 0; b < n; b++)
+            if (!(used & (G_GUINT64_CONSTANT (1) << b)))
+              item[last] = b;
+        }
+      for (guint r = 0; r < n; r++)
+        g_string_append_printf (expected, "%u,", item[r]);
+      g_string_append_c (expected, '|');
+    }
+  g_autoptr (GString) got = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  lg_problem_set_engine (p, LG_ENGINE_FAST);
+  ck_assert_int_eq (lg_problem_solve (p, NULL, collect_wide, got, &error), 1);
+  ck_assert_str_eq (got->str, expected->str);
+  /* and without the rules, every line free: the first solutions, each
+   * verified and distinct */
+  g_autoptr (LgProblem) free_problem = plain_problem (G, n);
+  if (n <= 16 && G <= 16)
+    ck_assert_uint_eq (count_fast (free_problem, 50), 50);
+}
+END_TEST
+
+START_TEST (test_faithful_refuses_wide)
+{
+  /* the faithful engine keeps n! permutations: at most 10 items, and the
+   * message says where to go */
+  g_autoptr (LgProblem) p = chain_problem (3, 11);
+  g_autoptr (GError) error = NULL;
+  lg_problem_set_engine (p, LG_ENGINE_FAITHFUL);
+  ck_assert_int_eq (lg_problem_solve (p, NULL, NULL, NULL, &error), -1);
+  ck_assert (g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_SIZE));
+  ck_assert_msg (strstr (error->message, "--engine=fast") != NULL, "%s",
+                 error->message);
+  ck_assert (strstr (error->message, "dimension 11") != NULL);
+  g_clear_error (&error);
+  /* the description itself is fine: the fast engine and the exports
+   * take it */
+  lg_problem_set_engine (p, LG_ENGINE_FAST);
+  ck_assert_int_eq (lg_problem_solve (p, NULL, NULL, NULL, &error), 1);
+  lg_problem_set_engine (p, LG_ENGINE_FAITHFUL);
+  g_autofree char *asp = lg_export_to_string (p, LG_EXPORT_ASP, NULL, &error);
+  ck_assert_msg (asp != NULL, "%s", error ? error->message : "");
+  /* ten items: still the faithful engine's */
+  g_autoptr (LgProblem) ten = chain_problem (3, 10);
+  lg_problem_set_engine (ten, LG_ENGINE_FAITHFUL);
+  ck_assert_int_eq (lg_problem_solve (ten, NULL, NULL, NULL, &error), 1);
+}
+END_TEST
+
 static Suite *
 lg_engine_fast_suite (void)
 {
@@ -1221,6 +1339,8 @@ lg_engine_fast_suite (void)
   tcase_add_test (tc, test_fast_overflow);
   tcase_add_test (tc, test_fast_memory_limit);
   tcase_add_test (tc, test_fast_stats);
+  tcase_add_loop_test (tc, test_fast_wide, 0, G_N_ELEMENTS (wide_sizes));
+  tcase_add_test (tc, test_faithful_refuses_wide);
   suite_add_tcase (s, tc);
   return s;
 }
