@@ -41,13 +41,60 @@ typedef struct
   Row bit;
 } Key;
 
-/* A constraint group that keeps leaves. */
+/* A constraint group that keeps leaves, or a lazy one (see Lazy). */
 typedef struct
 {
   uint32_t leaf_first, n_leaves; /* global leaf ids */
   uint32_t line_first, n_lines;  /* into lines */
   uint32_t cell_first, n_cells;  /* into cells */
+  int32_t lazy;                  /* index into lazy, or -1 */
 } LeafGroup;
+
+/* A couple of a lazy group: each side a variable (its position in the
+ * group) or an item. */
+typedef struct
+{
+  int32_t xpos, ypos; /* -1: the item ix, iy */
+  uint16_t gx, gy;
+  uint8_t ix, iy, yes;
+} LazyCouple;
+
+/* A part of a logical rule of a lazy group: settled once its last
+ * variable has a value, and before that maybe by its operands. */
+typedef struct
+{
+  const LgRule *rule;
+  uint32_t last; /* position of its last variable */
+  uint32_t a, b; /* operands: AND, OR both, NOT a */
+} LazyNode;
+
+/* A constraint group with too many assignments to enumerate them (from
+ * LAZY_MIN_ASSIGNMENTS): its variables are searched, in their order, at
+ * each propagation, against the state's lines (see process_lazy). */
+typedef struct
+{
+  guint n_vars;
+  LgItem **vars;
+  LazyCouple *couples;     /* by the position of their last variable */
+  uint32_t *couple_first;  /* n_vars + 1 offsets */
+  const LgRule **ready;    /* logical rules, by their last variable */
+  uint32_t *ready_first;   /* n_vars + 1 */
+  uint32_t *partial;       /* per position, the AND, OR and NOT rules with
+                              that variable and a later one (root nodes) */
+  uint32_t *partial_first; /* n_vars + 1 */
+  LazyNode *nodes;
+  uint32_t *rows; /* the lines its couples can touch, to be woken by */
+  uint32_t n_rows;
+} Lazy;
+
+/* An assignment of a lazy group enumerated for the propagation: a literal
+ * of its path, as the leaves' (gi < gj). */
+typedef struct
+{
+  uint32_t row; /* line (gi -> gj, a) */
+  uint32_t pair;
+  uint8_t a, b, yes;
+} LazyLit;
 
 struct LgFastEngine
 {
@@ -76,6 +123,21 @@ struct LgFastEngine
   uint32_t *line_first, *line_groups; /* per line: the groups with a
                                          literal on it */
   guint64 *weight;                    /* per leaf group: times it failed */
+
+  /* lazy groups and the scratch of their search (per line of M: yes
+   * count, union, no count, intersection, stamps) */
+  guint n_lazy;
+  Lazy *lazy;
+  uint8_t *lz_value;   /* per variable position */
+  LazyLit *lz_path;    /* per couple */
+  guint lz_len;
+  uint32_t *lz_cnt, *lz_ncnt, *lz_ystamp, *lz_nstamp, *lz_nfold;
+  Row *lz_uni, *lz_nacc, *lz_nint;
+  uint32_t *lz_touched;
+  uint8_t *lz_is_touched;
+  guint lz_n_touched;
+  uint32_t lz_stamp;
+  guint64 lz_found, lz_steps, lz_budget;
 
   /* search */
   size_t state_size; /* bytes, a multiple of 8 */
@@ -128,6 +190,7 @@ typedef struct
   GArray *codes;               /* guint64, every kept leaf's literals */
   GArray *starts;              /* guint32 offsets into codes */
   GArray *groups;              /* LeafGroup */
+  GArray *lazy;                /* Lazy */
   GArray *scratch;             /* guint64, the current leaf */
   GHashTable *seen;            /* leaves of the current group */
   GPtrArray **ready;           /* pruning: rules decided at variable k */
@@ -262,6 +325,24 @@ power_capped (guint64 base, guint exponent)
   return p;
 }
 
+/* From this many assignments on, a constraint group with couples is lazy:
+ * searched at each propagation instead of enumerated (see Lazy). */
+#define LAZY_MIN_ASSIGNMENTS (G_GUINT64_CONSTANT (1) << 16)
+
+/* Is cg lazy?  Not when some rule may overflow: then it is enumerated in
+ * the faithful order, so that the overflow is reported on the same rule. */
+static gboolean
+is_lazy (const LgConstraintGroup *cg, guint n)
+{
+  if (cg->couple->len == 0 || cg->vars->len == 0 ||
+      power_capped (n, cg->vars->len) < LAZY_MIN_ASSIGNMENTS)
+    return FALSE;
+  for (guint i = 0; i < cg->logic->len; i++)
+    if (!rule_is_safe (cg->logic->pdata[i]))
+      return FALSE;
+  return TRUE;
+}
+
 /* Upper bound of the bytes every group's leaves can take. */
 static guint64
 estimate_leaves (const LgConstraintSet *set, guint n)
@@ -271,7 +352,7 @@ estimate_leaves (const LgConstraintSet *set, guint n)
     {
       const LgConstraintGroup *cg =
           i < set->groups->len ? set->groups->pdata[i] : set->unbound;
-      if (cg->couple->len)
+      if (cg->couple->len && !is_lazy (cg, n))
         total += (double) power_capped (n, cg->vars->len) *
                  ((double) cg->couple->len * LIT_BYTES + LEAF_OVERHEAD);
     }
@@ -466,11 +547,149 @@ ready_lists (const LgConstraintGroup *cg)
   return ready;
 }
 
+/* The position of variable var in cg, or -1 for an item. */
+static int32_t
+var_position (const LgConstraintGroup *cg, const LgItem *item)
+{
+  guint pos = 0;
+  if (!item->is_var || !g_ptr_array_find (cg->vars, item, &pos))
+    return -1;
+  return (int32_t) pos;
+}
+
+/* The nodes of rule, operands first; returns the rule's. */
+static uint32_t
+add_nodes (const LgConstraintGroup *cg, GArray *nodes, const LgRule *rule)
+{
+  LazyNode node = { rule, lg_constraint_group_last_var (cg, rule), 0, 0 };
+  if (rule->kind == LG_RULE_AND || rule->kind == LG_RULE_OR ||
+      rule->kind == LG_RULE_NOT)
+    node.a = add_nodes (cg, nodes, rule->a);
+  if (rule->kind == LG_RULE_AND || rule->kind == LG_RULE_OR)
+    node.b = add_nodes (cg, nodes, rule->b);
+  g_array_append_val (nodes, node);
+  return nodes->len - 1;
+}
+
+/* From (position << 32 | value) pairs, sorted, to first (n + 1 offsets)
+ * and the values in position order. */
+static void
+by_position (GArray *pairs, guint n, uint32_t **first, uint32_t **values)
+{
+  g_array_sort (pairs, compare_codes);
+  *first = g_new0 (uint32_t, n + 1);
+  *values = g_new (uint32_t, MAX (pairs->len, 1));
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      guint64 w = g_array_index (pairs, guint64, i);
+      (*first)[(w >> 32) + 1]++;
+      (*values)[i] = (uint32_t) w;
+    }
+  for (guint k = 0; k < n; k++)
+    (*first)[k + 1] += (*first)[k];
+}
+
+static void
+build_lazy (Builder *b, const LgConstraintGroup *cg)
+{
+  guint G = b->e->G, n = b->e->n, k = cg->vars->len;
+  Lazy lz = { 0 };
+  lz.n_vars = k;
+  lz.vars = g_new (LgItem *, k);
+  memcpy (lz.vars, cg->vars->pdata, k * sizeof (LgItem *));
+  /* couples, by their last variable */
+  g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GHashTable) rows = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < cg->couple->len; i++)
+    {
+      const LgRule *r = cg->couple->pdata[i];
+      int32_t xp = var_position (cg, r->x), yp = var_position (cg, r->y);
+      guint64 w = ((guint64) (guint) MAX (MAX (xp, yp), 0) << 32) | i;
+      g_array_append_val (pairs, w);
+      /* every line of the pair, both ways */
+      guint gx = r->x->group->index, gy = r->y->group->index;
+      for (guint a = 0; a < n; a++)
+        {
+          g_hash_table_add (rows, GUINT_TO_POINTER ((gx * G + gy) * n + a + 1));
+          g_hash_table_add (rows, GUINT_TO_POINTER ((gy * G + gx) * n + a + 1));
+        }
+    }
+  uint32_t *order;
+  by_position (pairs, k, &lz.couple_first, &order);
+  lz.couples = g_new (LazyCouple, MAX (cg->couple->len, 1));
+  for (guint i = 0; i < cg->couple->len; i++)
+    {
+      const LgRule *r = cg->couple->pdata[order[i]];
+      LazyCouple *c = &lz.couples[i];
+      c->xpos = var_position (cg, r->x);
+      c->ypos = var_position (cg, r->y);
+      c->gx = (uint16_t) r->x->group->index;
+      c->gy = (uint16_t) r->y->group->index;
+      c->ix = (uint8_t) (c->xpos < 0 ? r->x->index : 0);
+      c->iy = (uint8_t) (c->ypos < 0 ? r->y->index : 0);
+      c->yes = r->kind == LG_RULE_YES;
+    }
+  g_free (order);
+  /* logical rules: ready at their last variable; the compound ones also
+   * tried, on a partial assignment, at each earlier variable of theirs */
+  GArray *nodes = g_array_new (FALSE, FALSE, sizeof (LazyNode));
+  g_autoptr (GArray) ready = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GArray) partial = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  for (guint i = 0; i < cg->logic->len; i++)
+    {
+      const LgRule *r = cg->logic->pdata[i];
+      guint last = lg_constraint_group_last_var (cg, r);
+      guint64 w = ((guint64) last << 32) | i;
+      g_array_append_val (ready, w);
+      if (r->kind != LG_RULE_AND && r->kind != LG_RULE_OR &&
+          r->kind != LG_RULE_NOT)
+        continue;
+      uint32_t root = add_nodes (cg, nodes, r);
+      g_ptr_array_set_size (vars, 0);
+      lg_rule_collect_vars (r, vars);
+      for (guint v = 0; v < vars->len; v++)
+        {
+          int32_t pos = var_position (cg, vars->pdata[v]);
+          if (pos >= 0 && (guint) pos < last)
+            {
+              guint64 x = ((guint64) pos << 32) | root;
+              g_array_append_val (partial, x);
+            }
+        }
+    }
+  by_position (ready, k, &lz.ready_first, &order);
+  lz.ready = g_new (const LgRule *, MAX (cg->logic->len, 1));
+  for (guint i = 0; i < cg->logic->len; i++)
+    lz.ready[i] = cg->logic->pdata[order[i]];
+  g_free (order);
+  by_position (partial, k, &lz.partial_first, &lz.partial);
+  lz.nodes = (LazyNode *) g_array_free (nodes, FALSE);
+  lz.n_rows = g_hash_table_size (rows);
+  lz.rows = g_new (uint32_t, MAX (lz.n_rows, 1));
+  GHashTableIter it;
+  gpointer key;
+  guint j = 0;
+  g_hash_table_iter_init (&it, rows);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    lz.rows[j++] = GPOINTER_TO_UINT (key) - 1;
+  g_array_append_val (b->lazy, lz);
+  LeafGroup g = { 0 };
+  g.leaf_first = b->starts->len - 1;
+  g.lazy = (int32_t) b->lazy->len - 1;
+  g_array_append_val (b->groups, g);
+}
+
 static void
 build_group (Builder *b, const LgConstraintGroup *cg)
 {
   if (cg->logic->len == 0 && cg->couple->len == 0)
     return;
+  if (is_lazy (cg, b->e->n))
+    {
+      build_lazy (b, cg);
+      return;
+    }
   b->cg = cg;
   b->holds = FALSE;
   b->exact = cg->vars->len == 0;
@@ -479,6 +698,7 @@ build_group (Builder *b, const LgConstraintGroup *cg)
   b->ready = b->exact ? NULL : ready_lists (cg);
   LeafGroup g = { 0 };
   g.leaf_first = b->starts->len - 1;
+  g.lazy = -1;
   b->seen = g_hash_table_new_full (leaf_hash, leaf_equal, g_free, NULL);
   enumerate (b, 0);
   g_hash_table_unref (b->seen);
@@ -631,6 +851,39 @@ lay_out (Builder *b)
     }
   e->lines = (Key *) g_array_free (lines, FALSE);
   e->cells = (Key *) g_array_free (cells, FALSE);
+  /* a lazy group is woken by every line its couples can touch */
+  e->n_lazy = b->lazy->len;
+  e->lazy = (Lazy *) g_array_free (b->lazy, FALSE);
+  b->lazy = NULL;
+  guint max_vars = 0, max_couples = 0;
+  for (guint gi = 0; gi < e->n_groups; gi++)
+    if (e->groups[gi].lazy >= 0)
+      {
+        const Lazy *lz = &e->lazy[e->groups[gi].lazy];
+        for (guint i = 0; i < lz->n_rows; i++)
+          {
+            guint64 w = ((guint64) lz->rows[i] << 32) | gi;
+            g_array_append_val (row_pairs, w);
+          }
+        max_vars = MAX (max_vars, lz->n_vars);
+        max_couples = MAX (max_couples, lz->couple_first[lz->n_vars]);
+      }
+  if (e->n_lazy)
+    {
+      size_t m = (size_t) G * G * n;
+      e->lz_value = g_new0 (uint8_t, max_vars);
+      e->lz_path = g_new0 (LazyLit, MAX (max_couples, 1));
+      e->lz_cnt = g_new0 (uint32_t, m);
+      e->lz_ncnt = g_new0 (uint32_t, m);
+      e->lz_ystamp = g_new0 (uint32_t, m);
+      e->lz_nstamp = g_new0 (uint32_t, m);
+      e->lz_nfold = g_new0 (uint32_t, m);
+      e->lz_uni = g_new0 (Row, m);
+      e->lz_nacc = g_new0 (Row, m);
+      e->lz_nint = g_new0 (Row, m);
+      e->lz_touched = g_new0 (uint32_t, m);
+      e->lz_is_touched = g_new0 (uint8_t, m);
+    }
   build_index (cell_pairs, (size_t) G * G * n * n, e->n_groups,
                &e->cell_first, &e->cell_groups);
   build_index (row_pairs, (size_t) G * G * n, e->n_groups, &e->row_first,
@@ -656,6 +909,16 @@ lay_out (Builder *b)
             }
         }
     }
+  for (guint gi = 0; gi < e->n_groups; gi++)
+    if (e->groups[gi].lazy >= 0)
+      {
+        const Lazy *lz = &e->lazy[e->groups[gi].lazy];
+        for (guint i = 0; i < lz->n_rows; i++)
+          {
+            guint64 w = ((guint64) lz->rows[i] << 32) | gi;
+            g_array_append_val (line_pairs, w);
+          }
+      }
   build_index (line_pairs, (size_t) G * G * n, e->n_groups, &e->line_first,
                &e->line_groups);
   g_array_unref (line_pairs);
@@ -722,6 +985,7 @@ lg_engine_fast_new (LgProblem *problem, const LgConstraintSet *set,
   b.codes = g_array_new (FALSE, FALSE, sizeof (guint64));
   b.starts = g_array_new (FALSE, FALSE, sizeof (guint32));
   b.groups = g_array_new (FALSE, FALSE, sizeof (LeafGroup));
+  b.lazy = g_array_new (FALSE, FALSE, sizeof (Lazy));
   b.scratch = g_array_new (FALSE, FALSE, sizeof (guint64));
   guint32 zero = 0;
   g_array_append_val (b.starts, zero);
@@ -729,8 +993,9 @@ lg_engine_fast_new (LgProblem *problem, const LgConstraintSet *set,
   /* the progress line counts assignments: n^k for a group of k variables */
   double assignments = 0;
   for (guint i = 0; i < set->groups->len; i++)
-    assignments += (double) power_capped (
-        e->n, ((LgConstraintGroup *) set->groups->pdata[i])->vars->len);
+    if (!is_lazy (set->groups->pdata[i], e->n))
+      assignments += (double) power_capped (
+          e->n, ((LgConstraintGroup *) set->groups->pdata[i])->vars->len);
   lg_progress_begin (problem->progress, "transform", "assignments",
                      assignments < 1e18 ? (guint64) assignments : 0);
   /* the faithful builder's order: the unbound group, then the groups
@@ -747,6 +1012,12 @@ lg_engine_fast_new (LgProblem *problem, const LgConstraintSet *set,
     g_array_unref (b.starts);
   if (b.groups)
     g_array_unref (b.groups);
+  if (b.lazy)
+    {
+      /* on an error, the lazy groups built so far */
+      e->n_lazy = b.lazy->len;
+      e->lazy = (Lazy *) g_array_free (b.lazy, FALSE);
+    }
   if (stats)
     {
       stats->leaves_tried = b.leaves_tried;
@@ -806,6 +1077,32 @@ lg_engine_fast_free (LgFastEngine *e)
   g_free (e->line_first);
   g_free (e->line_groups);
   g_free (e->weight);
+  for (guint i = 0; i < e->n_lazy; i++)
+    {
+      Lazy *lz = &e->lazy[i];
+      g_free (lz->vars);
+      g_free (lz->couples);
+      g_free (lz->couple_first);
+      g_free (lz->ready);
+      g_free (lz->ready_first);
+      g_free (lz->partial);
+      g_free (lz->partial_first);
+      g_free (lz->nodes);
+      g_free (lz->rows);
+    }
+  g_free (e->lazy);
+  g_free (e->lz_value);
+  g_free (e->lz_path);
+  g_free (e->lz_cnt);
+  g_free (e->lz_ncnt);
+  g_free (e->lz_ystamp);
+  g_free (e->lz_nstamp);
+  g_free (e->lz_nfold);
+  g_free (e->lz_uni);
+  g_free (e->lz_nacc);
+  g_free (e->lz_nint);
+  g_free (e->lz_touched);
+  g_free (e->lz_is_touched);
   g_free (e->states);
   g_free (e->queue);
   g_free (e->queued);
@@ -1026,6 +1323,255 @@ lits_agree (const LgFastEngine *e, const Row *M, const Lit *p,
   return q->yes ? !(same && apart) : !(with[0] && with[1]);
 }
 
+/* ---- Lazy groups ------------------------------------------------------------ */
+
+/* A variable of a lazy group gets value k (the item of its group), and a
+ * rule is evaluated with the values given: the two places that know how
+ * the rules read their variables. */
+static inline void
+lazy_set (Lazy *lz, uint8_t *value, guint pos, guint k)
+{
+  value[pos] = (uint8_t) k;
+  lz->vars[pos]->index = k;
+}
+
+static inline LgEval
+lazy_eval (const LgRule *rule)
+{
+  return lg_rule_eval (rule);
+}
+
+#define LAZY_UNKNOWN 2
+
+/* Node i of lz with the variables up to position p set: LG_EVAL_TRUE,
+ * LG_EVAL_FALSE, or LAZY_UNKNOWN (Kleene's three values).  Never an
+ * overflow: the rules of a lazy group are safe. */
+static int
+lazy_eval_partial (const Lazy *lz, uint32_t i, guint p)
+{
+  const LazyNode *node = &lz->nodes[i];
+  if (node->last <= p)
+    return lazy_eval (node->rule);
+  int x, y;
+  switch (node->rule->kind)
+    {
+    case LG_RULE_NOT:
+      x = lazy_eval_partial (lz, node->a, p);
+      return x == LAZY_UNKNOWN ? x : !x;
+    case LG_RULE_AND:
+    case LG_RULE_OR:
+      {
+        /* the value that decides: false for and, true for or */
+        int decides = node->rule->kind == LG_RULE_OR;
+        x = lazy_eval_partial (lz, node->a, p);
+        if (x == decides)
+          return x;
+        y = lazy_eval_partial (lz, node->b, p);
+        if (y == decides)
+          return y;
+        return x == LAZY_UNKNOWN || y == LAZY_UNKNOWN ? LAZY_UNKNOWN : x;
+      }
+    default:
+      return LAZY_UNKNOWN;
+    }
+}
+
+/* The literals of lz settled by position p, checked against M and against
+ * the path's, pushed on the path.  FALSE when one cannot hold (the path
+ * then holds the literals pushed so far: the caller pops to its length). */
+static gboolean
+lazy_push (LgFastEngine *e, const Row *M, const Lazy *lz,
+           const uint8_t *value, guint p)
+{
+  guint G = e->G, n = e->n;
+  for (uint32_t i = lz->couple_first[p]; i < lz->couple_first[p + 1]; i++)
+    {
+      const LazyCouple *c = &lz->couples[i];
+      guint ix = c->xpos >= 0 ? value[c->xpos] : c->ix;
+      guint iy = c->ypos >= 0 ? value[c->ypos] : c->iy;
+      LazyLit l;
+      if (c->gx < c->gy)
+        l = (LazyLit) { 0, c->gx * G + c->gy, (uint8_t) ix, (uint8_t) iy,
+                        c->yes };
+      else
+        l = (LazyLit) { 0, c->gy * G + c->gx, (uint8_t) iy, (uint8_t) ix,
+                        c->yes };
+      l.row = l.pair * n + l.a;
+      Row r = M[l.row], bit = (Row) 1 << l.b;
+      if (l.yes ? !(r & bit) : r == bit)
+        return FALSE;
+      /* inside a pair, as make_leaf: two yes on one line, a yes and a no
+       * on one cell */
+      for (guint q = 0; q < e->lz_len; q++)
+        {
+          const LazyLit *o = &e->lz_path[q];
+          if (o->pair != l.pair || (!o->yes && !l.yes))
+            continue;
+          gboolean same_a = o->a == l.a, same_b = o->b == l.b;
+          if (o->yes && l.yes ? same_a != same_b : same_a && same_b)
+            return FALSE;
+        }
+      e->lz_path[e->lz_len++] = l;
+    }
+  return TRUE;
+}
+
+static inline void
+lazy_touch (LgFastEngine *e, uint32_t row)
+{
+  if (!e->lz_is_touched[row])
+    {
+      e->lz_is_touched[row] = 1;
+      e->lz_touched[e->lz_n_touched++] = row;
+    }
+}
+
+/* The complete assignment on the path, for the union of what the
+ * assignments allow (as the leaves' in process_group). */
+static void
+lazy_record (LgFastEngine *e)
+{
+  guint G = e->G, n = e->n;
+  if (++e->lz_stamp == 0)
+    {
+      size_t m = (size_t) G * G * n;
+      memset (e->lz_ystamp, 0, m * sizeof (uint32_t));
+      memset (e->lz_nstamp, 0, m * sizeof (uint32_t));
+      memset (e->lz_nfold, 0, m * sizeof (uint32_t));
+      e->lz_stamp = 1;
+    }
+  uint32_t stamp = e->lz_stamp;
+  for (guint q = 0; q < e->lz_len; q++)
+    {
+      const LazyLit *l = &e->lz_path[q];
+      if (l->yes)
+        {
+          /* line (gi -> gj, a) is {b}, line (gj -> gi, b) is {a} */
+          uint32_t gi = l->pair / G, gj = l->pair % G;
+          uint32_t rows[2] = { l->row, (gj * G + gi) * n + l->b };
+          Row bits[2] = { (Row) 1 << l->b, (Row) 1 << l->a };
+          for (guint k = 0; k < 2; k++)
+            {
+              lazy_touch (e, rows[k]);
+              if (e->lz_ystamp[rows[k]] != stamp)
+                {
+                  e->lz_ystamp[rows[k]] = stamp;
+                  e->lz_cnt[rows[k]]++;
+                }
+              e->lz_uni[rows[k]] |= bits[k];
+            }
+        }
+      else
+        {
+          lazy_touch (e, l->row);
+          if (e->lz_nstamp[l->row] != stamp)
+            {
+              e->lz_nstamp[l->row] = stamp;
+              e->lz_nacc[l->row] = 0;
+            }
+          e->lz_nacc[l->row] |= (Row) 1 << l->b;
+        }
+    }
+  /* the no items of this assignment on each line, into the intersection */
+  for (guint q = 0; q < e->lz_len; q++)
+    {
+      uint32_t row = e->lz_path[q].row;
+      if (e->lz_path[q].yes || e->lz_nfold[row] == stamp)
+        continue;
+      e->lz_nfold[row] = stamp;
+      e->lz_nint[row] =
+          e->lz_ncnt[row]++ ? e->lz_nint[row] & e->lz_nacc[row] : e->lz_nacc[row];
+    }
+}
+
+/* The assignments of lz from position p on that hold with M: recorded
+ * when record, else the search stops at the first.  Counts them in
+ * lz_found; stops when lz_steps reaches lz_budget. */
+static void
+lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p, gboolean record)
+{
+  if (p == lz->n_vars)
+    {
+      e->lz_found++;
+      if (record)
+        lazy_record (e);
+      return;
+    }
+  guint len = e->lz_len;
+  for (guint k = 0; k < e->n; k++)
+    {
+      if (e->lz_steps++ >= e->lz_budget || (!record && e->lz_found))
+        return;
+      lazy_set (lz, e->lz_value, p, k);
+      gboolean ok = lazy_push (e, M, lz, e->lz_value, p);
+      for (uint32_t i = lz->ready_first[p]; i < lz->ready_first[p + 1] && ok;
+           i++)
+        ok = lazy_eval (lz->ready[i]) == LG_EVAL_TRUE;
+      for (uint32_t i = lz->partial_first[p];
+           i < lz->partial_first[p + 1] && ok; i++)
+        ok = lazy_eval_partial (lz, lz->partial[i], p) != LG_EVAL_FALSE;
+      if (ok)
+        lazy_search (e, M, lz, p + 1, record);
+      e->lz_len = len;
+    }
+}
+
+/* Steps of a lazy group's search in one propagation: past them, the group
+ * narrows nothing and fails nothing (the complete assignments are checked
+ * without a limit, see lazy_holds). */
+#define LAZY_BUDGET 2000
+
+/* A lazy group: its variables searched against M.  No assignment left:
+ * fail.  Else, when the search ended within its budget, every line that all
+ * the assignments constrain keeps the union of what they allow, and a no
+ * shared by all is applied, as the leaves' in process_group. */
+static gboolean
+process_lazy (LgFastEngine *e, uint8_t *state, guint gi)
+{
+  Row *M = state_m (e, state);
+  Lazy *lz = &e->lazy[e->groups[gi].lazy];
+  e->lz_found = e->lz_steps = 0;
+  e->lz_budget = LAZY_BUDGET;
+  e->lz_len = 0;
+  lazy_search (e, M, lz, 0, TRUE);
+  gboolean complete = e->lz_steps < e->lz_budget;
+  guint64 found = e->lz_found;
+  gboolean ok = !complete || found > 0;
+  for (guint i = 0; i < e->lz_n_touched; i++)
+    {
+      uint32_t row = e->lz_touched[i];
+      guint n = e->n, x = row / n / e->G, y = (row / n) % e->G, a = row % n;
+      if (ok && complete && e->lz_cnt[row] == found)
+        ok = restrict_line (e, M, x, y, a, e->lz_uni[row]);
+      if (ok && complete && e->lz_ncnt[row] == found)
+        ok = restrict_line (e, M, x, y, a, e->full & (Row) ~e->lz_nint[row]);
+      e->lz_cnt[row] = e->lz_ncnt[row] = 0;
+      e->lz_uni[row] = 0;
+      e->lz_is_touched[row] = 0;
+    }
+  e->lz_n_touched = 0;
+  if (complete && found == 0)
+    e->weight[gi]++;
+  return ok;
+}
+
+/* Does some assignment of every lazy group hold with M (a complete
+ * assignment of the lines)?  No limit here. */
+static gboolean
+lazy_holds (LgFastEngine *e, const Row *M)
+{
+  for (guint i = 0; i < e->n_lazy; i++)
+    {
+      e->lz_found = e->lz_steps = 0;
+      e->lz_budget = G_MAXUINT64;
+      e->lz_len = 0;
+      lazy_search (e, M, &e->lazy[i], 0, FALSE);
+      if (!e->lz_found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* A constraint group: drops the leaves that cannot hold any more; fails
  * when none is left, applies the last one, and otherwise narrows what all
  * the leaves left agree on. */
@@ -1036,6 +1582,8 @@ process_group (LgFastEngine *e, uint8_t *state, guint gi)
   uint32_t *active = (uint32_t *) state;
   uint8_t *sat = state + e->sat_offset;
   const LeafGroup *g = &e->groups[gi];
+  if (g->lazy >= 0)
+    return process_lazy (e, state, gi);
   uint32_t *order = e->order + g->leaf_first;
   uint32_t nact = active[gi];
   for (uint32_t k = 0; k < nact;)
@@ -1207,7 +1755,7 @@ solution_holds (LgFastEngine *e, uint8_t *state)
       }
   for (guint gi = 0; gi < e->n_groups; gi++)
     {
-      if (sat[gi])
+      if (sat[gi] || e->groups[gi].lazy >= 0)
         continue;
       const uint32_t *order = e->order + e->groups[gi].leaf_first;
       gboolean some = FALSE;
@@ -1247,6 +1795,12 @@ emit (LgFastEngine *e, uint8_t *state, guint depth)
           e->row_of[g * n + item] = (uint8_t) r;
         }
     }
+  /* a lazy group whose search ran out of steps may not hold: not a bug */
+  if (!lazy_holds (e, M))
+    {
+      e->backtracks++;
+      return;
+    }
   if (!solution_holds (e, state))
     {
       g_warn_if_reached ();
@@ -1254,7 +1808,8 @@ emit (LgFastEngine *e, uint8_t *state, guint depth)
       return;
     }
 #ifdef LG_ENABLE_CHECKS
-  g_assert (lg_situation_verify (e->problem, e->perm));
+  /* (it enumerates every assignment of each group: not with lazy ones) */
+  g_assert (e->n_lazy || lg_situation_verify (e->problem, e->perm));
 #endif
   e->solutions++;
   lg_progress_hide (e->problem->progress);

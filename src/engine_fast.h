@@ -14,6 +14,19 @@
  * enumerated as the faithful engine does by default, every assignment, the
  * rules in order, so that the overflow is reported on the same rule.
  *
+ * A group with couples and at least 2^16 assignments (n^k for k variables)
+ * and safe rules is not enumerated but "lazy": the fast engine searches its
+ * variables, in creation order, each time it propagates the group, against
+ * the state's lines: a couple is checked when its variables have values
+ * (against the lines and the path's other couples), a logical rule when its
+ * last variable has one, and an and/or/not rule also on partial
+ * assignments, with three values (false as soon as, e.g., two disjuncts of
+ * an "exactly one of" are false...).  Within 2000 steps, the assignments
+ * found narrow the lines as leaves do (none: the state fails); past them
+ * the group narrows nothing, and a complete assignment of the lines is
+ * checked against it without a limit.  So "exactly one of six statements"
+ * over twelve variables (6^12 assignments) is solved in milliseconds.
+ *
  * Explore (lg_engine_fast_explore).  A state holds, for every ordered pair
  * of groups (i, j), the n x n "can be together" matrix as n row bitsets
  * (row a: the items of j that item a of i may go with; the matrix of (j, i)
@@ -45,7 +58,8 @@
  * is a pointer move.  Nothing is allocated while searching.
  *
  * Counters filled (LgStats): constraint_groups, variables (by the solver),
- * time_transform, time_explore, leaves_tried (assignments evaluated),
+ * time_transform, time_explore, leaves_tried (assignments evaluated; none
+ * for a lazy group),
  * leaves_kept (distinct leaves kept), leaves_saved (assignments never
  * enumerated thanks to early rule evaluation), nodes_explored (states
  * propagated after a choice: the search's branches and the probes),
