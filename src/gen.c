@@ -133,7 +133,7 @@ static const Theme extra_atomic_themes[] = {
           "pansies", "lupins", "crocuses", "freesias", "begonias", "zinnias"),
   ATOMIC ("hobby", NULL, "the one who enjoys {I}", "enjoys {I}",
           "does not enjoy {I}", "knitting", "hiking", "fishing", "cooking",
-          "reading", "gardening", "pottery", "chess problems", "birding",
+          "reading", "gardening", "pottery", "sudoku", "birding",
           "juggling", "origami", "baking", "camping", "climbing", "dancing",
           "singing"),
 };
