@@ -777,6 +777,23 @@ build_index (GArray *pairs, size_t n_keys, guint n_groups, uint32_t **first,
   g_free (sorted);
 }
 
+/* The lines of every lazy group, as (line << 32 | group) pairs for
+ * build_index: they wake it, and weigh it in the branching. */
+static void
+append_lazy_rows (const LgFastEngine *e, GArray *pairs)
+{
+  for (guint gi = 0; gi < e->n_groups; gi++)
+    if (e->groups[gi].lazy >= 0)
+      {
+        const Lazy *lz = &e->lazy[e->groups[gi].lazy];
+        for (guint i = 0; i < lz->n_rows; i++)
+          {
+            guint64 w = ((guint64) lz->rows[i] << 32) | gi;
+            g_array_append_val (pairs, w);
+          }
+      }
+}
+
 /* From codes to the engine's literals, keys and sparse sets. */
 static void
 lay_out (Builder *b)
@@ -855,19 +872,14 @@ lay_out (Builder *b)
   e->n_lazy = b->lazy->len;
   e->lazy = (Lazy *) g_array_free (b->lazy, FALSE);
   b->lazy = NULL;
+  append_lazy_rows (e, row_pairs);
   guint max_vars = 0, max_couples = 0;
-  for (guint gi = 0; gi < e->n_groups; gi++)
-    if (e->groups[gi].lazy >= 0)
-      {
-        const Lazy *lz = &e->lazy[e->groups[gi].lazy];
-        for (guint i = 0; i < lz->n_rows; i++)
-          {
-            guint64 w = ((guint64) lz->rows[i] << 32) | gi;
-            g_array_append_val (row_pairs, w);
-          }
-        max_vars = MAX (max_vars, lz->n_vars);
-        max_couples = MAX (max_couples, lz->couple_first[lz->n_vars]);
-      }
+  for (guint i = 0; i < e->n_lazy; i++)
+    {
+      max_vars = MAX (max_vars, e->lazy[i].n_vars);
+      max_couples = MAX (max_couples,
+                         e->lazy[i].couple_first[e->lazy[i].n_vars]);
+    }
   if (e->n_lazy)
     {
       size_t m = (size_t) G * G * n;
@@ -909,16 +921,7 @@ lay_out (Builder *b)
             }
         }
     }
-  for (guint gi = 0; gi < e->n_groups; gi++)
-    if (e->groups[gi].lazy >= 0)
-      {
-        const Lazy *lz = &e->lazy[e->groups[gi].lazy];
-        for (guint i = 0; i < lz->n_rows; i++)
-          {
-            guint64 w = ((guint64) lz->rows[i] << 32) | gi;
-            g_array_append_val (line_pairs, w);
-          }
-      }
+  append_lazy_rows (e, line_pairs);
   build_index (line_pairs, (size_t) G * G * n, e->n_groups, &e->line_first,
                &e->line_groups);
   g_array_unref (line_pairs);

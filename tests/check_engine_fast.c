@@ -79,6 +79,18 @@ solve_with (LgProblem *p, LgEngine engine, Found *f, GError **error)
   return lg_problem_solve (p, NULL, collect, f, error);
 }
 
+/* Solves p with the fast engine, its solutions into f and its counters
+ * into stats; returns their number. */
+static gint64
+solve_fast (LgProblem *p, LgStats *stats, Found *f)
+{
+  g_autoptr (GError) error = NULL;
+  lg_problem_set_engine (p, LG_ENGINE_FAST);
+  gint64 n = lg_problem_solve (p, stats, collect, f, &error);
+  ck_assert_msg (n >= 0, "%s", error ? error->message : "");
+  return n;
+}
+
 /* The fast engine's solutions are the faithful engine's, as a set, each
  * once and, with verify, each verified (lg_situation_verify enumerates
  * every assignment of each constraint group: not for the lazy ones). */
@@ -1198,8 +1210,7 @@ START_TEST (test_fast_unique_puzzles)
   LgStats stats = { 0 };
   Found f;
   found_init (&f, TRUE);
-  lg_problem_set_engine (p, LG_ENGINE_FAST);
-  ck_assert_int_eq (lg_problem_solve (p, &stats, collect, &f, &error), 1);
+  ck_assert_int_eq (solve_fast (p, &stats, &f), 1);
   ck_assert (!f.bad);
   /* the search stays small (a regression guard, not a timing: about 600
    * and 2300 propagations, probes included, when this was written) */
@@ -1309,7 +1320,7 @@ END_TEST
 START_TEST (test_fast_exactly_one)
 {
   /* twelve variables over six houses in one group, 6^12 assignments: 3
-   * solutions (clingo on the ASP export agrees, bench/clingo-check.sh) */
+   * solutions (as clingo finds on the ASP export, tests/cli-export.sh) */
   g_autofree char *path = lgtest_test_path ("input/exactly-one.lgm");
   g_autoptr (GError) error = NULL;
   g_autoptr (LgProblem) p = lg_parser_parse_file (path, &error);
@@ -1317,8 +1328,7 @@ START_TEST (test_fast_exactly_one)
   LgStats stats = { 0 };
   Found f;
   found_init (&f, FALSE);
-  lg_problem_set_engine (p, LG_ENGINE_FAST);
-  ck_assert_int_eq (lg_problem_solve (p, &stats, collect, &f, &error), 3);
+  ck_assert_int_eq (solve_fast (p, &stats, &f), 3);
   ck_assert_uint_eq (g_hash_table_size (f.keys), 3);
   ck_assert_uint_lt (stats.leaves_tried, 1000);
   found_clear (&f);

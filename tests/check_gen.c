@@ -273,17 +273,39 @@ collect (LgProblem *p, const LgSolution *s, gpointer data)
   return c->keys->len < 1000;
 }
 
+/* The generator's options for run. */
+static void
+run_options (const Run *run, LgGenOptions *o)
+{
+  lg_gen_options_init (o);
+  o->n_items = run->n_items;
+  o->n_groups = run->n_groups;
+  o->seed = run->seed;
+  o->max_solutions = run->max_solutions;
+  o->minimise = run->minimise;
+  o->contradict = run->contradict;
+}
+
+/* The hidden solution as key_of writes a solution; g_free it. */
+static char *
+hidden_key (LgGen *gen, const Run *run)
+{
+  GString *hidden = g_string_new (NULL);
+  for (guint g = 0; g < run->n_groups; g++)
+    for (guint r = 0; r < run->n_items; r++)
+      {
+        g_autofree char *ref = lg_gen_item_ref (
+            gen, g, lg_gen_hidden (gen)[g * run->n_items + r]);
+        g_string_append_printf (hidden, "%s|", strchr (ref, ':') + 1);
+      }
+  return g_string_free (hidden, FALSE);
+}
+
 START_TEST (test_gen_runs)
 {
   const Run *run = &runs[_i];
   LgGenOptions o;
-  lg_gen_options_init (&o);
-  o.n_items = run->n_items;
-  o.n_groups = run->n_groups;
-  o.seed = run->seed;
-  o.max_solutions = run->max_solutions;
-  o.minimise = run->minimise;
-  o.contradict = run->contradict;
+  run_options (run, &o);
   o.answer = TRUE;
   g_autoptr (GError) error = NULL;
   g_autoptr (LgGen) gen = lg_gen_new (&o);
@@ -322,20 +344,11 @@ START_TEST (test_gen_runs)
       if (!run->contradict)
         {
           /* the hidden solution is one of them */
-          guint n = run->n_items;
-          GString *hidden = g_string_new (NULL);
-          for (guint g = 0; g < run->n_groups; g++)
-            for (guint r = 0; r < n; r++)
-              {
-                g_autofree char *ref =
-                    lg_gen_item_ref (gen, g, lg_gen_hidden (gen)[g * n + r]);
-                g_string_append_printf (hidden, "%s|", strchr (ref, ':') + 1);
-              }
+          g_autofree char *hidden = hidden_key (gen, run);
           gboolean seen = FALSE;
           for (guint k = 0; k < c.keys->len; k++)
-            seen |= strcmp (c.keys->pdata[k], hidden->str) == 0;
-          ck_assert_msg (seen, "hidden solution %s not found", hidden->str);
-          g_string_free (hidden, TRUE);
+            seen |= strcmp (c.keys->pdata[k], hidden) == 0;
+          ck_assert_msg (seen, "hidden solution %s not found", hidden);
         }
       g_ptr_array_unref (c.keys);
     }
@@ -406,12 +419,7 @@ START_TEST (test_gen_wide)
 {
   const Run *run = &wide_runs[_i];
   LgGenOptions o;
-  lg_gen_options_init (&o);
-  o.n_items = run->n_items;
-  o.n_groups = run->n_groups;
-  o.seed = run->seed;
-  o.minimise = run->minimise;
-  o.contradict = run->contradict;
+  run_options (run, &o);
   g_autoptr (GError) error = NULL;
   g_autoptr (LgGen) gen = lg_gen_new (&o);
   ck_assert_msg (lg_gen_run (gen, &error), "%s", error ? error->message : "");
@@ -428,16 +436,8 @@ START_TEST (test_gen_wide)
   ck_assert_uint_eq (c.keys->len, run->contradict ? 0 : 1);
   if (!run->contradict)
     {
-      GString *hidden = g_string_new (NULL);
-      for (guint g = 0; g < run->n_groups; g++)
-        for (guint r = 0; r < run->n_items; r++)
-          {
-            g_autofree char *ref = lg_gen_item_ref (
-                gen, g, lg_gen_hidden (gen)[g * run->n_items + r]);
-            g_string_append_printf (hidden, "%s|", strchr (ref, ':') + 1);
-          }
-      ck_assert_str_eq (c.keys->pdata[0], hidden->str);
-      g_string_free (hidden, TRUE);
+      g_autofree char *hidden = hidden_key (gen, run);
+      ck_assert_str_eq (c.keys->pdata[0], hidden);
     }
   g_ptr_array_unref (c.keys);
   /* each group's items distinct (the themes have enough) */
