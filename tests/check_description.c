@@ -9,7 +9,8 @@
  *     duplicate group or item, a couple inside one group, also through a
  *     variable, lg_ref on an atomic item, a numeric item that is not an
  *     integer...) and the silent propagation of NULL arguments;
- *   - lg_problem_check (no group, empty group, sizes differ, dimension > 10),
+ *   - lg_problem_check (no group, empty group, sizes differ, dimension > 10
+ *     for the faithful engine, > 32 for the fast one),
  *     lg_problem_drop_rule, lg_problem_set_group_order, rule numbering and
  *     lines, lg_rule_to_string for every kind of rule;
  *   - solving: the tutorial's classic problem, written in C the way
@@ -1286,9 +1287,13 @@ END_TEST
 
 START_TEST (test_description_dimension_limits)
 {
-  /* 10 items: the largest dimension; 11 is too large. */
-  for (guint n = 10; n <= 11; n++)
+  /* The faithful engine (the default) takes 10 items, the fast engine 32;
+   * the description alone is fine up to 32 (what the parser and the
+   * exports check). */
+  static const guint sizes[] = { 10, 11, 32, 33 };
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
     {
+      guint n = sizes[k];
       g_autoptr (LgProblem) p = lg_problem_new ();
       LgGroup *a = lg_group (p, LG_GROUP_ATOMIC, "a", NULL);
       LgGroup *b = lg_group (p, LG_GROUP_NUMERIC, "b", NULL);
@@ -1298,10 +1303,21 @@ START_TEST (test_description_dimension_limits)
           lg_group_add_item (p, a, name);
           lg_group_add_item (p, b, name);
         }
-      if (n == 10)
+      g_autofree char *number = g_strdup_printf ("%u", n);
+      if (n <= 10)
         assert_valid (p);
       else
-        assert_invalid (p, LG_PROBLEM_ERROR_SIZE, "11");
+        assert_invalid (p, LG_PROBLEM_ERROR_SIZE,
+                        n <= LG_MAX_ITEMS ? "--engine=fast" : number);
+      g_autoptr (GError) error = NULL;
+      ck_assert (lg_problem_check_description (p, &error) ==
+                 (n <= LG_MAX_ITEMS));
+      g_clear_error (&error);
+      lg_problem_set_engine (p, LG_ENGINE_FAST);
+      if (n <= LG_MAX_ITEMS)
+        assert_valid (p);
+      else
+        assert_invalid (p, LG_PROBLEM_ERROR_SIZE, "at most 32 items");
     }
   /* One item per group is fine and has one solution. */
   g_autoptr (LgProblem) p = lg_problem_new ();
