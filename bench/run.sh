@@ -42,7 +42,9 @@
 #                      seconds (default 30) [--budget S]
 #   BENCH_MAX_TIMEOUTS=K  after K time-outs in a row, a solver is skipped on
 #                      the problems left ("skipped" in the table; they come
-#                      in order of size); 0: never (default 3)
+#                      in order of size); 0: never (default 3).  The
+#                      faithful engine (lg, lg-fewest) is skipped on the
+#                      puzzles of more than 10 items, which it refuses.
 #   BENCH_SET=DIR      the benchmark set (default: LG_DATADIR/bench, else
 #                      bench/puzzles beside this script); "none": no set
 #                      [--set DIR]
@@ -317,6 +319,14 @@ fi
 note "${#problems[@]} problems x ${#solvers[@]} solvers (${solvers[*]}), $runs runs, time-out ${limit}s"
 
 # ---- Helpers -----------------------------------------------------------------
+# dimension_of ARGS: the items of the first group when ARGS ends with a
+# .lgm file (its first declaration's commas), else 0.
+dimension_of () {
+  case $1 in
+    *.lgm) awk '/^(atomic|ordered|numeric) / { sub (/#.*/, ""); print gsub (/,/, ",") + 1; exit }' "${1##* }" ;;
+    *) echo 0 ;;
+  esac
+}
 # count_stream KIND LOG: reads a solver's output on stdin, keeps its first
 # 200 lines in LOG (outputs can be huge), and prints the number of distinct
 # solutions, or nothing when the output does not give it (a search not
@@ -431,6 +441,15 @@ for p in "${problems[@]}"; do
       printf '%s\t%s\tskipped\t0\t\t\t\t\t\t\t\t\t\n' "$name" "$solver" >>"$results"
       continue
     fi
+    # the faithful engine takes at most 10 items per group
+    case $solver in
+      lg | lg-fewest)
+        if [ "$(dimension_of "$args")" -gt 10 ]; then
+          printf ' skipped (over 10 items: the fast engine only)\n' >&2
+          printf '%s\t%s\tskipped\t0\t\t\t\t\t\t\t\t\t\n' "$name" "$solver" >>"$results"
+          continue
+        fi ;;
+    esac
     if ! solver_cmd "$solver" "$args" "$key"; then
       row_status=no-export
       cp "$work/export.err" "$log.export.err"

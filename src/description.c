@@ -536,11 +536,11 @@ lg_problem_validate (const LgProblem *p, GError **error)
           return FALSE;
         }
     }
-  if (first->items->len > LG_PERMUT_MAX_N)
+  if (first->items->len > LG_MAX_ITEMS)
     {
       g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_SIZE,
                    "dimension %u is too large: at most %d items per group",
-                   first->items->len, LG_PERMUT_MAX_N);
+                   first->items->len, LG_MAX_ITEMS);
       return FALSE;
     }
   return TRUE;

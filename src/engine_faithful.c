@@ -80,6 +80,15 @@ faithful_create (const LgEngineSetup *setup, GError **error)
   const guint64 memory_limit = setup->options->memory_limit;
   LgStats *stats = setup->stats;
   guint n = lg_problem_dimension (problem);
+  if (n > LG_PERMUT_MAX_N)
+    {
+      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_SIZE,
+                   "dimension %u is too large for the faithful engine: it "
+                   "keeps all n! permutations, at most %d items per group; "
+                   "use --engine=fast (up to %d items)",
+                   n, LG_PERMUT_MAX_N, LG_MAX_ITEMS);
+      return NULL;
+    }
   size_t n_perms = (size_t) lg_permut_factorial ((int) n);
   guint64 fixed = lg_engine_faithful_fixed_bytes (problem);
   if (fixed > memory_limit)

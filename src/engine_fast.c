@@ -18,6 +18,10 @@
 
 /* ---- Data ------------------------------------------------------------------ */
 
+/* A line of M: bit b for item b, so at most LG_MAX_ITEMS items. */
+typedef uint32_t Row;
+G_STATIC_ASSERT (sizeof (Row) * 8 >= LG_MAX_ITEMS);
+
 /* A cell literal of a leaf: yes (or no) item a of group gi with item b of
  * group gj, gi < gj. */
 typedef struct
@@ -25,8 +29,8 @@ typedef struct
   uint32_t row;  /* line (gi -> gj, a) in M */
   uint32_t key;  /* yes: key of that line; no: key of the cell */
   uint32_t tkey; /* yes: key of the line (gj -> gi, b) */
-  uint16_t bit;  /* 1 << b */
-  uint16_t tbit; /* 1 << a */
+  Row bit;       /* 1 << b */
+  Row tbit;      /* 1 << a */
   uint16_t gi, gj;
   uint8_t a, yes;
 } Lit;
@@ -37,16 +41,64 @@ typedef struct
 {
   uint16_t x, y;
   uint8_t a;
-  uint16_t bit;
+  Row bit;
 } Key;
 
-/* A constraint group that keeps leaves. */
+/* A constraint group that keeps leaves, or a lazy one (see Lazy). */
 typedef struct
 {
   uint32_t leaf_first, n_leaves; /* global leaf ids */
   uint32_t line_first, n_lines;  /* into lines */
   uint32_t cell_first, n_cells;  /* into cells */
+  int32_t lazy;                  /* index into lazy, or -1 */
 } LeafGroup;
+
+/* A couple of a lazy group: each side a variable (its position in the
+ * group) or an item. */
+typedef struct
+{
+  int32_t xpos, ypos; /* -1: the item ix, iy */
+  uint16_t gx, gy;
+  uint8_t ix, iy, yes;
+} LazyCouple;
+
+/* A part of a logical rule of a lazy group: settled once its last
+ * variable has a value, and before that maybe by its operands. */
+typedef struct
+{
+  const LgRule *rule;
+  uint32_t last; /* position of its last variable */
+  uint32_t a, b; /* operands: AND, OR both, NOT a */
+} LazyNode;
+
+/* A constraint group with too many assignments to enumerate them (from
+ * LAZY_MIN_ASSIGNMENTS): its variables are searched, in their order, at
+ * each propagation, against the state's lines (see process_lazy). */
+typedef struct
+{
+  guint n_vars;
+  LgItem **vars;
+  LazyCouple *couples;     /* by the position of their last variable */
+  uint32_t *couple_first;  /* n_vars + 1 offsets */
+  const LgRule **ready;    /* logical rules, by their last variable */
+  uint32_t *ready_first;   /* n_vars + 1 */
+  uint32_t *partial;       /* per position, the AND, OR and NOT rules with
+                              that variable and a later one (root nodes) */
+  uint32_t *partial_first; /* n_vars + 1 */
+  LazyNode *nodes;
+  uint32_t *rows; /* the lines its couples can touch, to be woken by */
+  uint32_t n_rows;
+  guint *assignment; /* the engine's: the variables' items (constraint.h) */
+} Lazy;
+
+/* An assignment of a lazy group enumerated for the propagation: a literal
+ * of its path, as the leaves' (gi < gj). */
+typedef struct
+{
+  uint32_t row; /* line (gi -> gj, a) */
+  uint32_t pair;
+  uint8_t a, b, yes;
+} LazyLit;
 
 struct LgFastEngine
 {
@@ -56,7 +108,7 @@ struct LgFastEngine
   LgProgress *progress;
   LgStats *stats;
   guint G, n;
-  uint16_t full;       /* n low bits */
+  Row full;            /* n low bits */
   gboolean infeasible; /* some group has no consistent assignment */
 
   /* leaves */
@@ -68,7 +120,7 @@ struct LgFastEngine
   uint32_t *order; /* sparse sets of leaf ids, one segment per group */
   Key *lines, *cells;
   uint32_t *cnt, *ncnt; /* scratch per key, max over the groups */
-  uint16_t *uni;
+  Row *uni;
   /* who to wake: a yes literal depends on its cell only, a no literal on
    * its whole line (it fails when the line is down to its item) */
   uint32_t *cell_first, *cell_groups; /* per cell, from (x < y, a, b) */
@@ -80,6 +132,22 @@ struct LgFastEngine
                                          literal on it */
   guint64 *weight;                    /* per leaf group: times it failed */
 
+  /* lazy groups and the scratch of their search (per line of M: yes
+   * count, union, no count, intersection, stamps) */
+  guint n_lazy;
+  Lazy *lazy;
+  uint8_t *lz_value;    /* per variable position */
+  guint *lz_assignment; /* the lazy groups' variables' items (constraint.h) */
+  LazyLit *lz_path;     /* per couple */
+  guint lz_len;
+  uint32_t *lz_cnt, *lz_ncnt, *lz_ystamp, *lz_nstamp, *lz_nfold;
+  Row *lz_uni, *lz_nacc, *lz_nint;
+  uint32_t *lz_touched;
+  uint8_t *lz_is_touched;
+  guint lz_n_touched;
+  uint32_t lz_stamp;
+  guint64 lz_found, lz_steps, lz_budget;
+
   /* search */
   size_t state_size; /* bytes, a multiple of 8 */
   size_t m_offset, sat_offset;
@@ -88,7 +156,7 @@ struct LgFastEngine
   uint32_t *queue; /* rows of M that lost items, to revise from */
   uint8_t *queued; /* per row of M */
   size_t q_head, q_len, q_cap;
-  uint16_t *safe; /* per row of M: probes known not to fail (see probe) */
+  Row *safe; /* per row of M: probes known not to fail (see probe) */
 
   /* solutions */
   uint8_t *rows;   /* G * n: the item of group g on row r */
@@ -131,6 +199,7 @@ typedef struct
   GArray *codes;               /* guint64, every kept leaf's literals */
   GArray *starts;              /* guint32 offsets into codes */
   GArray *groups;              /* LeafGroup */
+  GArray *lazy;                /* Lazy */
   GArray *scratch;             /* guint64, the current leaf */
   GHashTable *seen;            /* leaves of the current group */
   guint *assignment;           /* the variables' items (constraint.h) */
@@ -170,6 +239,24 @@ set_overflow (Builder *b, const LgRule *rule)
     lg_rule_set_overflow_error (&b->error, rule);
 }
 
+/* From this many assignments on, a constraint group with couples is lazy:
+ * searched at each propagation instead of enumerated (see Lazy). */
+#define LAZY_MIN_ASSIGNMENTS (G_GUINT64_CONSTANT (1) << 16)
+
+/* Is cg lazy?  Not when some rule may overflow: then it is enumerated in
+ * the faithful order, so that the overflow is reported on the same rule. */
+static gboolean
+is_lazy (const LgConstraintGroup *cg, guint n)
+{
+  if (cg->couple->len == 0 || cg->vars->len == 0 ||
+      lg_assignments (n, cg->vars->len) < LAZY_MIN_ASSIGNMENTS)
+    return FALSE;
+  for (guint i = 0; i < cg->logic->len; i++)
+    if (!rule_is_safe (cg->logic->pdata[i]))
+      return FALSE;
+  return TRUE;
+}
+
 /* Upper bound of the bytes every group's leaves can take. */
 static guint64
 estimate_leaves (const LgConstraintSet *set, guint n)
@@ -179,7 +266,7 @@ estimate_leaves (const LgConstraintSet *set, guint n)
     {
       const LgConstraintGroup *cg =
           i < set->groups->len ? set->groups->pdata[i] : set->unbound;
-      if (cg->couple->len)
+      if (cg->couple->len && !is_lazy (cg, n))
         total += (double) lg_assignments (n, cg->vars->len) *
                  ((double) cg->couple->len * LIT_BYTES + LEAF_OVERHEAD);
     }
@@ -362,11 +449,149 @@ ready_lists (const LgConstraintGroup *cg)
   return ready;
 }
 
+/* The position of variable var in cg, or -1 for an item. */
+static int32_t
+var_position (const LgConstraintGroup *cg, const LgItem *item)
+{
+  guint pos = 0;
+  if (!item->is_var || !g_ptr_array_find (cg->vars, item, &pos))
+    return -1;
+  return (int32_t) pos;
+}
+
+/* The nodes of rule, operands first; returns the rule's. */
+static uint32_t
+add_nodes (const LgConstraintGroup *cg, GArray *nodes, const LgRule *rule)
+{
+  LazyNode node = { rule, lg_constraint_group_last_var (cg, rule), 0, 0 };
+  if (rule->kind == LG_RULE_AND || rule->kind == LG_RULE_OR ||
+      rule->kind == LG_RULE_NOT)
+    node.a = add_nodes (cg, nodes, rule->a);
+  if (rule->kind == LG_RULE_AND || rule->kind == LG_RULE_OR)
+    node.b = add_nodes (cg, nodes, rule->b);
+  g_array_append_val (nodes, node);
+  return nodes->len - 1;
+}
+
+/* From (position << 32 | value) pairs, sorted, to first (n + 1 offsets)
+ * and the values in position order. */
+static void
+by_position (GArray *pairs, guint n, uint32_t **first, uint32_t **values)
+{
+  g_array_sort (pairs, compare_codes);
+  *first = g_new0 (uint32_t, n + 1);
+  *values = g_new (uint32_t, MAX (pairs->len, 1));
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      guint64 w = g_array_index (pairs, guint64, i);
+      (*first)[(w >> 32) + 1]++;
+      (*values)[i] = (uint32_t) w;
+    }
+  for (guint k = 0; k < n; k++)
+    (*first)[k + 1] += (*first)[k];
+}
+
+static void
+build_lazy (Builder *b, const LgConstraintGroup *cg)
+{
+  guint G = b->e->G, n = b->e->n, k = cg->vars->len;
+  Lazy lz = { 0 };
+  lz.n_vars = k;
+  lz.vars = g_new (LgItem *, k);
+  memcpy (lz.vars, cg->vars->pdata, k * sizeof (LgItem *));
+  /* couples, by their last variable */
+  g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GHashTable) rows = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < cg->couple->len; i++)
+    {
+      const LgRule *r = cg->couple->pdata[i];
+      int32_t xp = var_position (cg, r->x), yp = var_position (cg, r->y);
+      guint64 w = ((guint64) (guint) MAX (MAX (xp, yp), 0) << 32) | i;
+      g_array_append_val (pairs, w);
+      /* every line of the pair, both ways */
+      guint gx = r->x->group->index, gy = r->y->group->index;
+      for (guint a = 0; a < n; a++)
+        {
+          g_hash_table_add (rows, GUINT_TO_POINTER ((gx * G + gy) * n + a + 1));
+          g_hash_table_add (rows, GUINT_TO_POINTER ((gy * G + gx) * n + a + 1));
+        }
+    }
+  uint32_t *order;
+  by_position (pairs, k, &lz.couple_first, &order);
+  lz.couples = g_new (LazyCouple, MAX (cg->couple->len, 1));
+  for (guint i = 0; i < cg->couple->len; i++)
+    {
+      const LgRule *r = cg->couple->pdata[order[i]];
+      LazyCouple *c = &lz.couples[i];
+      c->xpos = var_position (cg, r->x);
+      c->ypos = var_position (cg, r->y);
+      c->gx = (uint16_t) r->x->group->index;
+      c->gy = (uint16_t) r->y->group->index;
+      c->ix = (uint8_t) (c->xpos < 0 ? r->x->index : 0);
+      c->iy = (uint8_t) (c->ypos < 0 ? r->y->index : 0);
+      c->yes = r->kind == LG_RULE_YES;
+    }
+  g_free (order);
+  /* logical rules: ready at their last variable; the compound ones also
+   * tried, on a partial assignment, at each earlier variable of theirs */
+  GArray *nodes = g_array_new (FALSE, FALSE, sizeof (LazyNode));
+  g_autoptr (GArray) ready = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GArray) partial = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  for (guint i = 0; i < cg->logic->len; i++)
+    {
+      const LgRule *r = cg->logic->pdata[i];
+      guint last = lg_constraint_group_last_var (cg, r);
+      guint64 w = ((guint64) last << 32) | i;
+      g_array_append_val (ready, w);
+      if (r->kind != LG_RULE_AND && r->kind != LG_RULE_OR &&
+          r->kind != LG_RULE_NOT)
+        continue;
+      uint32_t root = add_nodes (cg, nodes, r);
+      g_ptr_array_set_size (vars, 0);
+      lg_rule_collect_vars (r, vars);
+      for (guint v = 0; v < vars->len; v++)
+        {
+          int32_t pos = var_position (cg, vars->pdata[v]);
+          if (pos >= 0 && (guint) pos < last)
+            {
+              guint64 x = ((guint64) pos << 32) | root;
+              g_array_append_val (partial, x);
+            }
+        }
+    }
+  by_position (ready, k, &lz.ready_first, &order);
+  lz.ready = g_new (const LgRule *, MAX (cg->logic->len, 1));
+  for (guint i = 0; i < cg->logic->len; i++)
+    lz.ready[i] = cg->logic->pdata[order[i]];
+  g_free (order);
+  by_position (partial, k, &lz.partial_first, &lz.partial);
+  lz.nodes = (LazyNode *) g_array_free (nodes, FALSE);
+  lz.n_rows = g_hash_table_size (rows);
+  lz.rows = g_new (uint32_t, MAX (lz.n_rows, 1));
+  GHashTableIter it;
+  gpointer key;
+  guint j = 0;
+  g_hash_table_iter_init (&it, rows);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    lz.rows[j++] = GPOINTER_TO_UINT (key) - 1;
+  g_array_append_val (b->lazy, lz);
+  LeafGroup g = { 0 };
+  g.leaf_first = b->starts->len - 1;
+  g.lazy = (int32_t) b->lazy->len - 1;
+  g_array_append_val (b->groups, g);
+}
+
 static void
 build_group (Builder *b, const LgConstraintGroup *cg)
 {
   if (cg->logic->len == 0 && cg->couple->len == 0)
     return;
+  if (is_lazy (cg, b->e->n))
+    {
+      build_lazy (b, cg);
+      return;
+    }
   b->cg = cg;
   b->holds = FALSE;
   b->exact = cg->vars->len == 0;
@@ -375,6 +600,7 @@ build_group (Builder *b, const LgConstraintGroup *cg)
   b->ready = b->exact ? NULL : ready_lists (cg);
   LeafGroup g = { 0 };
   g.leaf_first = b->starts->len - 1;
+  g.lazy = -1;
   b->seen = g_hash_table_new_full (leaf_hash, leaf_equal, g_free, NULL);
   enumerate (b, 0);
   g_hash_table_unref (b->seen);
@@ -453,6 +679,23 @@ build_index (GArray *pairs, size_t n_keys, guint n_groups, uint32_t **first,
   g_free (sorted);
 }
 
+/* The lines of every lazy group, as (line << 32 | group) pairs for
+ * build_index: they wake it, and weigh it in the branching. */
+static void
+append_lazy_rows (const LgFastEngine *e, GArray *pairs)
+{
+  for (guint gi = 0; gi < e->n_groups; gi++)
+    if (e->groups[gi].lazy >= 0)
+      {
+        const Lazy *lz = &e->lazy[e->groups[gi].lazy];
+        for (guint i = 0; i < lz->n_rows; i++)
+          {
+            guint64 w = ((guint64) lz->rows[i] << 32) | gi;
+            g_array_append_val (pairs, w);
+          }
+      }
+}
+
 /* From codes to the engine's literals, keys and sparse sets. */
 static void
 lay_out (Builder *b)
@@ -494,8 +737,8 @@ lay_out (Builder *b)
           l->yes = (uint8_t) CODE_YES (c);
           guint bb = CODE_B (c);
           l->row = ((uint32_t) l->gi * G + l->gj) * n + l->a;
-          l->bit = (uint16_t) (1u << bb);
-          l->tbit = (uint16_t) (1u << l->a);
+          l->bit = (Row) (1u << bb);
+          l->tbit = (Row) (1u << l->a);
           if (l->yes)
             {
               l->key = key_of (keys, lines, g->line_first,
@@ -527,6 +770,38 @@ lay_out (Builder *b)
     }
   e->lines = (Key *) g_array_free (lines, FALSE);
   e->cells = (Key *) g_array_free (cells, FALSE);
+  /* a lazy group is woken by every line its couples can touch */
+  e->n_lazy = b->lazy->len;
+  e->lazy = (Lazy *) g_array_free (b->lazy, FALSE);
+  b->lazy = NULL;
+  append_lazy_rows (e, row_pairs);
+  guint max_vars = 0, max_couples = 0;
+  for (guint i = 0; i < e->n_lazy; i++)
+    {
+      max_vars = MAX (max_vars, e->lazy[i].n_vars);
+      max_couples =
+          MAX (max_couples, e->lazy[i].couple_first[e->lazy[i].n_vars]);
+    }
+  if (e->n_lazy)
+    {
+      size_t m = (size_t) G * G * n;
+      e->lz_assignment =
+          g_new0 (guint, MAX (lg_problem_n_vars (b->problem), 1));
+      for (guint i = 0; i < e->n_lazy; i++)
+        e->lazy[i].assignment = e->lz_assignment;
+      e->lz_value = g_new0 (uint8_t, max_vars);
+      e->lz_path = g_new0 (LazyLit, MAX (max_couples, 1));
+      e->lz_cnt = g_new0 (uint32_t, m);
+      e->lz_ncnt = g_new0 (uint32_t, m);
+      e->lz_ystamp = g_new0 (uint32_t, m);
+      e->lz_nstamp = g_new0 (uint32_t, m);
+      e->lz_nfold = g_new0 (uint32_t, m);
+      e->lz_uni = g_new0 (Row, m);
+      e->lz_nacc = g_new0 (Row, m);
+      e->lz_nint = g_new0 (Row, m);
+      e->lz_touched = g_new0 (uint32_t, m);
+      e->lz_is_touched = g_new0 (uint8_t, m);
+    }
   build_index (cell_pairs, (size_t) G * G * n * n, e->n_groups, &e->cell_first,
                &e->cell_groups);
   build_index (row_pairs, (size_t) G * G * n, e->n_groups, &e->row_first,
@@ -552,6 +827,7 @@ lay_out (Builder *b)
             }
         }
     }
+  append_lazy_rows (e, line_pairs);
   build_index (line_pairs, (size_t) G * G * n, e->n_groups, &e->line_first,
                &e->line_groups);
   g_array_unref (line_pairs);
@@ -559,7 +835,7 @@ lay_out (Builder *b)
   e->dirty = g_new0 (uint32_t, MAX (e->n_groups, 1));
   e->is_dirty = g_new0 (uint8_t, MAX (e->n_groups, 1));
   e->cnt = g_new0 (uint32_t, MAX (max_lines, 1));
-  e->uni = g_new0 (uint16_t, MAX (max_lines, 1));
+  e->uni = g_new0 (Row, MAX (max_lines, 1));
   e->ncnt = g_new0 (uint32_t, MAX (max_cells, 1));
 }
 
@@ -569,7 +845,7 @@ search_bytes (guint G, guint n, guint n_groups, size_t *state_size,
               guint *max_depth)
 {
   size_t m = (size_t) G * G * n;
-  size_t size = n_groups * sizeof (uint32_t) + m * sizeof (uint16_t) + n_groups;
+  size_t size = n_groups * sizeof (uint32_t) + m * sizeof (Row) + n_groups;
   size = (size + 7) & ~(size_t) 7;
   *state_size = size;
   /* each choice makes one more row of some pair a single item */
@@ -596,7 +872,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   e->stats = stats;
   e->G = lg_problem_n_groups (problem);
   e->n = lg_problem_dimension (problem);
-  e->full = (uint16_t) ((1u << e->n) - 1);
+  e->full = (Row) ~(Row) 0 >> (sizeof (Row) * 8 - e->n);
   e->trace = setup->options->trace;
 
   /* the search's part first: it does not depend on the leaves */
@@ -625,6 +901,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   b.codes = g_array_new (FALSE, FALSE, sizeof (guint64));
   b.starts = g_array_new (FALSE, FALSE, sizeof (guint32));
   b.groups = g_array_new (FALSE, FALSE, sizeof (LeafGroup));
+  b.lazy = g_array_new (FALSE, FALSE, sizeof (Lazy));
   b.scratch = g_array_new (FALSE, FALSE, sizeof (guint64));
   b.assignment = g_new0 (guint, MAX (lg_problem_n_vars (problem), 1));
   guint32 zero = 0;
@@ -633,8 +910,9 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   /* the progress line counts assignments: n^k for a group of k variables */
   double assignments = 0;
   for (guint i = 0; i < set->groups->len; i++)
-    assignments += (double) lg_assignments (
-        e->n, ((LgConstraintGroup *) set->groups->pdata[i])->vars->len);
+    if (!is_lazy (set->groups->pdata[i], e->n))
+      assignments += (double) lg_assignments (
+          e->n, ((LgConstraintGroup *) set->groups->pdata[i])->vars->len);
   lg_progress_begin (e->progress, "transform", "assignments",
                      assignments < 1e18 ? (guint64) assignments : 0);
   /* the faithful builder's order: the unbound group, then the groups
@@ -652,6 +930,12 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
     g_array_unref (b.starts);
   if (b.groups)
     g_array_unref (b.groups);
+  if (b.lazy)
+    {
+      /* on an error, the lazy groups built so far */
+      e->n_lazy = b.lazy->len;
+      e->lazy = (Lazy *) g_array_free (b.lazy, FALSE);
+    }
   if (stats)
     {
       stats->leaves_tried = b.leaves_tried;
@@ -668,12 +952,12 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   /* the search, allocated once */
   search_bytes (e->G, e->n, e->n_groups, &e->state_size, &e->max_depth);
   e->m_offset = e->n_groups * sizeof (uint32_t);
-  e->sat_offset = e->m_offset + (size_t) e->G * e->G * e->n * sizeof (uint16_t);
+  e->sat_offset = e->m_offset + (size_t) e->G * e->G * e->n * sizeof (Row);
   e->states = g_malloc0 (e->state_size * e->max_depth);
   e->q_cap = (size_t) e->G * e->G * e->n;
   e->queue = g_new0 (uint32_t, e->q_cap);
   e->queued = g_new0 (uint8_t, e->q_cap);
-  e->safe = g_new0 (uint16_t, e->q_cap);
+  e->safe = g_new0 (Row, e->q_cap);
   e->rows = g_new0 (uint8_t, (size_t) e->G * e->n);
   e->row_of = g_new0 (uint8_t, (size_t) e->G * e->n);
   e->perm = g_new0 (const uint8_t *, e->G);
@@ -711,6 +995,33 @@ lg_engine_fast_free (LgFastEngine *e)
   g_free (e->line_first);
   g_free (e->line_groups);
   g_free (e->weight);
+  for (guint i = 0; i < e->n_lazy; i++)
+    {
+      Lazy *lz = &e->lazy[i];
+      g_free (lz->vars);
+      g_free (lz->couples);
+      g_free (lz->couple_first);
+      g_free (lz->ready);
+      g_free (lz->ready_first);
+      g_free (lz->partial);
+      g_free (lz->partial_first);
+      g_free (lz->nodes);
+      g_free (lz->rows);
+    }
+  g_free (e->lazy);
+  g_free (e->lz_value);
+  g_free (e->lz_assignment);
+  g_free (e->lz_path);
+  g_free (e->lz_cnt);
+  g_free (e->lz_ncnt);
+  g_free (e->lz_ystamp);
+  g_free (e->lz_nstamp);
+  g_free (e->lz_nfold);
+  g_free (e->lz_uni);
+  g_free (e->lz_nacc);
+  g_free (e->lz_nint);
+  g_free (e->lz_touched);
+  g_free (e->lz_is_touched);
   g_free (e->states);
   g_free (e->queue);
   g_free (e->queued);
@@ -723,22 +1034,22 @@ lg_engine_fast_free (LgFastEngine *e)
 
 /* ---- Propagation ------------------------------------------------------------- */
 
-static inline uint16_t *
+static inline Row *
 state_m (const LgFastEngine *e, uint8_t *state)
 {
-  return (uint16_t *) (state + e->m_offset);
+  return (Row *) (state + e->m_offset);
 }
 
 /* Exactly two items? */
 static inline gboolean
-two_items (uint16_t v)
+two_items (Row v)
 {
-  uint16_t rest = v & (uint16_t) (v - 1);
-  return rest && !(rest & (uint16_t) (rest - 1));
+  Row rest = v & (Row) (v - 1);
+  return rest && !(rest & (Row) (rest - 1));
 }
 
-static inline uint16_t *
-line (const LgFastEngine *e, uint16_t *M, guint x, guint y)
+static inline Row *
+line (const LgFastEngine *e, Row *M, guint x, guint y)
 {
   return M + ((size_t) x * e->G + y) * e->n;
 }
@@ -795,11 +1106,10 @@ clear_dirty (LgFastEngine *e)
  * a.  Every line changed is queued, and the groups that read a changed
  * cell or line are woken.  FALSE when a line becomes empty. */
 static inline gboolean
-restrict_line (LgFastEngine *e, uint16_t *M, guint x, guint y, guint a,
-               uint16_t keep)
+restrict_line (LgFastEngine *e, Row *M, guint x, guint y, guint a, Row keep)
 {
   size_t n = e->n, r = ((size_t) x * e->G + y) * n + a;
-  uint16_t gone = M[r] & (uint16_t) ~keep;
+  Row gone = M[r] & (Row) ~keep;
   if (!gone)
     return TRUE;
   M[r] &= keep;
@@ -808,11 +1118,11 @@ restrict_line (LgFastEngine *e, uint16_t *M, guint x, guint y, guint a,
   push_row (e, r);
   wake (e, e->row_first, e->row_groups, r);
   size_t t_first = ((size_t) y * e->G + x) * n;
-  uint16_t abit = (uint16_t) ~(1u << a);
+  Row abit = (Row) ~(1u << a);
   while (gone)
     {
       guint b = (guint) lg_bitset_ctz64 (gone);
-      gone &= (uint16_t) (gone - 1);
+      gone &= (Row) (gone - 1);
       size_t t = t_first + b;
       M[t] &= abit;
       if (!M[t])
@@ -827,17 +1137,15 @@ restrict_line (LgFastEngine *e, uint16_t *M, guint x, guint y, guint a,
 /* Line (x -> k, a), xk[k * n], keeps only the partners in k of the items
  * of bits, line (x -> y, a), given by yk[k * n + b]. */
 static inline gboolean
-revise (LgFastEngine *e, uint16_t *M, guint x, guint a, guint k, uint16_t bits,
-        const uint16_t *xk, const uint16_t *yk)
+revise (LgFastEngine *e, Row *M, guint x, guint a, guint k, Row bits,
+        const Row *xk, const Row *yk)
 {
   size_t n = e->n;
-  uint16_t target = xk[k * n], allowed = 0;
-  const uint16_t *partners = yk + k * n;
-  for (uint16_t b = bits; b && (target & (uint16_t) ~allowed);
-       b &= (uint16_t) (b - 1))
+  Row target = xk[k * n], allowed = 0;
+  const Row *partners = yk + k * n;
+  for (Row b = bits; b && (target & (Row) ~allowed); b &= (Row) (b - 1))
     allowed |= partners[lg_bitset_ctz64 (b)];
-  return !(target & (uint16_t) ~allowed) ||
-         restrict_line (e, M, x, k, a, allowed);
+  return !(target & (Row) ~allowed) || restrict_line (e, M, x, k, a, allowed);
 }
 
 /* After line (x -> y, a) lost items: a single partner b clears its column
@@ -846,21 +1154,21 @@ revise (LgFastEngine *e, uint16_t *M, guint x, guint a, guint k, uint16_t bits,
  * transposed lines queued as well, this keeps every triple path
  * consistent. */
 static gboolean
-process_row (LgFastEngine *e, uint16_t *M, size_t r)
+process_row (LgFastEngine *e, Row *M, size_t r)
 {
   guint n = e->n, G = e->G;
   guint a = (guint) (r % n);
   guint xy = (guint) (r / n);
   guint x = xy / G, y = xy % G;
-  uint16_t bits = M[r];
+  Row bits = M[r];
   if (!(bits & (bits - 1)) &&
       !restrict_line (e, M, y, x, (guint) lg_bitset_ctz64 (bits),
-                      (uint16_t) (1u << a)))
+                      (Row) (1u << a)))
     return FALSE;
   /* line (x -> k, a) is xk[k * n], line (y -> k, b) is yk[k * n + b];
    * k runs over the groups but x and y */
-  const uint16_t *xk = M + (size_t) x * G * n + a;
-  const uint16_t *yk = M + (size_t) y * G * n;
+  const Row *xk = M + (size_t) x * G * n + a;
+  const Row *yk = M + (size_t) y * G * n;
   guint lo = MIN (x, y), hi = MAX (x, y);
   for (guint k = 0; k < lo; k++)
     if (!revise (e, M, x, a, k, bits, xk, yk))
@@ -875,21 +1183,21 @@ process_row (LgFastEngine *e, uint16_t *M, size_t r)
 }
 
 static gboolean
-apply_lit (LgFastEngine *e, uint16_t *M, const Lit *l)
+apply_lit (LgFastEngine *e, Row *M, const Lit *l)
 {
   return restrict_line (e, M, l->gi, l->gj, l->a,
-                        l->yes ? l->bit : (uint16_t) (e->full & ~l->bit));
+                        l->yes ? l->bit : (Row) (e->full & ~l->bit));
 }
 
 /* Are items (g, x) and (h, y) on one row for sure (1), on two rows for
  * sure (-1), or is that open (0)? */
 static inline int
-row_relation (const LgFastEngine *e, const uint16_t *M, guint g, guint x,
-              guint h, guint y)
+row_relation (const LgFastEngine *e, const Row *M, guint g, guint x, guint h,
+              guint y)
 {
   if (g == h)
     return x == y ? 1 : -1;
-  uint16_t l = M[((size_t) g * e->G + h) * e->n + x];
+  Row l = M[((size_t) g * e->G + h) * e->n + x];
   if (!(l & (1u << y)))
     return -1;
   return l == (1u << y);
@@ -901,8 +1209,7 @@ row_relation (const LgFastEngine *e, const uint16_t *M, guint g, guint x,
  * surely not, they cannot.  For a yes and a no: the no's two items cannot
  * both be surely on the yes's row. */
 static gboolean
-lits_agree (const LgFastEngine *e, const uint16_t *M, const Lit *p,
-            const Lit *q)
+lits_agree (const LgFastEngine *e, const Row *M, const Lit *p, const Lit *q)
 {
   guint pg[2] = { p->gi, p->gj };
   guint px[2] = { p->a, (guint) lg_bitset_ctz64 (p->bit) };
@@ -920,16 +1227,267 @@ lits_agree (const LgFastEngine *e, const uint16_t *M, const Lit *p,
   return q->yes ? !(same && apart) : !(with[0] && with[1]);
 }
 
+/* ---- Lazy groups ------------------------------------------------------------ */
+
+/* A variable of a lazy group gets value k (the item of its group), and a
+ * rule is evaluated with the values given: the two places that know how
+ * the rules read their variables. */
+static inline void
+lazy_set (Lazy *lz, uint8_t *value, guint pos, guint k)
+{
+  value[pos] = (uint8_t) k;
+  lz->assignment[lz->vars[pos]->var_id] = k;
+}
+
+static inline LgEval
+lazy_eval (const Lazy *lz, const LgRule *rule)
+{
+  return lg_rule_eval (rule, lz->assignment);
+}
+
+#define LAZY_UNKNOWN 2
+
+/* Node i of lz with the variables up to position p set: LG_EVAL_TRUE,
+ * LG_EVAL_FALSE, or LAZY_UNKNOWN (Kleene's three values).  Never an
+ * overflow: the rules of a lazy group are safe. */
+static int
+lazy_eval_partial (const Lazy *lz, uint32_t i, guint p)
+{
+  const LazyNode *node = &lz->nodes[i];
+  if (node->last <= p)
+    return lazy_eval (lz, node->rule);
+  int x, y;
+  switch (node->rule->kind)
+    {
+    case LG_RULE_NOT:
+      x = lazy_eval_partial (lz, node->a, p);
+      return x == LAZY_UNKNOWN ? x : !x;
+    case LG_RULE_AND:
+    case LG_RULE_OR:
+      {
+        /* the value that decides: false for and, true for or */
+        int decides = node->rule->kind == LG_RULE_OR;
+        x = lazy_eval_partial (lz, node->a, p);
+        if (x == decides)
+          return x;
+        y = lazy_eval_partial (lz, node->b, p);
+        if (y == decides)
+          return y;
+        return x == LAZY_UNKNOWN || y == LAZY_UNKNOWN ? LAZY_UNKNOWN : x;
+      }
+    default:
+      return LAZY_UNKNOWN;
+    }
+}
+
+/* The literals of lz settled by position p, checked against M and against
+ * the path's, pushed on the path.  FALSE when one cannot hold (the path
+ * then holds the literals pushed so far: the caller pops to its length). */
+static gboolean
+lazy_push (LgFastEngine *e, const Row *M, const Lazy *lz, const uint8_t *value,
+           guint p)
+{
+  guint G = e->G, n = e->n;
+  for (uint32_t i = lz->couple_first[p]; i < lz->couple_first[p + 1]; i++)
+    {
+      const LazyCouple *c = &lz->couples[i];
+      guint ix = c->xpos >= 0 ? value[c->xpos] : c->ix;
+      guint iy = c->ypos >= 0 ? value[c->ypos] : c->iy;
+      LazyLit l;
+      if (c->gx < c->gy)
+        l = (LazyLit) { 0, c->gx * G + c->gy, (uint8_t) ix, (uint8_t) iy,
+                        c->yes };
+      else
+        l = (LazyLit) { 0, c->gy * G + c->gx, (uint8_t) iy, (uint8_t) ix,
+                        c->yes };
+      l.row = l.pair * n + l.a;
+      Row r = M[l.row], bit = (Row) 1 << l.b;
+      if (l.yes ? !(r & bit) : r == bit)
+        return FALSE;
+      /* inside a pair, as make_leaf: two yes on one line, a yes and a no
+       * on one cell */
+      for (guint q = 0; q < e->lz_len; q++)
+        {
+          const LazyLit *o = &e->lz_path[q];
+          if (o->pair != l.pair || (!o->yes && !l.yes))
+            continue;
+          gboolean same_a = o->a == l.a, same_b = o->b == l.b;
+          if (o->yes && l.yes ? same_a != same_b : same_a && same_b)
+            return FALSE;
+        }
+      e->lz_path[e->lz_len++] = l;
+    }
+  return TRUE;
+}
+
+static inline void
+lazy_touch (LgFastEngine *e, uint32_t row)
+{
+  if (!e->lz_is_touched[row])
+    {
+      e->lz_is_touched[row] = 1;
+      e->lz_touched[e->lz_n_touched++] = row;
+    }
+}
+
+/* The complete assignment on the path, for the union of what the
+ * assignments allow (as the leaves' in process_group). */
+static void
+lazy_record (LgFastEngine *e)
+{
+  guint G = e->G, n = e->n;
+  if (++e->lz_stamp == 0)
+    {
+      size_t m = (size_t) G * G * n;
+      memset (e->lz_ystamp, 0, m * sizeof (uint32_t));
+      memset (e->lz_nstamp, 0, m * sizeof (uint32_t));
+      memset (e->lz_nfold, 0, m * sizeof (uint32_t));
+      e->lz_stamp = 1;
+    }
+  uint32_t stamp = e->lz_stamp;
+  for (guint q = 0; q < e->lz_len; q++)
+    {
+      const LazyLit *l = &e->lz_path[q];
+      if (l->yes)
+        {
+          /* line (gi -> gj, a) is {b}, line (gj -> gi, b) is {a} */
+          uint32_t gi = l->pair / G, gj = l->pair % G;
+          uint32_t rows[2] = { l->row, (gj * G + gi) * n + l->b };
+          Row bits[2] = { (Row) 1 << l->b, (Row) 1 << l->a };
+          for (guint k = 0; k < 2; k++)
+            {
+              lazy_touch (e, rows[k]);
+              if (e->lz_ystamp[rows[k]] != stamp)
+                {
+                  e->lz_ystamp[rows[k]] = stamp;
+                  e->lz_cnt[rows[k]]++;
+                }
+              e->lz_uni[rows[k]] |= bits[k];
+            }
+        }
+      else
+        {
+          lazy_touch (e, l->row);
+          if (e->lz_nstamp[l->row] != stamp)
+            {
+              e->lz_nstamp[l->row] = stamp;
+              e->lz_nacc[l->row] = 0;
+            }
+          e->lz_nacc[l->row] |= (Row) 1 << l->b;
+        }
+    }
+  /* the no items of this assignment on each line, into the intersection */
+  for (guint q = 0; q < e->lz_len; q++)
+    {
+      uint32_t row = e->lz_path[q].row;
+      if (e->lz_path[q].yes || e->lz_nfold[row] == stamp)
+        continue;
+      e->lz_nfold[row] = stamp;
+      e->lz_nint[row] = e->lz_ncnt[row]++ ? e->lz_nint[row] & e->lz_nacc[row]
+                                          : e->lz_nacc[row];
+    }
+}
+
+/* The assignments of lz from position p on that hold with M: recorded
+ * when record, else the search stops at the first.  Counts them in
+ * lz_found; stops when lz_steps reaches lz_budget. */
+static void
+lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p, gboolean record)
+{
+  if (p == lz->n_vars)
+    {
+      e->lz_found++;
+      if (record)
+        lazy_record (e);
+      return;
+    }
+  guint len = e->lz_len;
+  for (guint k = 0; k < e->n; k++)
+    {
+      if (e->lz_steps++ >= e->lz_budget || (!record && e->lz_found))
+        return;
+      lazy_set (lz, e->lz_value, p, k);
+      gboolean ok = lazy_push (e, M, lz, e->lz_value, p);
+      for (uint32_t i = lz->ready_first[p]; i < lz->ready_first[p + 1] && ok;
+           i++)
+        ok = lazy_eval (lz, lz->ready[i]) == LG_EVAL_TRUE;
+      for (uint32_t i = lz->partial_first[p];
+           i < lz->partial_first[p + 1] && ok; i++)
+        ok = lazy_eval_partial (lz, lz->partial[i], p) != LG_EVAL_FALSE;
+      if (ok)
+        lazy_search (e, M, lz, p + 1, record);
+      e->lz_len = len;
+    }
+}
+
+/* Steps of a lazy group's search in one propagation: past them, the group
+ * narrows nothing and fails nothing (the complete assignments are checked
+ * without a limit, see lazy_holds). */
+#define LAZY_BUDGET 2000
+
+/* A lazy group: its variables searched against M.  No assignment left:
+ * fail.  Else, when the search ended within its budget, every line that all
+ * the assignments constrain keeps the union of what they allow, and a no
+ * shared by all is applied, as the leaves' in process_group. */
+static gboolean
+process_lazy (LgFastEngine *e, uint8_t *state, guint gi)
+{
+  Row *M = state_m (e, state);
+  Lazy *lz = &e->lazy[e->groups[gi].lazy];
+  e->lz_found = e->lz_steps = 0;
+  e->lz_budget = LAZY_BUDGET;
+  e->lz_len = 0;
+  lazy_search (e, M, lz, 0, TRUE);
+  gboolean complete = e->lz_steps < e->lz_budget;
+  guint64 found = e->lz_found;
+  gboolean ok = !complete || found > 0;
+  for (guint i = 0; i < e->lz_n_touched; i++)
+    {
+      uint32_t row = e->lz_touched[i];
+      guint n = e->n, x = row / n / e->G, y = (row / n) % e->G, a = row % n;
+      if (ok && complete && e->lz_cnt[row] == found)
+        ok = restrict_line (e, M, x, y, a, e->lz_uni[row]);
+      if (ok && complete && e->lz_ncnt[row] == found)
+        ok = restrict_line (e, M, x, y, a, e->full & (Row) ~e->lz_nint[row]);
+      e->lz_cnt[row] = e->lz_ncnt[row] = 0;
+      e->lz_uni[row] = 0;
+      e->lz_is_touched[row] = 0;
+    }
+  e->lz_n_touched = 0;
+  if (complete && found == 0)
+    e->weight[gi]++;
+  return ok;
+}
+
+/* Does some assignment of every lazy group hold with M (a complete
+ * assignment of the lines)?  No limit here. */
+static gboolean
+lazy_holds (LgFastEngine *e, const Row *M)
+{
+  for (guint i = 0; i < e->n_lazy; i++)
+    {
+      e->lz_found = e->lz_steps = 0;
+      e->lz_budget = G_MAXUINT64;
+      e->lz_len = 0;
+      lazy_search (e, M, &e->lazy[i], 0, FALSE);
+      if (!e->lz_found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* A constraint group: drops the leaves that cannot hold any more; fails
  * when none is left, applies the last one, and otherwise narrows what all
  * the leaves left agree on. */
 static gboolean
 process_group (LgFastEngine *e, uint8_t *state, guint gi)
 {
-  uint16_t *M = state_m (e, state);
+  Row *M = state_m (e, state);
   uint32_t *active = (uint32_t *) state;
   uint8_t *sat = state + e->sat_offset;
   const LeafGroup *g = &e->groups[gi];
+  if (g->lazy >= 0)
+    return process_lazy (e, state, gi);
   uint32_t *order = e->order + g->leaf_first;
   uint32_t nact = active[gi];
   for (uint32_t k = 0; k < nact;)
@@ -940,7 +1498,7 @@ process_group (LgFastEngine *e, uint8_t *state, guint gi)
       gboolean compatible = TRUE, entailed = TRUE;
       for (; l < end; l++)
         {
-          uint16_t r = M[l->row];
+          Row r = M[l->row];
           if (l->yes)
             {
               if (!(r & l->bit))
@@ -1034,7 +1592,7 @@ process_group (LgFastEngine *e, uint8_t *state, guint gi)
       {
         const Key *key = &e->cells[g->cell_first + k];
         if (!restrict_line (e, M, key->x, key->y, key->a,
-                            (uint16_t) (e->full & ~key->bit)))
+                            (Row) (e->full & ~key->bit)))
           return FALSE;
       }
   return TRUE;
@@ -1045,7 +1603,7 @@ process_group (LgFastEngine *e, uint8_t *state, guint gi)
 static gboolean
 propagate (LgFastEngine *e, uint8_t *state)
 {
-  uint16_t *M = state_m (e, state);
+  Row *M = state_m (e, state);
   const uint8_t *sat = state + e->sat_offset;
   for (;;)
     {
@@ -1087,21 +1645,21 @@ item_name (const LgFastEngine *e, guint group, guint item)
 static gboolean
 solution_holds (LgFastEngine *e, uint8_t *state)
 {
-  uint16_t *M = state_m (e, state);
+  Row *M = state_m (e, state);
   const uint32_t *active = (const uint32_t *) state;
   const uint8_t *sat = state + e->sat_offset;
   guint G = e->G, n = e->n;
   for (guint i = 1; i < G; i++)
     for (guint j = i + 1; j < G; j++)
       {
-        const uint16_t *l = line (e, M, i, j);
+        const Row *l = line (e, M, i, j);
         for (guint r = 0; r < n; r++)
           if (!(l[e->rows[i * n + r]] & (1u << e->rows[j * n + r])))
             return FALSE;
       }
   for (guint gi = 0; gi < e->n_groups; gi++)
     {
-      if (sat[gi])
+      if (sat[gi] || e->groups[gi].lazy >= 0)
         continue;
       const uint32_t *order = e->order + e->groups[gi].leaf_first;
       gboolean some = FALSE;
@@ -1127,19 +1685,25 @@ solution_holds (LgFastEngine *e, uint8_t *state)
 static void
 emit (LgFastEngine *e, uint8_t *state, guint depth)
 {
-  uint16_t *M = state_m (e, state);
+  Row *M = state_m (e, state);
   guint n = e->n;
   for (guint r = 0; r < n; r++)
     e->rows[r] = e->row_of[r] = (uint8_t) r;
   for (guint g = 1; g < e->G; g++)
     {
-      const uint16_t *l = line (e, M, 0, g);
+      const Row *l = line (e, M, 0, g);
       for (guint r = 0; r < n; r++)
         {
           guint item = (guint) lg_bitset_ctz64 (l[r]);
           e->rows[g * n + r] = (uint8_t) item;
           e->row_of[g * n + item] = (uint8_t) r;
         }
+    }
+  /* a lazy group whose search ran out of steps may not hold: not a bug */
+  if (!lazy_holds (e, M))
+    {
+      e->backtracks++;
+      return;
     }
   if (!solution_holds (e, state))
     {
@@ -1148,7 +1712,8 @@ emit (LgFastEngine *e, uint8_t *state, guint depth)
       return;
     }
 #ifdef LG_ENABLE_CHECKS
-  g_assert (lg_checker_verify (e->problem, e->set, e->perm));
+  /* (it enumerates every assignment of each group: not with lazy ones) */
+  g_assert (e->n_lazy || lg_checker_verify (e->problem, e->set, e->perm));
 #endif
   e->solutions++;
   lg_progress_hide (e->progress);
@@ -1170,7 +1735,7 @@ emit (LgFastEngine *e, uint8_t *state, guint depth)
 static gboolean
 choose_line (LgFastEngine *e, uint8_t *state, guint *bx, guint *by, guint *ba)
 {
-  const uint16_t *M = state_m (e, state);
+  const Row *M = state_m (e, state);
   const uint8_t *sat = state + e->sat_offset;
   guint n = e->n, G = e->G, best = 0;
   guint64 best_weight = 1;
@@ -1182,7 +1747,7 @@ choose_line (LgFastEngine *e, uint8_t *state, guint *bx, guint *by, guint *ba)
         size_t first = ((size_t) x * G + y) * n;
         for (guint a = 0; a < n; a++)
           {
-            uint16_t l = M[first + a];
+            Row l = M[first + a];
             if (!(l & (l - 1)))
               continue;
             guint c = (guint) lg_bitset_popcount64 (l);
@@ -1223,9 +1788,9 @@ probe (LgFastEngine *e, guint depth)
 {
   uint8_t *state = e->states + depth * e->state_size;
   uint8_t *child = state + e->state_size;
-  uint16_t *M = state_m (e, state);
-  const uint16_t *CM = state_m (e, child);
-  uint16_t *safe = e->safe;
+  Row *M = state_m (e, state);
+  const Row *CM = state_m (e, child);
+  Row *safe = e->safe;
   size_t m = (size_t) e->G * e->G * e->n;
   memset (safe, 0, m * sizeof *safe);
   gboolean changed = TRUE;
@@ -1237,24 +1802,23 @@ probe (LgFastEngine *e, guint depth)
           for (guint a = 0; a < e->n; a++)
             {
               size_t r = ((size_t) x * e->G + y) * e->n + a;
-              uint16_t l = M[r];
+              Row l = M[r];
               if (!two_items (l))
                 continue;
 #ifdef LG_ENABLE_CHECKS
               /* the probes skipped hold indeed */
-              for (uint16_t bits = l & safe[r]; bits;
-                   bits &= (uint16_t) (bits - 1))
+              for (Row bits = l & safe[r]; bits; bits &= (Row) (bits - 1))
                 {
                   memcpy (child, state, e->state_size);
                   g_assert (restrict_line (e, state_m (e, child), x, y, a,
-                                           bits & (uint16_t) -bits) &&
+                                           bits & (Row) -bits) &&
                             propagate (e, child));
                 }
 #endif
-              for (uint16_t bits = l & (uint16_t) ~safe[r]; bits;
-                   bits &= (uint16_t) (bits - 1))
+              for (Row bits = l & (Row) ~safe[r]; bits;
+                   bits &= (Row) (bits - 1))
                 {
-                  uint16_t bit = bits & (uint16_t) -bits;
+                  Row bit = bits & (Row) -bits;
                   memcpy (child, state, e->state_size);
                   e->nodes++;
                   if (restrict_line (e, state_m (e, child), x, y, a, bit) &&
@@ -1268,7 +1832,7 @@ probe (LgFastEngine *e, guint depth)
                           size_t s0 = (size_t) x2 * e->G * e->n;
                           for (size_t s = s0; s < s0 + (size_t) x2 * e->n; s++)
                             {
-                              uint16_t c = CM[s];
+                              Row c = CM[s];
                               if (!(c & (c - 1)) && c != M[s])
                                 safe[s] |= c;
                             }
@@ -1278,7 +1842,7 @@ probe (LgFastEngine *e, guint depth)
                   clear_queue (e);
                   clear_dirty (e);
                   e->backtracks++;
-                  if (!restrict_line (e, M, x, y, a, l & (uint16_t) ~bit) ||
+                  if (!restrict_line (e, M, x, y, a, l & (Row) ~bit) ||
                       !propagate (e, state))
                     {
                       clear_queue (e);
@@ -1299,7 +1863,7 @@ static void
 search (LgFastEngine *e, guint depth)
 {
   uint8_t *state = e->states + depth * e->state_size;
-  uint16_t *M = state_m (e, state);
+  Row *M = state_m (e, state);
   if (depth + 1 < e->max_depth && !probe (e, depth))
     {
       if (e->trace)
@@ -1314,12 +1878,12 @@ search (LgFastEngine *e, guint depth)
     }
   g_assert (depth + 1 < e->max_depth);
   uint8_t *child = state + e->state_size;
-  uint16_t bits = line (e, M, bx, by)[ba];
+  Row bits = line (e, M, bx, by)[ba];
   gboolean first = TRUE;
   while (bits && !e->stopped)
     {
       guint b = (guint) lg_bitset_ctz64 (bits);
-      bits &= (uint16_t) (bits - 1);
+      bits &= (Row) (bits - 1);
       e->alternatives += !first;
       first = FALSE;
       memcpy (child, state, e->state_size);
@@ -1332,8 +1896,8 @@ search (LgFastEngine *e, guint depth)
                  item_name (e, bx, ba),
                  lg_group_get_name (lg_problem_get_group (e->problem, by)),
                  item_name (e, by, b));
-      uint16_t *CM = state_m (e, child);
-      if (restrict_line (e, CM, bx, by, ba, (uint16_t) (1u << b)) &&
+      Row *CM = state_m (e, child);
+      if (restrict_line (e, CM, bx, by, ba, (Row) (1u << b)) &&
           propagate (e, child))
         search (e, depth + 1);
       else
@@ -1365,7 +1929,7 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
       uint32_t *active = (uint32_t *) state;
       for (guint gi = 0; gi < e->n_groups; gi++)
         active[gi] = e->groups[gi].n_leaves;
-      uint16_t *M = state_m (e, state);
+      Row *M = state_m (e, state);
       /* every group is processed once at the root */
       for (guint gi = e->n_groups; gi-- > 0;)
         {

@@ -35,7 +35,8 @@ gboolean lg_export_format_from_string (const char *name,
 
 /* The problem in `format`, as a string to g_free; `title` (e.g. the file's
  * base name, may be NULL) goes into the first comment.  Returns NULL with
- * error set when the problem is invalid (lg_problem_check), or when its
+ * error set when the problem is invalid (lg_problem_check, which accepts
+ * any engine's dimension), or when its
  * arithmetic may leave the integers of the target (clingo: 32 bits,
  * MiniZinc: 64 bits, both symmetric): that error is of LG_PROBLEM_ERROR,
  * code OVERFLOW, and lg_error_get_line (error) gives the rule's line. */

@@ -40,7 +40,8 @@ static const Theme house_theme = {
   .name = "house",
   .kind = LG_GROUP_ORDERED,
   .items = { "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
-             "eighth", "ninth", "tenth" },
+             "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth",
+             "fourteenth", "fifteenth", "sixteenth" },
   .note = "in a row, the first on the left",
   .subject = "the one in the {I} house",
   .predicate = "lives in the {I} house",
@@ -70,15 +71,17 @@ static const Theme house_theme = {
 static const Theme atomic_themes[] = {
   ATOMIC ("name", NULL, "{I}", "is called {I}", "is not called {I}", "Alice",
           "Bob", "Carol", "David", "Emma", "Frank", "Grace", "Henry", "Irene",
-          "Jack"),
+          "Jack", "Karen", "Leo", "Mia", "Noah", "Olga", "Paul"),
   ATOMIC ("nationality", NULL, "the {I}", "is {I}", "is not {I}", "Italian",
           "Greek", "German", "Norwegian", "Brazilian", "Canadian", "Mexican",
-          "Egyptian", "Russian", "Peruvian"),
+          "Egyptian", "Russian", "Peruvian", "Spanish", "Swedish", "Irish",
+          "Polish", "Chinese", "Kenyan"),
   {
       .name = "color",
       .kind = LG_GROUP_ATOMIC,
       .items = { "red", "green", "blue", "yellow", "white", "black", "orange",
-                 "purple", "pink", "grey" },
+                 "purple", "pink", "grey", "brown", "beige", "navy", "ivory",
+                 "teal", "gold" },
       .note = "of the house",
       .subject = "the one in the {I} house",
       .predicate = "lives in the {I} house",
@@ -88,25 +91,51 @@ static const Theme atomic_themes[] = {
   },
   ATOMIC ("pet", NULL, "the {I} owner", "keeps the {I}",
           "does not keep the {I}", "cat", "dog", "fish", "bird", "horse",
-          "rabbit", "snake", "turtle", "hamster", "parrot"),
+          "rabbit", "snake", "turtle", "hamster", "parrot", "goat", "mouse", "lizard", "ferret", "pony",
+          "duck"),
   ATOMIC ("drink", NULL, "the {I} drinker", "drinks {I}", "does not drink {I}",
           "tea", "coffee", "milk", "water", "juice", "beer", "wine", "cocoa",
-          "lemonade", "soda"),
+          "lemonade", "soda", "cider", "smoothie", "kombucha", "punch",
+          "chai", "lassi"),
   ATOMIC ("sport", NULL, "the {I} player", "plays {I}", "does not play {I}",
           "tennis", "golf", "chess", "hockey", "rugby", "cricket", "squash",
-          "polo", "darts", "bowling"),
+          "polo", "darts", "bowling", "judo", "fencing", "karate", "rowing",
+          "sailing", "archery"),
   ATOMIC ("car", NULL, "the {I} driver", "drives a {I}", "does not drive a {I}",
           "Ford", "Fiat", "Volvo", "Honda", "Toyota", "Renault", "Mazda",
-          "Skoda", "Tesla", "Jeep"),
+          "Skoda", "Tesla", "Jeep", "Audi", "Kia", "Saab", "Lada", "Opel",
+          "Seat"),
   ATOMIC ("instrument", NULL, "the {I} player", "plays the {I}",
           "does not play the {I}", "piano", "violin", "guitar", "flute",
-          "drums", "cello", "harp", "trumpet", "banjo", "oboe"),
+          "drums", "cello", "harp", "trumpet", "banjo", "oboe", "sitar", "tuba",
+          "bassoon", "ukulele", "accordion", "clarinet"),
   ATOMIC ("job", NULL, "the {I}", "is the {I}", "is not the {I}", "baker",
           "doctor", "farmer", "lawyer", "nurse", "pilot", "painter", "teacher",
-          "writer", "tailor"),
+          "writer", "tailor", "chef", "miner", "judge", "barber", "plumber",
+          "dentist"),
   ATOMIC ("city", "where they come from", "the one from {I}", "comes from {I}",
           "does not come from {I}", "Paris", "Rome", "Oslo", "Lima", "Cairo",
-          "Tokyo", "Berlin", "Dublin", "Madrid", "Vienna"),
+          "Tokyo", "Berlin", "Dublin", "Madrid", "Vienna", "Athens", "Prague",
+          "Lisbon", "Warsaw", "Seoul", "Quito"),
+};
+
+/* Drawn only when a puzzle needs more atomic groups than atomic_themes has
+ * (from 14 groups on), in this order: the puzzles of fewer groups stay the
+ * same. */
+static const Theme extra_atomic_themes[] = {
+  ATOMIC ("fruit", "their favourite", "the {I} lover", "likes {I} best",
+          "does not like {I} best", "apple", "pear", "plum", "cherry", "lemon",
+          "mango", "kiwi", "peach", "banana", "grape", "melon", "fig", "lime",
+          "papaya", "guava", "apricot"),
+  ATOMIC ("flower", "in their garden", "the one who grows {I}", "grows {I}",
+          "does not grow {I}", "roses", "tulips", "lilies", "daisies",
+          "orchids", "irises", "poppies", "asters", "peonies", "dahlias",
+          "pansies", "lupins", "crocuses", "freesias", "begonias", "zinnias"),
+  ATOMIC ("hobby", NULL, "the one who enjoys {I}", "enjoys {I}",
+          "does not enjoy {I}", "knitting", "hiking", "fishing", "cooking",
+          "reading", "gardening", "pottery", "sudoku", "birding",
+          "juggling", "origami", "baking", "camping", "climbing", "dancing",
+          "singing"),
 };
 
 static const Theme ordered_themes[] = {
@@ -114,7 +143,7 @@ static const Theme ordered_themes[] = {
       .name = "month",
       .kind = LG_GROUP_ORDERED,
       .items = { "January", "February", "March", "April", "May", "June", "July",
-                 "August", "September", "October" },
+                 "August", "September", "October", "November", "December" },
       .note = "of birth, all in one year",
       .subject = "the one born in {I}",
       .predicate = "was born in {I}",
@@ -135,7 +164,8 @@ static const Theme ordered_themes[] = {
       .name = "place",
       .kind = LG_GROUP_ORDERED,
       .items = { "first", "second", "third", "fourth", "fifth", "sixth",
-                 "seventh", "eighth", "ninth", "tenth" },
+                 "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
+                 "thirteenth", "fourteenth", "fifteenth", "sixteenth" },
       .note = "in a race",
       .subject = "the one who finished {I}",
       .predicate = "finished {I}",
@@ -249,9 +279,12 @@ static const Theme numeric_themes[N_NUMERIC_THEMES] = {
   },
 };
 
-static const char *const number_words[] = { "zero",  "one",  "two", "three",
-                                            "four",  "five", "six", "seven",
-                                            "eight", "nine", "ten" };
+static const char *const number_words[] = {
+  "zero",   "one",    "two",      "three",    "four",    "five",
+  "six",    "seven",  "eight",    "nine",     "ten",     "eleven",
+  "twelve", "thirteen", "fourteen", "fifteen", "sixteen"
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (number_words) == LG_GEN_MAX_ITEMS + 1);
 
 /* The weights of the kinds when a clue is drawn at random: the relations
  * make the puzzle interesting, yes and no keep it within reach. */
@@ -354,8 +387,14 @@ draw_groups (LgGen *gen)
     n_numeric = rand_below (gen, 3) == 0;
   else
     n_numeric = 1 + rand_below (gen, MIN (3, rest / 2));
+  /* the ordered themes with n items (from 13 items on, not the months) */
+  guint n_long = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (ordered_themes); i++)
+    n_long += ordered_themes[i].items[gen->n - 1] != NULL;
+  n_ordered = MIN (n_ordered, n_long);
   guint n_atomic = rest - n_ordered - n_numeric;
-  g_assert (n_atomic <= G_N_ELEMENTS (atomic_themes));
+  g_assert (n_atomic <= G_N_ELEMENTS (atomic_themes) +
+                            G_N_ELEMENTS (extra_atomic_themes));
 
   const Theme *chosen[LG_GEN_MAX_GROUPS];
   guint n_chosen = 0;
@@ -364,12 +403,19 @@ draw_groups (LgGen *gen)
     pick[i] = i;
   shuffle (gen, pick, G_N_ELEMENTS (atomic_themes));
   for (guint i = 0; i < n_atomic; i++)
-    chosen[n_chosen++] = &atomic_themes[pick[i]];
+    chosen[n_chosen++] = i < G_N_ELEMENTS (atomic_themes)
+                             ? &atomic_themes[pick[i]]
+                             : &extra_atomic_themes[i - G_N_ELEMENTS (
+                                                             atomic_themes)];
   for (guint i = 0; i < G_N_ELEMENTS (ordered_themes); i++)
     pick[i] = i;
   shuffle (gen, pick, G_N_ELEMENTS (ordered_themes));
-  for (guint i = 0; i < n_ordered; i++)
-    chosen[n_chosen++] = &ordered_themes[pick[i]];
+  for (guint i = 0, k = 0; k < n_ordered; i++)
+    if (ordered_themes[pick[i]].items[gen->n - 1])
+      {
+        chosen[n_chosen++] = &ordered_themes[pick[i]];
+        k++;
+      }
   /* age or year (a birth year and an age would give each other away),
    * then height and score */
   guint numeric[3] = { rand_below (gen, 2) ? THEME_YEAR : THEME_AGE,
@@ -405,16 +451,19 @@ draw_items (LgGen *gen)
           break;
         case LG_GROUP_ATOMIC:
           {
-            /* n of the ten, in the theme's order */
+            /* n of the first ten (up to ten items: the puzzles of the
+             * versions that had ten items a theme), else of the sixteen,
+             * in the theme's order */
+            guint pool = n <= 10 ? 10 : LG_GEN_MAX_ITEMS;
             guint pick[LG_GEN_MAX_ITEMS];
-            for (guint i = 0; i < LG_GEN_MAX_ITEMS; i++)
+            for (guint i = 0; i < pool; i++)
               pick[i] = i;
-            shuffle (gen, pick, LG_GEN_MAX_ITEMS);
+            shuffle (gen, pick, pool);
             gboolean take[LG_GEN_MAX_ITEMS] = { FALSE };
             for (guint i = 0; i < n; i++)
               take[pick[i]] = TRUE;
             guint k = 0;
-            for (guint i = 0; i < LG_GEN_MAX_ITEMS; i++)
+            for (guint i = 0; i < pool; i++)
               if (take[i])
                 gen->item[g][k++] = g_strdup (t->items[i]);
             break;
@@ -1626,7 +1675,7 @@ lg_gen_run (LgGen *gen, GError **error)
 static const char *
 count_words (guint n)
 {
-  return n <= 10 ? number_words[n] : NULL;
+  return n < G_N_ELEMENTS (number_words) ? number_words[n] : NULL;
 }
 
 static void

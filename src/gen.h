@@ -36,9 +36,9 @@
 G_BEGIN_DECLS
 
 #define LG_GEN_MIN_ITEMS 2
-#define LG_GEN_MAX_ITEMS 10
+#define LG_GEN_MAX_ITEMS 16
 #define LG_GEN_MIN_GROUPS 2
-#define LG_GEN_MAX_GROUPS 10
+#define LG_GEN_MAX_GROUPS 16
 /* The most --solutions allows: the solutions of each count are kept. */
 #define LG_GEN_MAX_SOLUTIONS 1000
 

@@ -61,9 +61,9 @@ main (int argc, char **argv)
   gboolean verbose = FALSE, version = FALSE;
   const GOptionEntry entries[] = {
     { "items", 'n', 0, G_OPTION_ARG_STRING, &items_text,
-      "Items per group, 2 to 10 (default 5)", "N" },
+      "Items per group, 2 to 16 (default 5)", "N" },
     { "groups", 'g', 0, G_OPTION_ARG_STRING, &groups_text,
-      "Groups, 2 to 10 (default 5); the first is the row of houses", "G" },
+      "Groups, 2 to 16 (default 5); the first is the row of houses", "G" },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
       "Seed of the random sequence, 0 to 2^64-1 (default 1)", "S" },
     { "solutions", 'k', 0, G_OPTION_ARG_STRING, &solutions_text,
@@ -117,13 +117,13 @@ main (int argc, char **argv)
   if (items_text)
     {
       if (!parse_number (items_text, LG_GEN_MIN_ITEMS, LG_GEN_MAX_ITEMS, &v))
-        return usage_error ("--items wants a number from 2 to 10");
+        return usage_error ("--items wants a number from 2 to 16");
       o.n_items = (guint) v;
     }
   if (groups_text)
     {
       if (!parse_number (groups_text, LG_GEN_MIN_GROUPS, LG_GEN_MAX_GROUPS, &v))
-        return usage_error ("--groups wants a number from 2 to 10");
+        return usage_error ("--groups wants a number from 2 to 16");
       o.n_groups = (guint) v;
     }
   if (seed_text && !parse_number (seed_text, 0, G_MAXUINT64, &o.seed))

@@ -33,6 +33,11 @@ typedef struct _LgItem LgItem; /* an item, or a variable over a group */
 typedef struct _LgExpr LgExpr;
 typedef struct _LgRule LgRule;
 
+/* The most items per group a problem may have: the fast engine's limit (a
+ * line of its matrices is a 32-bit word).  The faithful engine takes at
+ * most 10 (it keeps all n! permutations); see lg_problem_check. */
+#define LG_MAX_ITEMS 32
+
 typedef enum
 {
   LG_GROUP_ATOMIC,  /* plain names */

@@ -21,7 +21,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "permut.h"
+#include "description.h"
 
 /* clang-format off */
 G_DEFINE_QUARK (lg-parse-error-quark, lg_parse_error)
@@ -1032,11 +1032,10 @@ parse_group (Parser *p, LgGroupKind kind)
 
       if (!is_item_start (p, FALSE))
         return expected_name (p, peek (p), "an item of group '%s'", name->text);
-      if (names->len == LG_PERMUT_MAX_N)
+      if (names->len == LG_MAX_ITEMS)
         return fail (p, peek (p), LG_PARSE_ERROR_LIMIT,
                      "dimension %u is too large: at most %d items per group",
-                     LG_PERMUT_MAX_N + count_remaining_items (p),
-                     LG_PERMUT_MAX_N);
+                     LG_MAX_ITEMS + count_remaining_items (p), LG_MAX_ITEMS);
       read_item_text (p, &item);
       if (kind == LG_GROUP_NUMERIC && item.as_integer != INT_OK)
         {

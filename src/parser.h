@@ -6,8 +6,9 @@
  * Every name is resolved and every rule checked before the builder is
  * called, so that each defect is reported at the token that causes it.
  *
- * Invariant: a call returns either a problem that lg_problem_check accepts,
- * or NULL and exactly one error in the LG_PARSE_ERROR domain whose message
+ * Invariant: a call returns either a problem that
+ * lg_problem_validate accepts (any engine's dimension), or NULL
+ * and exactly one error in the LG_PARSE_ERROR domain whose message
  * is the whole line `FILE:LINE:COLUMN: error: MESSAGE` (GNU style; lines
  * and columns from 1, columns in UTF-8 code points), whatever the bytes.
  */

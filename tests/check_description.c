@@ -9,7 +9,9 @@
  *     duplicate group or item, a couple inside one group, also through a
  *     variable, lg_ref on an atomic item, a numeric item that is not an
  *     integer...) and the silent propagation of NULL arguments;
- *   - lg_problem_validate (no group, empty group, sizes differ, dimension > 10),
+ *   - lg_problem_validate and lg_problem_check (no group, empty group,
+ *     sizes differ, dimension > 32), the engines' own limits (the faithful
+ *     one: 10 items),
  *     lg_problem_drop_rule, lg_problem_set_group_order, rule numbering and
  *     lines, lg_rule_to_string for every kind of rule;
  *   - solving: the tutorial's classic problem, written in C the way
@@ -1366,9 +1368,13 @@ END_TEST
 
 START_TEST (test_description_dimension_limits)
 {
-  /* 10 items: the largest dimension; 11 is too large. */
-  for (guint n = 10; n <= 11; n++)
+  /* The description is fine up to 32 items (what the parser and the
+   * exports check); the fast engine takes them all, the faithful engine 10
+   * (it says so at its transformation), auto goes to the fast one. */
+  static const guint sizes[] = { 10, 11, 32, 33 };
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
     {
+      guint n = sizes[k];
       g_autoptr (LgProblem) p = lg_problem_new ();
       LgGroup *a = lg_group (p, LG_GROUP_ATOMIC, "a", NULL);
       LgGroup *b = lg_group (p, LG_GROUP_NUMERIC, "b", NULL);
@@ -1378,10 +1384,33 @@ START_TEST (test_description_dimension_limits)
           lg_group_add_item (p, a, name);
           lg_group_add_item (p, b, name);
         }
-      if (n == 10)
-        assert_valid (p);
-      else
-        assert_invalid (p, LG_PROBLEM_ERROR_SIZE, "11");
+      g_autofree char *number = g_strdup_printf ("%u", n);
+      if (n > LG_MAX_ITEMS)
+        {
+          assert_invalid (p, LG_PROBLEM_ERROR_SIZE, "at most 32 items");
+          continue;
+        }
+      assert_valid (p);
+      /* the engines' own limits, at their transformation: one solution
+       * asked for, the fast engine; over 10 items, the faithful engine
+       * refuses and names the fast one */
+      LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+      opts.max_solutions = 1;
+      opts.engine = LG_ENGINE_FAST;
+      g_autoptr (GError) error = NULL;
+      ck_assert_int_eq (lg_problem_solve (p, &opts, NULL, NULL, NULL, &error),
+                        1);
+      opts.engine = LG_ENGINE_AUTO;
+      ck_assert_int_eq (lg_problem_solve (p, &opts, NULL, NULL, NULL, &error),
+                        1);
+      if (n > 10)
+        {
+          opts.engine = LG_ENGINE_FAITHFUL;
+          ck_assert_int_eq (
+              lg_problem_solve (p, &opts, NULL, NULL, NULL, &error), -1);
+          assert_error (error, LG_PROBLEM_ERROR_SIZE, "--engine=fast");
+          ck_assert_ptr_nonnull (strstr (error->message, number));
+        }
     }
   /* One item per group is fine and has one solution. */
   g_autoptr (LgProblem) p = lg_problem_new ();
@@ -1811,8 +1840,10 @@ chk_sizes_differ_later (LgProblem *p)
 static void
 chk_too_large (LgProblem *p)
 {
+  /* over LG_MAX_ITEMS: no engine takes it (the faithful engine's own
+   * limit, 10, is its transformation's: test_description_dimension_limits) */
   LgGroup *g = lg_group (p, LG_GROUP_ATOMIC, "large", NULL);
-  for (guint i = 0; i < 12; i++)
+  for (guint i = 0; i < 33; i++)
     {
       g_autofree char *name = g_strdup_printf ("item%u", i);
       lg_group_add_item (p, g, name);
@@ -1829,7 +1860,7 @@ static const struct
   { chk_empty_second_group, "hollow" },
   { chk_sizes_differ, "two" },
   { chk_sizes_differ_later, "four" },
-  { chk_too_large, "12" },
+  { chk_too_large, "33" },
 };
 
 START_TEST (test_description_check)

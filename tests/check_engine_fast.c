@@ -22,6 +22,7 @@
 #include "lgtest.h"
 #include "logigram.h"
 #include "parser.h"
+#include "export.h"
 #include "problems.h"
 #include "checker.h"
 
@@ -79,14 +80,28 @@ solve_with (LgProblem *p, LgEngine engine, Found *f, GError **error)
   return lg_problem_solve (p, &opts, NULL, collect, f, error);
 }
 
+/* Solves p with the fast engine, its solutions into f and its counters
+ * into stats; returns their number. */
+static gint64
+solve_fast (LgProblem *p, LgStats *stats, Found *f)
+{
+  g_autoptr (GError) error = NULL;
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = LG_ENGINE_FAST;
+  gint64 n = lg_problem_solve (p, &opts, stats, collect, f, &error);
+  ck_assert_msg (n >= 0, "%s", error ? error->message : "");
+  return n;
+}
+
 /* The fast engine's solutions are the faithful engine's, as a set, each
- * once and each verified. */
+ * once and, with verify, each verified (lg_checker_verify enumerates
+ * every assignment of each constraint group: not for the lazy ones). */
 static void
-check_same_sets (LgProblem *p, const char *what)
+check_sets (LgProblem *p, const char *what, gboolean verify)
 {
   Found faithful, fast;
   found_init (&faithful, FALSE);
-  found_init (&fast, TRUE);
+  found_init (&fast, verify);
   g_autoptr (GError) e1 = NULL;
   g_autoptr (GError) e2 = NULL;
   gint64 n1 = solve_with (p, LG_ENGINE_FAITHFUL, &faithful, &e1);
@@ -124,6 +139,12 @@ check_same_sets (LgProblem *p, const char *what)
   found_clear (&fast);
 }
 
+static void
+check_same_sets (LgProblem *p, const char *what)
+{
+  check_sets (p, what, TRUE);
+}
+
 /* ---- Random small problems (as tests/check_oracle.c makes them) -------- */
 
 #define MAX_G 4
@@ -145,8 +166,11 @@ typedef struct
 static const char *
 group_name (guint g)
 {
-  static const char *const names[] = { "g0", "g1", "g2", "g3", "g4",
-                                       "g5", "g6", "g7", "g8", "g9" };
+  static const char *const names[] = {
+    "g0", "g1", "g2",  "g3",  "g4",  "g5",  "g6",  "g7",
+    "g8", "g9", "g10", "g11", "g12", "g13", "g14", "g15"
+  };
+  g_assert (g < G_N_ELEMENTS (names));
   return names[g];
 }
 
@@ -1191,7 +1215,6 @@ static const char puzzle_10x10[] =
 
 START_TEST (test_fast_unique_puzzles)
 {
-  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   const char *texts[] = { puzzle_8x8, puzzle_10x10 };
   const char *names[] = { "8x8", "10x10" };
   g_autoptr (GError) error = NULL;
@@ -1201,13 +1224,249 @@ START_TEST (test_fast_unique_puzzles)
   LgStats stats = { 0 };
   Found f;
   found_init (&f, TRUE);
-  opts.engine = LG_ENGINE_FAST;
-  ck_assert_int_eq (lg_problem_solve (p, &opts, &stats, collect, &f, &error), 1);
+  ck_assert_int_eq (solve_fast (p, &stats, &f), 1);
   ck_assert (!f.bad);
   /* the search stays small (a regression guard, not a timing: about 600
    * and 2300 propagations, probes included, when this was written) */
   ck_assert_uint_lt (stats.nodes_explored, 20000);
   found_clear (&f);
+}
+END_TEST
+
+/* ---- Lazy groups: too many assignments to enumerate --------------------- */
+
+/* One constraint group of 8 or 9 variables over 4 items (4^8 = 65536
+ * assignments, where the fast engine stops enumerating): a chain of
+ * relations between consecutive variables keeps them in one group, with
+ * random couples and relations; the faithful engine enumerates it. */
+static LgProblem *
+lazy_problem (uint64_t seed)
+{
+  Random r = { 0 };
+  r.rng = seed;
+  r.p = lg_problem_new ();
+  r.n = 4;
+  r.G = 3;
+  for (guint g = 0; g < r.G; g++)
+    {
+      LgGroupKind kind = g == 2 ? LG_GROUP_NUMERIC : LG_GROUP_ORDERED;
+      LgGroup *group = lg_group (r.p, kind, group_name (g), NULL);
+      for (guint i = 0; i < r.n; i++)
+        {
+          char item[16];
+          g_snprintf (item, sizeof item, kind == LG_GROUP_NUMERIC ? "%u" : "i%u",
+                      kind == LG_GROUP_NUMERIC ? 3 * i + 1 : i);
+          lg_group_add_item (r.p, group, item);
+        }
+    }
+  LgItem *vars[9];
+  guint n_vars = 8 + lgtest_rand_below (&r.rng, 2);
+  for (guint v = 0; v < n_vars; v++)
+    vars[v] = lg_some (r.p, group_name (lgtest_rand_below (&r.rng, r.G)));
+  /* the random relations pick among the first variables */
+  memcpy (r.vars, vars, MIN (n_vars, MAX_VARS) * sizeof vars[0]);
+  r.n_vars = MIN (n_vars, MAX_VARS);
+  for (guint v = 1; v < n_vars; v++)
+    {
+      LgExpr *a = lg_add (r.p, lg_ref (r.p, vars[v - 1]),
+                          lg_num (r.p, (int) lgtest_rand_below (&r.rng, 3) - 1));
+      LgExpr *b = lg_ref (r.p, vars[v]);
+      LgRule *rule;
+      switch (lgtest_rand_below (&r.rng, 4))
+        {
+        case 0:
+          rule = lg_neq (r.p, a, b);
+          break;
+        case 1:
+          rule = lg_le (r.p, a, b);
+          break;
+        case 2:
+          rule = lg_or (r.p, lg_ge (r.p, a, b), random_relation (&r, 1));
+          break;
+        default:
+          rule = lg_not (r.p, lg_and (r.p, lg_eq (r.p, a, b),
+                                      random_relation (&r, 1)));
+          break;
+        }
+      lg_rule (r.p, rule);
+    }
+  /* couples: each variable with an item of another group, sometimes two
+   * variables together */
+  for (guint v = 0; v < n_vars; v++)
+    {
+      guint g = group_index (&r, vars[v]);
+      guint h = (g + 1 + lgtest_rand_below (&r.rng, r.G - 1)) % r.G;
+      LgItem *y = lgtest_rand_below (&r.rng, 4) == 0
+                      ? vars[lgtest_rand_below (&r.rng, n_vars)]
+                      : lg_group_get_item (lg_problem_get_group (r.p, h),
+                                           lgtest_rand_below (&r.rng, r.n));
+      if (group_index (&r, y) == g)
+        y = lg_group_get_item (lg_problem_get_group (r.p, h), 0);
+      lg_rule (r.p, lgtest_rand_below (&r.rng, 3) ? lg_yes (r.p, vars[v], y)
+                                                  : lg_no (r.p, vars[v], y));
+    }
+  /* and a few rules without variables */
+  for (guint k = 0; k < lgtest_rand_below (&r.rng, 3); k++)
+    lg_rule (r.p, lg_no (r.p,
+                         lg_group_get_item (lg_problem_get_group (r.p, 0),
+                                            lgtest_rand_below (&r.rng, r.n)),
+                         lg_group_get_item (lg_problem_get_group (r.p, 1),
+                                            lgtest_rand_below (&r.rng, r.n))));
+  return r.p;
+}
+
+START_TEST (test_fast_lazy_random)
+{
+  g_autoptr (LgProblem) p =
+      lazy_problem (UINT64_C (0x2545f4914f6cdd1d) * (uint64_t) (_i + 1));
+  char what[32];
+  g_snprintf (what, sizeof what, "lazy seed %d", _i);
+  check_sets (p, what, FALSE);
+  /* the group was searched, not enumerated */
+  LgStats stats = { 0 };
+  g_autoptr (GError) error = NULL;
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = LG_ENGINE_FAST;
+  ck_assert_int_ge (lg_problem_solve (p, &opts, &stats, NULL, NULL, &error),
+                    0);
+  ck_assert_uint_lt (stats.leaves_tried, 65536);
+}
+END_TEST
+
+START_TEST (test_fast_exactly_one)
+{
+  /* twelve variables over six houses in one group, 6^12 assignments: 3
+   * solutions (as clingo finds on the ASP export, tests/cli-export.sh) */
+  g_autofree char *path = lgtest_test_path ("input/exactly-one.lgm");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p = lg_parser_parse_file (path, &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  LgStats stats = { 0 };
+  Found f;
+  found_init (&f, FALSE);
+  ck_assert_int_eq (solve_fast (p, &stats, &f), 3);
+  ck_assert_uint_eq (g_hash_table_size (f.keys), 3);
+  ck_assert_uint_lt (stats.leaves_tried, 1000);
+  found_clear (&f);
+}
+END_TEST
+
+/* ---- Beyond the faithful engine's ten items --------------------------- */
+
+/* Item i of group g - 1 goes with item (7 i + g) mod n of group g, for
+ * every i but the last (the last by elimination): one solution, known. */
+static LgProblem *
+chain_problem (guint G, guint n)
+{
+  LgProblem *p = plain_problem (G, n);
+  for (guint g = 1; g < G; g++)
+    for (guint i = 0; i + 1 < n; i++)
+      lg_rule (p, lg_yes (p, lg_group_get_item (lg_problem_get_group (p, g - 1), i),
+                          lg_group_get_item (lg_problem_get_group (p, g),
+                                             (7 * i + g) % n)));
+  return p;
+}
+
+/* The item indexes of a solution, group after group, as a string (any
+ * size, unlike collect's). */
+static gboolean
+collect_wide (const LgProblem *p, const LgSolution *solution, gpointer data)
+{
+  GString *out = data;
+  for (guint g = 0; g < lg_problem_n_groups (p); g++)
+    {
+      LgGroup *group = lg_problem_get_group (p, g);
+      for (guint r = 0; r < lg_group_n_items (group); r++)
+        {
+          const LgItem *item = lg_solution_get (solution, g, r);
+          guint index = 0;
+          while (lg_group_get_item (group, index) != item)
+            index++;
+          g_string_append_printf (out, "%u,", index);
+        }
+      g_string_append_c (out, '|');
+    }
+  return TRUE;
+}
+
+static const guint wide_sizes[][2] = { { 12, 16 }, { 3, 32 }, { 4, 20 },
+                                       { 16, 12 } };
+
+START_TEST (test_fast_wide)
+{
+  guint G = wide_sizes[_i][0], n = wide_sizes[_i][1];
+  g_autoptr (LgProblem) p = chain_problem (G, n);
+  /* the solution by construction: on row r, item r of group 0, then
+   * each group's partner of the previous one */
+  g_autoptr (GString) expected = g_string_new (NULL);
+  g_autofree guint *item = g_new (guint, n);
+  for (guint r = 0; r < n; r++)
+    item[r] = r;
+  for (guint g = 0; g < G; g++)
+    {
+      if (g > 0)
+        {
+          /* the partners of all but the last, then the one left */
+          guint64 used = 0;
+          guint last = 0;
+          for (guint r = 0; r < n; r++)
+            if (item[r] + 1 < n)
+              {
+                item[r] = (7 * item[r] + g) % n;
+                used |= G_GUINT64_CONSTANT (1) << item[r];
+              }
+            else
+              last = r;
+          for (guint b = 0; b < n; b++)
+            if (!(used & (G_GUINT64_CONSTANT (1) << b)))
+              item[last] = b;
+        }
+      for (guint r = 0; r < n; r++)
+        g_string_append_printf (expected, "%u,", item[r]);
+      g_string_append_c (expected, '|');
+    }
+  g_autoptr (GString) got = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = LG_ENGINE_FAST;
+  ck_assert_int_eq (
+      lg_problem_solve (p, &opts, NULL, collect_wide, got, &error), 1);
+  ck_assert_str_eq (got->str, expected->str);
+  /* and without the rules, every line free: the first solutions, each
+   * verified and distinct */
+  g_autoptr (LgProblem) free_problem = plain_problem (G, n);
+  if (n <= 16 && G <= 16)
+    ck_assert_uint_eq (count_fast (free_problem, 50), 50);
+}
+END_TEST
+
+START_TEST (test_faithful_refuses_wide)
+{
+  /* the faithful engine keeps n! permutations: at most 10 items, and the
+   * message says where to go */
+  g_autoptr (LgProblem) p = chain_problem (3, 11);
+  g_autoptr (GError) error = NULL;
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = LG_ENGINE_FAITHFUL;
+  ck_assert_int_eq (lg_problem_solve (p, &opts, NULL, NULL, NULL, &error), -1);
+  ck_assert (g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_SIZE));
+  ck_assert_msg (strstr (error->message, "--engine=fast") != NULL, "%s",
+                 error->message);
+  ck_assert (strstr (error->message, "dimension 11") != NULL);
+  g_clear_error (&error);
+  /* the description itself is fine: the fast engine and the exports
+   * take it */
+  opts.engine = LG_ENGINE_FAST;
+  ck_assert_int_eq (lg_problem_solve (p, &opts, NULL, NULL, NULL, &error), 1);
+  opts.engine = LG_ENGINE_AUTO;
+  ck_assert_int_eq (lg_problem_solve (p, &opts, NULL, NULL, NULL, &error), 1);
+  g_autofree char *asp = lg_export_to_string (p, LG_EXPORT_ASP, NULL, &error);
+  ck_assert_msg (asp != NULL, "%s", error ? error->message : "");
+  /* ten items: still the faithful engine's */
+  g_autoptr (LgProblem) ten = chain_problem (3, 10);
+  opts.engine = LG_ENGINE_FAITHFUL;
+  ck_assert_int_eq (lg_problem_solve (ten, &opts, NULL, NULL, NULL, &error),
+                    1);
 }
 END_TEST
 
@@ -1235,6 +1494,10 @@ lg_engine_fast_suite (void)
   tcase_add_test (tc, test_fast_overflow);
   tcase_add_test (tc, test_fast_memory_limit);
   tcase_add_test (tc, test_fast_stats);
+  tcase_add_loop_test (tc, test_fast_wide, 0, G_N_ELEMENTS (wide_sizes));
+  tcase_add_loop_test (tc, test_fast_lazy_random, 0, 60);
+  tcase_add_test (tc, test_fast_exactly_one);
+  tcase_add_test (tc, test_faithful_refuses_wide);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -283,18 +283,40 @@ collect (const LgProblem *p, const LgSolution *s, gpointer data)
   return c->keys->len < 1000;
 }
 
+/* The generator's options for run. */
+static void
+run_options (const Run *run, LgGenOptions *o)
+{
+  lg_gen_options_init (o);
+  o->n_items = run->n_items;
+  o->n_groups = run->n_groups;
+  o->seed = run->seed;
+  o->max_solutions = run->max_solutions;
+  o->minimise = run->minimise;
+  o->contradict = run->contradict;
+}
+
+/* The hidden solution as key_of writes a solution; g_free it. */
+static char *
+hidden_key (LgGen *gen, const Run *run)
+{
+  GString *hidden = g_string_new (NULL);
+  for (guint g = 0; g < run->n_groups; g++)
+    for (guint r = 0; r < run->n_items; r++)
+      {
+        g_autofree char *ref = lg_gen_item_ref (
+            gen, g, lg_gen_hidden (gen)[g * run->n_items + r]);
+        g_string_append_printf (hidden, "%s|", strchr (ref, ':') + 1);
+      }
+  return g_string_free (hidden, FALSE);
+}
+
 START_TEST (test_gen_runs)
 {
   LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   const Run *run = &runs[_i];
   LgGenOptions o;
-  lg_gen_options_init (&o);
-  o.n_items = run->n_items;
-  o.n_groups = run->n_groups;
-  o.seed = run->seed;
-  o.max_solutions = run->max_solutions;
-  o.minimise = run->minimise;
-  o.contradict = run->contradict;
+  run_options (run, &o);
   o.answer = TRUE;
   g_autoptr (GError) error = NULL;
   g_autoptr (LgGen) gen = lg_gen_new (&o);
@@ -333,20 +355,11 @@ START_TEST (test_gen_runs)
       if (!run->contradict)
         {
           /* the hidden solution is one of them */
-          guint n = run->n_items;
-          GString *hidden = g_string_new (NULL);
-          for (guint g = 0; g < run->n_groups; g++)
-            for (guint r = 0; r < n; r++)
-              {
-                g_autofree char *ref =
-                    lg_gen_item_ref (gen, g, lg_gen_hidden (gen)[g * n + r]);
-                g_string_append_printf (hidden, "%s|", strchr (ref, ':') + 1);
-              }
+          g_autofree char *hidden = hidden_key (gen, run);
           gboolean seen = FALSE;
           for (guint k = 0; k < c.keys->len; k++)
-            seen |= strcmp (c.keys->pdata[k], hidden->str) == 0;
-          ck_assert_msg (seen, "hidden solution %s not found", hidden->str);
-          g_string_free (hidden, TRUE);
+            seen |= strcmp (c.keys->pdata[k], hidden) == 0;
+          ck_assert_msg (seen, "hidden solution %s not found", hidden);
         }
       g_ptr_array_unref (c.keys);
     }
@@ -405,6 +418,56 @@ START_TEST (test_gen_runs)
 }
 END_TEST
 
+/* Beyond the faithful engine's ten items and the themes' ten (then the
+ * fast engine alone counts): the hidden solution is the one solution. */
+static const Run wide_runs[] = {
+  { 16, 3, 1, 1, TRUE, FALSE },
+  { 12, 4, 2, 1, FALSE, FALSE },
+  { 11, 5, 3, 1, TRUE, FALSE },
+  { 4, 13, 4, 1, TRUE, FALSE },
+  { 5, 16, 5, 1, FALSE, FALSE },
+  { 13, 4, 6, 1, FALSE, TRUE },
+};
+
+START_TEST (test_gen_wide)
+{
+  const Run *run = &wide_runs[_i];
+  LgGenOptions o;
+  run_options (run, &o);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgGen) gen = lg_gen_new (&o);
+  ck_assert_msg (lg_gen_run (gen, &error), "%s", error ? error->message : "");
+  g_autofree char *text = lg_gen_to_lgm (gen);
+  g_autoptr (LgProblem) p =
+      lg_parser_parse_data ("<gen>", text, strlen (text), &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  ck_assert_uint_eq (lg_problem_n_groups (p), run->n_groups);
+  ck_assert_uint_eq (lg_group_n_items (lg_problem_get_group (p, 0)),
+                     run->n_items);
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = LG_ENGINE_FAST;
+  Collect c = { g_ptr_array_new_with_free_func (g_free) };
+  ck_assert_int_ge (lg_problem_solve (p, &opts, NULL, collect, &c, &error),
+                    0);
+  ck_assert_uint_eq (c.keys->len, run->contradict ? 0 : 1);
+  if (!run->contradict)
+    {
+      g_autofree char *hidden = hidden_key (gen, run);
+      ck_assert_str_eq (c.keys->pdata[0], hidden);
+    }
+  g_ptr_array_unref (c.keys);
+  /* each group's items distinct (the themes have enough) */
+  for (guint g = 0; g < run->n_groups; g++)
+    {
+      LgGroup *group = lg_problem_get_group (p, g);
+      for (guint i = 0; i < run->n_items; i++)
+        ck_assert (lg_group_lookup_item (
+                       group, lg_item_get_name (lg_group_get_item (group, i))) ==
+                   lg_group_get_item (group, i));
+    }
+}
+END_TEST
+
 Suite *
 lg_gen_suite (void)
 {
@@ -418,6 +481,7 @@ lg_gen_suite (void)
   suite_add_tcase (s, tc);
   tc = tcase_create ("runs");
   tcase_add_loop_test (tc, test_gen_runs, 0, G_N_ELEMENTS (runs));
+  tcase_add_loop_test (tc, test_gen_wide, 0, G_N_ELEMENTS (wide_runs));
   suite_add_tcase (s, tc);
   return s;
 }

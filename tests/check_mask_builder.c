@@ -8,7 +8,7 @@
  *     that pair for that assignment; alternatives only for the assignments
  *     whose relations hold and whose masks are not empty; and the counters
  *     (leaves tried and kept, AND, OR and mask nodes);
- *   - the challenge exercise (lg_problem_set_challenge) builds the same
+ *   - the challenge exercise (LgSolveOptions.challenge) builds the same
  *     tree, and tried + saved assignments equal the plain build's tried;
  *   - the orders of SPEC section 4 on a hand-built problem whose masks are
  *     written out by hand: root AND = [unbound node, last-created group,

@@ -13,8 +13,10 @@
 #   - --answer prints, as comments, the very table logigram prints;
 #   - exit statuses: 0 written, 1 failure (an unwritable --output), 2 bad
 #     command line.
-#   - with the fast engine: up to 8x8 (and 10x4, 3x10), and every puzzle
-#     of data/bench has the count its header gives.
+#   - with the fast engine: up to 8x8 (and 10x4, 3x10, 16x3, 12x5, 4x13,
+#     11x4), and every puzzle of data/bench has the count its header
+#     gives; over 10 items the faithful engine refuses, naming
+#     --engine=fast.
 # The other sizes stay small enough for the faithful engine.  Environment
 # (set by make check): LOGIGRAM, LOGIGRAM_GEN, LG_DATADIR, LG_TESTDIR.
 . "${LG_TESTDIR:-tests}/lib.sh"
@@ -60,8 +62,8 @@ gen "--version" 0 --version && {
     fail "--version: $(cat "$tmp/out")"
   fi
 }
-for bad in "--items 1" "--items 11" "--items x" "--items=" "--groups 1" \
-  "--groups 11" "--seed -1" "--seed 18446744073709551616" "--seed 1x" \
+for bad in "--items 1" "--items 17" "--items x" "--items=" "--groups 1" \
+  "--groups 17" "--seed -1" "--seed 18446744073709551616" "--seed 1x" \
   "--solutions 0" "--solutions -2" "--solutions 1001" "--engine slow" "--bogus" "extra" \
   "--items"; do
   # shellcheck disable=SC2086
@@ -259,7 +261,8 @@ if "$LOGIGRAM" --engine=fast --count "$LG_DATADIR/einstein.lgm" >/dev/null 2>&1
 then
   fast=--engine=fast
   for spec in "7 7 1" "8 8 2" "8 8 3 --minimise" "8 8 4 --solutions 3" \
-    "8 8 5 --contradict" "10 4 6" "3 10 7"; do
+    "8 8 5 --contradict" "10 4 6" "3 10 7" "16 3 8" "12 5 9 --minimise" \
+    "4 13 10" "11 4 11 --contradict"; do
     set -- $spec
     name="${1}x${2} seed $3"
     n=$1 g=$2 s=$3
@@ -298,6 +301,18 @@ then
     else
       fail "8x8 --minimise: clues not needed:$bad, or another answer"
     fi
+  }
+  # over ten items: the faithful engine says to use the fast one
+  gen "16x3 for the faithful engine" 0 -n 16 -g 3 -s 1 && {
+    cp "$tmp/out" "$tmp/wide.lgm"
+    run "16 items, faithful" 1 --engine=faithful "$tmp/wide.lgm" && {
+      if grep -q "too large for the faithful engine.*use --engine=fast" \
+        "$tmp/err" && [ ! -s "$tmp/out" ]; then
+        pass "16 items, faithful: refused, naming --engine=fast"
+      else
+        fail "16 items, faithful: $(cat "$tmp/err")"
+      fi
+    }
   }
   # data/bench: each file has the number of solutions its header says
   n_bench=0

@@ -9,18 +9,23 @@
 #   gen-NxN-sS-k3.lgm         seeds 7-8: --solutions 3 (at most 3)
 #   gen-NxN-sS-contradict.lgm seeds 9-10: --contradict (no solution)
 #
+# And, beyond the faithful engine's ten items, three puzzles for each
+# size 12x12 and 16x16 (LARGE_SIZES), seeds 1 to 3, exactly one solution
+# (gen-NxN-sS.lgm; not minimised: --minimise takes minutes there).
+#
 # Each file's header gives its command and its number of solutions.  The
 # generator writes the same bytes on every machine, so running this again
 # changes nothing (unless logigram-gen itself changes).  It counts with the
 # fast engine: the faithful one takes minutes or hours beyond 5x5.
 #
-#   data/bench/make-bench.sh [LOGIGRAM_GEN [DIR [SIZES]]]
+#   data/bench/make-bench.sh [LOGIGRAM_GEN [DIR [SIZES [LARGE_SIZES]]]]
 #
-# defaults: src/logigram-gen, data/bench, "5 6 7 8 9".
+# defaults: src/logigram-gen, data/bench, "5 6 7 8 9", "12 16".
 set -eu
 gen=${1:-src/logigram-gen}
 dir=${2:-data/bench}
 sizes=${3:-5 6 7 8 9}
+large_sizes=${4-12 16}
 for n in $sizes; do
   for s in 1 2 3 4 5 6 7 8 9 10; do
     case $s in
@@ -33,6 +38,14 @@ for n in $sizes; do
     start=$(date +%s)
     # shellcheck disable=SC2086
     "$gen" --items "$n" --groups "$n" --seed "$s" $opts --output "$file"
+    echo "$file: $(($(date +%s) - start)) s"
+  done
+done
+for n in $large_sizes; do
+  for s in 1 2 3; do
+    file=$dir/gen-${n}x${n}-s$s.lgm
+    start=$(date +%s)
+    "$gen" --items "$n" --groups "$n" --seed "$s" --output "$file"
     echo "$file: $(($(date +%s) - start)) s"
   done
 done
