@@ -445,11 +445,17 @@ note_fast_engine (const Options *o, const LgStats *stats)
   if (stats->choice == LG_CHOICE_DIMENSION)
     {
       guint n = lg_problem_dimension (lg_solver_get_problem (o->solver));
-      fprintf (stderr,
-               "%s: note: %u items per group make masks of %u! bits for the "
-               "faithful engine: solving with the fast engine "
-               "(--engine=faithful to insist)\n",
-               g_get_prgname (), n, n);
+      if (n > LG_PERMUT_MAX_N)
+        fprintf (stderr,
+                 "%s: note: %u items per group: the faithful engine takes at "
+                 "most %d; solving with the fast engine\n",
+                 g_get_prgname (), n, LG_PERMUT_MAX_N);
+      else
+        fprintf (stderr,
+                 "%s: note: %u items per group make masks of %u! bits for "
+                 "the faithful engine: solving with the fast engine "
+                 "(--engine=faithful to insist)\n",
+                 g_get_prgname (), n, n);
       return;
     }
   if (stats->choice == LG_CHOICE_TRIAL)

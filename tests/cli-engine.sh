@@ -108,7 +108,7 @@ expect_engine () {
   got=$(engine_of "$@")
   if [ "$got" != "$want" ]; then
     fail "$name: the $got engine, not $want"
-  elif [ "$want" = fast ] && ! grep -q -- '--engine=faithful to insist' "$tmp/note"; then
+  elif [ "$want" = fast ] && ! grep -q -- 'solving with the fast engine' "$tmp/note"; then
     fail "$name: no note of the fast engine"
   elif [ "$want" = faithful ] && [ -s "$tmp/note" ]; then
     fail "$name: a note: $(cat "$tmp/note")"
@@ -156,6 +156,10 @@ grep -q "would take about" "$tmp/note" && pass "the note gives the estimate" ||
 expect_engine fast "auto 6x6 over its trial" "$LG_TESTDIR/input/gen-6x6-trial.lgm"
 grep -q "did not finish in about a tenth of a second" "$tmp/note" &&
   pass "the note says the trial ran out" || fail "the note: $(cat "$tmp/note")"
+expect_engine fast "auto 12x12" "$LG_DATADIR/bench/gen-12x12-s2.lgm"
+grep -q "12 items per group: the faithful engine takes at most 10" "$tmp/note" &&
+  pass "the note says the faithful engine's limit" ||
+  fail "the note: $(cat "$tmp/note")"
 expect_engine fast "auto 8x8" "$LG_TESTDIR/input/gen-8x8.lgm"
 grep -q "8 items per group" "$tmp/note" && pass "the note names the dimension" ||
   fail "the note: $(cat "$tmp/note")"
