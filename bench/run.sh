@@ -13,7 +13,9 @@
 # data/mini4.lgm, then every .lgm of the benchmark set: data/bench/, else
 # bench/puzzles/ (bench/make-puzzles.sh writes one), or BENCH_SET.
 # Solvers:
-#   lg          logigram (the faithful default)
+#   lg          logigram, the plain command (--engine=auto where it exists:
+#               the faithful engine when it finishes in a tenth of a second)
+#   lg-faithful logigram --engine=faithful     (when logigram has auto)
 #   lg-fewest   logigram --check=fewest --challenge
 #   lg-fast     logigram --engine=fast            (when logigram has engines)
 #   clingo      clingo --project 0 on the --export=asp file  (when installed)
@@ -34,7 +36,7 @@
 #                      [--runs N]
 #   BENCH_FILTER=RE    only the problems whose name matches the extended
 #                      regular expression RE (default: all) [--filter RE]
-#   BENCH_SOLVERS=L    comma-separated subset of lg,lg-fewest,lg-fast,clingo,
+#   BENCH_SOLVERS=L    comma-separated subset of lg,lg-faithful,lg-fewest,lg-fast,clingo,
 #                      minizinc (default: all that are found) [--solvers L]
 #   BENCH_TIMEOUT=S    time-out of one run, seconds (default 60)
 #                      [--timeout S]
@@ -43,7 +45,7 @@
 #   BENCH_MAX_TIMEOUTS=K  after K time-outs in a row, a solver is skipped on
 #                      the problems left ("skipped" in the table; they come
 #                      in order of size); 0: never (default 3).  The
-#                      faithful engine (lg, lg-fewest) is skipped on the
+#                      faithful engine (lg-faithful, lg-fewest) is skipped on the
 #                      puzzles of more than 10 items, which it refuses.
 #   BENCH_SET=DIR      the benchmark set (default: LG_DATADIR/bench, else
 #                      bench/puzzles beside this script); "none": no set
@@ -246,6 +248,9 @@ fi
 # ---- Solvers -----------------------------------------------------------------
 help_text=$("$LOGIGRAM" --help 2>&1)
 solvers=(lg)
+if grep -q -- 'auto' <<<"$help_text" && grep -q -- '--engine' <<<"$help_text"; then
+  solvers+=(lg-faithful)
+fi
 if grep -q -- '--check=' <<<"$help_text" && grep -q -- '--challenge' <<<"$help_text"; then
   solvers+=(lg-fewest)
 else
@@ -377,6 +382,7 @@ solver_cmd () {
   local a=($args)
   case $solver in
     lg) cmd=("$LOGIGRAM" "${a[@]}") ;;
+    lg-faithful) cmd=("$LOGIGRAM" --engine=faithful "${a[@]}") ;;
     lg-fewest) cmd=("$LOGIGRAM" --check=fewest --challenge "${a[@]}") ;;
     lg-fast) cmd=("$LOGIGRAM" --engine=fast "${a[@]}") ;;
     clingo)
@@ -443,7 +449,7 @@ for p in "${problems[@]}"; do
     fi
     # the faithful engine takes at most 10 items per group
     case $solver in
-      lg | lg-fewest)
+      lg-faithful | lg-fewest)
         if [ "$(dimension_of "$args")" -gt 10 ]; then
           printf ' skipped (over 10 items: the fast engine only)\n' >&2
           printf '%s\t%s\tskipped\t0\t\t\t\t\t\t\t\t\t\n' "$name" "$solver" >>"$results"

@@ -18,7 +18,7 @@ sed 's/^/# /' "$tmp/notes"
 sed 's/^/# /' "$tmp/table"
 if [ "$rc" -eq 0 ]; then pass "bench/run.sh exits with 0"; else
   fail "bench/run.sh exits with $rc"; fi
-for solver in lg lg-fewest lg-fast clingo minizinc; do
+for solver in lg lg-faithful lg-fewest lg-fast clingo minizinc; do
   if grep -q "^# SKIP $solver:" "$tmp/notes"; then
     pass "$solver: skipped by the script, with a note"
     continue
