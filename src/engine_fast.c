@@ -157,6 +157,13 @@ struct LgFastEngine
   uint8_t *queued; /* per row of M */
   size_t q_head, q_len, q_cap;
   Row *safe; /* per row of M: probes known not to fail (see probe) */
+  /* all-different per pair of groups (see match_pair): the pairs (x < y)
+   * whose matrix changed, a stack, and per pair a perfect matching found
+   * before, a hint that outlives the states (item of y per item of x) */
+  uint32_t *pairs_changed;
+  uint8_t *pair_changed; /* per x * G + y */
+  guint n_pairs_changed;
+  uint8_t *mate;         /* (x * G + y) * n + a */
 
   /* solutions */
   uint8_t *rows;   /* G * n: the item of group g on row r */
@@ -958,6 +965,10 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   e->queue = g_new0 (uint32_t, e->q_cap);
   e->queued = g_new0 (uint8_t, e->q_cap);
   e->safe = g_new0 (Row, e->q_cap);
+  e->pairs_changed = g_new0 (uint32_t, (size_t) e->G * e->G);
+  e->pair_changed = g_new0 (uint8_t, (size_t) e->G * e->G);
+  e->mate = g_malloc ((size_t) e->G * e->G * e->n);
+  memset (e->mate, 0xff, (size_t) e->G * e->G * e->n);
   e->rows = g_new0 (uint8_t, (size_t) e->G * e->n);
   e->row_of = g_new0 (uint8_t, (size_t) e->G * e->n);
   e->perm = g_new0 (const uint8_t *, e->G);
@@ -1026,6 +1037,9 @@ lg_engine_fast_free (LgFastEngine *e)
   g_free (e->queue);
   g_free (e->queued);
   g_free (e->safe);
+  g_free (e->pairs_changed);
+  g_free (e->pair_changed);
+  g_free (e->mate);
   g_free (e->rows);
   g_free (e->row_of);
   g_free (e->perm);
@@ -1070,6 +1084,8 @@ push_row (LgFastEngine *e, size_t r)
 static void
 clear_queue (LgFastEngine *e)
 {
+  while (e->n_pairs_changed)
+    e->pair_changed[e->pairs_changed[--e->n_pairs_changed]] = 0;
   while (e->q_len)
     {
       e->queued[e->queue[e->q_head]] = 0;
@@ -1102,6 +1118,13 @@ clear_dirty (LgFastEngine *e)
     e->is_dirty[e->dirty[--e->n_dirty]] = 0;
 }
 
+/* The all-different of match_pair runs from this many items: under it, the
+ * puzzles are solved in milliseconds anyway, and the tests' expected
+ * outputs fix the order in which the fast engine finds the solutions of
+ * small puzzles (classic --drop 1), which a stronger propagation changes
+ * (other lines chosen, other weights). */
+#define MATCH_MIN_ITEMS 8
+
 /* Line (x -> y, a) keeps only the items of keep; the transposed lines lose
  * a.  Every line changed is queued, and the groups that read a changed
  * cell or line are woken.  FALSE when a line becomes empty. */
@@ -1116,6 +1139,12 @@ restrict_line (LgFastEngine *e, Row *M, guint x, guint y, guint a, Row keep)
   if (!M[r])
     return FALSE;
   push_row (e, r);
+  guint pair = x < y ? x * e->G + y : y * e->G + x;
+  if (e->n >= MATCH_MIN_ITEMS && !e->pair_changed[pair])
+    {
+      e->pair_changed[pair] = 1;
+      e->pairs_changed[e->n_pairs_changed++] = pair;
+    }
   wake (e, e->row_first, e->row_groups, r);
   size_t t_first = ((size_t) y * e->G + x) * n;
   Row abit = (Row) ~(1u << a);
@@ -1179,6 +1208,104 @@ process_row (LgFastEngine *e, Row *M, size_t r)
   for (guint k = hi + 1; k < G; k++)
     if (!revise (e, M, x, a, k, bits, xk, yk))
       return FALSE;
+  return TRUE;
+}
+
+/* All-different on the matrix of the pair (x, y), x < y (Régin): each
+ * item of x has one partner in y and the partners differ, so a cell that
+ * belongs to no perfect matching of the "can be together" graph is
+ * removed.  A perfect matching (none: FALSE) by augmenting paths from the
+ * previous one, then, in the graph of the items of x with an edge a -> c
+ * when a may go with the partner of c, the cell (a, b) stays when a and
+ * the partner of b are in one strongly connected component.  This
+ * subsumes hidden singles, naked and hidden pairs, triples... */
+static gboolean
+match_pair (LgFastEngine *e, Row *M, guint x, guint y)
+{
+  guint n = e->n;
+  Row *R = line (e, M, x, y);
+  uint8_t *mate = e->mate + ((size_t) x * e->G + y) * n;
+  uint8_t owner[LG_MAX_ITEMS], from[LG_MAX_ITEMS], todo[LG_MAX_ITEMS];
+  Row taken = 0, singles = 0;
+  for (guint a = 0; a < n; a++)
+    {
+      Row l = R[a];
+      singles += !(l & (l - 1));
+      guint b = mate[a];
+      if (b < n && (l >> b & 1) && !(taken >> b & 1))
+        {
+          taken |= (Row) (1u << b);
+          owner[b] = (uint8_t) a;
+        }
+      else
+        mate[a] = 0xff;
+    }
+  if (singles == n)
+    return TRUE;
+  for (guint a = 0; a < n; a++)
+    {
+      if (mate[a] != 0xff)
+        continue;
+      /* breadth first over the items of x, from a */
+      Row seen = 0;
+      guint head = 0, tail = 0, end = LG_MAX_ITEMS;
+      todo[tail++] = (uint8_t) a;
+      while (head < tail && end == LG_MAX_ITEMS)
+        {
+          guint u = todo[head++];
+          for (Row c = R[u] & (Row) ~seen; c; c &= (Row) (c - 1))
+            {
+              guint b = (guint) lg_bitset_ctz64 (c);
+              seen |= (Row) (1u << b);
+              from[b] = (uint8_t) u;
+              if (!(taken >> b & 1))
+                {
+                  end = b;
+                  break;
+                }
+              todo[tail++] = owner[b];
+            }
+        }
+      if (end == LG_MAX_ITEMS)
+        return FALSE;
+      taken |= (Row) (1u << end);
+      for (guint b = end;;)
+        {
+          guint u = from[b], next = mate[u];
+          mate[u] = (uint8_t) b;
+          owner[b] = (uint8_t) u;
+          if (u == a)
+            break;
+          b = next;
+        }
+    }
+  /* reach[a]: the items of x reachable from a (Warshall) */
+  Row reach[LG_MAX_ITEMS];
+  for (guint a = 0; a < n; a++)
+    {
+      reach[a] = 0;
+      for (Row c = R[a]; c; c &= (Row) (c - 1))
+        reach[a] |= (Row) (1u << owner[lg_bitset_ctz64 (c)]);
+    }
+  for (guint k = 0; k < n; k++)
+    for (guint a = 0; a < n; a++)
+      if (reach[a] >> k & 1)
+        reach[a] |= reach[k];
+  for (guint a = 0; a < n; a++)
+    {
+      Row l = R[a];
+      if (!(l & (l - 1)))
+        continue;
+      Row keep = 0;
+      for (Row c = l; c; c &= (Row) (c - 1))
+        {
+          guint b = (guint) lg_bitset_ctz64 (c);
+          if (reach[a] >> owner[b] & 1 && reach[owner[b]] >> a & 1)
+            keep |= (Row) (1u << b);
+        }
+      if (keep != l && !restrict_line (e, M, x, y, a, keep))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -1617,7 +1744,23 @@ propagate (LgFastEngine *e, uint8_t *state)
             goto fail;
         }
       if (!e->n_dirty)
-        return TRUE;
+        {
+          if (e->n_pairs_changed)
+          {
+            /* the flag stays up while it runs: its own removals do not
+             * queue it again (it is idempotent) */
+            guint p = e->pairs_changed[e->n_pairs_changed - 1];
+            if (!match_pair (e, M, p / e->G, p % e->G))
+              goto fail;
+            guint i = e->n_pairs_changed;
+            while (e->pairs_changed[--i] != p)
+              ;
+            e->pairs_changed[i] = e->pairs_changed[--e->n_pairs_changed];
+            e->pair_changed[p] = 0;
+            continue;
+          }
+          return TRUE;
+        }
       guint gi = e->dirty[--e->n_dirty];
       e->is_dirty[gi] = 0;
       if (!sat[gi] && !process_group (e, state, gi))
