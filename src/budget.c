@@ -2,6 +2,18 @@
 #include "budget.h"
 
 void
+lg_budget_set_fixed_error (GError **error, const char *who, guint64 need,
+                           const char *what, guint64 limit)
+{
+  g_autofree char *needs = lg_format_size (need);
+  g_autofree char *over = lg_format_size (limit);
+  g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
+               "%s %s for %s, over the memory limit of %s; raise "
+               "--memory-limit",
+               who, needs, what, over);
+}
+
+void
 lg_budget_set_error (GError **error, const char *what, guint64 left,
                      guint64 estimate, const LgConstraintGroup *cg, guint n)
 {

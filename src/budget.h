@@ -21,4 +21,11 @@ void lg_budget_set_error (GError **error, const char *what, guint64 left,
                           guint64 estimate, const LgConstraintGroup *cg,
                           guint n);
 
+/* Sets *error to the error when a table that does not depend on the rules
+ * is over the memory limit: "WHO NEED for WHAT, over the memory limit of
+ * LIMIT; raise --memory-limit" (who: the subject and its verb, "dimension
+ * 8 needs"). */
+void lg_budget_set_fixed_error (GError **error, const char *who, guint64 need,
+                                const char *what, guint64 limit);
+
 #endif /* LG_BUDGET_H */

@@ -2,6 +2,7 @@
 #include "engine_faithful.h"
 
 #include "bitset.h"
+#include "budget.h"
 #include "pair.h"
 #include "situation.h"
 
@@ -93,13 +94,10 @@ faithful_create (const LgEngineSetup *setup, GError **error)
   guint64 fixed = lg_engine_faithful_fixed_bytes (problem);
   if (fixed > memory_limit)
     {
-      g_autofree char *need = lg_format_size (fixed);
-      g_autofree char *limit = lg_format_size (memory_limit);
-      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
-                   "dimension %u needs %s for its %zu permutations and the "
-                   "pair masks, over the memory limit of %s; raise "
-                   "--memory-limit",
-                   n, need, n_perms, limit);
+      g_autofree char *who = g_strdup_printf ("dimension %u needs", n);
+      g_autofree char *what =
+          g_strdup_printf ("its %zu permutations and the pair masks", n_perms);
+      lg_budget_set_fixed_error (error, who, fixed, what, memory_limit);
       return NULL;
     }
   FaithfulEngine *e = g_new0 (FaithfulEngine, 1);

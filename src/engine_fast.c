@@ -163,7 +163,7 @@ struct LgFastEngine
   uint32_t *pairs_changed;
   uint8_t *pair_changed; /* per x * G + y */
   guint n_pairs_changed;
-  uint8_t *mate;         /* (x * G + y) * n + a */
+  uint8_t *mate; /* (x * G + y) * n + a */
 
   /* solutions */
   uint8_t *rows;   /* G * n: the item of group g on row r */
@@ -889,13 +889,10 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
       search_bytes (e->G, e->n, set->groups->len + 1, &state_size, &max_depth);
   if (fixed > memory_limit)
     {
-      g_autofree char *need = lg_format_size (fixed);
-      g_autofree char *limit = lg_format_size (memory_limit);
-      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
-                   "%u groups of %u items need %s for the fast engine's "
-                   "search states, over the memory limit of %s; raise "
-                   "--memory-limit",
-                   e->G, e->n, need, limit);
+      g_autofree char *who =
+          g_strdup_printf ("%u groups of %u items need", e->G, e->n);
+      lg_budget_set_fixed_error (
+          error, who, fixed, "the fast engine's search states", memory_limit);
       g_free (e);
       return NULL;
     }
@@ -1746,19 +1743,19 @@ propagate (LgFastEngine *e, uint8_t *state)
       if (!e->n_dirty)
         {
           if (e->n_pairs_changed)
-          {
-            /* the flag stays up while it runs: its own removals do not
+            {
+              /* the flag stays up while it runs: its own removals do not
              * queue it again (it is idempotent) */
-            guint p = e->pairs_changed[e->n_pairs_changed - 1];
-            if (!match_pair (e, M, p / e->G, p % e->G))
-              goto fail;
-            guint i = e->n_pairs_changed;
-            while (e->pairs_changed[--i] != p)
-              ;
-            e->pairs_changed[i] = e->pairs_changed[--e->n_pairs_changed];
-            e->pair_changed[p] = 0;
-            continue;
-          }
+              guint p = e->pairs_changed[e->n_pairs_changed - 1];
+              if (!match_pair (e, M, p / e->G, p % e->G))
+                goto fail;
+              guint i = e->n_pairs_changed;
+              while (e->pairs_changed[--i] != p)
+                ;
+              e->pairs_changed[i] = e->pairs_changed[--e->n_pairs_changed];
+              e->pair_changed[p] = 0;
+              continue;
+            }
           return TRUE;
         }
       guint gi = e->dirty[--e->n_dirty];
