@@ -12,8 +12,10 @@ typedef struct
   const LgEngineSetup *setup; /* borrowed: read at explore (step_limit) */
   LgPermut *permut;
   LgAndOrTree *tree;
-  LgSituation *situation; /* during and after explore */
-  LgEstimate estimate;    /* once faithful_estimate ran */
+  LgSituation *situation; /* made by the estimate or explore, whichever
+                             comes first (situation_of) */
+  gboolean explored;
+  LgEstimate estimate; /* once faithful_estimate ran */
   gboolean estimated;
   char *note; /* of the progress line, owned */
 } FaithfulEngine;
@@ -160,17 +162,30 @@ may_repeat (const LgConstraintSet *set)
   return FALSE;
 }
 
+/* The situation over the tree: the estimate probes it and leaves its masks
+ * as they were, so the exploration starts from it too (and from the
+ * flattened tree it keeps). */
+static LgSituation *
+situation_of (FaithfulEngine *e)
+{
+  const LgEngineSetup *setup = e->setup;
+  if (!e->situation)
+    e->situation = lg_situation_new (setup->problem, setup->set, e->permut,
+                                     e->tree, setup->options, setup->progress);
+  return e->situation;
+}
+
 /* Step 3: the situation over the tree. */
 static guint64
 faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
 {
   FaithfulEngine *e = (FaithfulEngine *) engine;
-  g_return_val_if_fail (e->situation == NULL, 0);
+  g_return_val_if_fail (!e->explored, 0);
+  e->explored = TRUE;
   const LgEngineSetup *setup = e->setup;
   LgStats *stats = setup->stats;
   g_autoptr (GTimer) timer = g_timer_new ();
-  e->situation = lg_situation_new (setup->problem, setup->set, e->permut,
-                                   e->tree, setup->options, setup->progress);
+  situation_of (e);
   if (may_repeat (setup->set))
     lg_situation_set_distinct (e->situation);
   if (setup->step_limit)
@@ -214,7 +229,7 @@ static gboolean
 faithful_over_limit (const LgEngineImpl *engine)
 {
   const FaithfulEngine *e = (const FaithfulEngine *) engine;
-  return e->situation && lg_situation_over_limit (e->situation);
+  return e->explored && lg_situation_over_limit (e->situation);
 }
 
 /* The probes of an estimate (lg_situation_estimate) and their seed.  The
@@ -235,15 +250,8 @@ faithful_estimate (LgEngineImpl *engine, LgEstimate *estimate)
       *estimate = e->estimate;
       return;
     }
-  const LgEngineSetup *setup = e->setup;
-  LgSolveOptions quiet = *setup->options;
-  quiet.trace = NULL;
-  quiet.trace_masks = NULL;
-  LgSituation *probe = lg_situation_new (setup->problem, setup->set, e->permut,
-                                         e->tree, &quiet, NULL);
-  lg_situation_estimate (probe, e->tree->root, ESTIMATE_PROBES, ESTIMATE_SEED,
-                         estimate);
-  lg_situation_free (probe);
+  lg_situation_estimate (situation_of (e), e->tree->root, ESTIMATE_PROBES,
+                         ESTIMATE_SEED, estimate);
   estimate->seconds =
       estimate->nodes * SECONDS_PER_NODE + estimate->steps * SECONDS_PER_STEP;
   e->estimate = *estimate;

@@ -10,6 +10,9 @@
 #include "pair.h"
 #include "try_solution.h"
 
+/* A leaf of the flattened tree: where its pair's mask is, and its words. */
+typedef struct FlatLeaf FlatLeaf;
+
 struct LgSituation
 {
   const LgProblem *problem;
@@ -44,6 +47,11 @@ struct LgSituation
 #ifdef LG_ENABLE_CHECKS
   LgMaskChecker *checker; /* the masks at each alternative point */
 #endif
+  /* the flattened tree of flat_prepare, made once for the estimate and the
+   * exploration: its root, the graph, its leaves' payloads */
+  const LgNode *flat_root;
+  LgFlatGraph *flat;
+  FlatLeaf *flat_leaves;
 };
 
 LgSituation *
@@ -99,6 +107,8 @@ lg_situation_free (LgSituation *s)
 #ifdef LG_ENABLE_CHECKS
   lg_mask_checker_free (s->checker);
 #endif
+  lg_flat_graph_free (s->flat);
+  g_free (s->flat_leaves);
   g_free (s);
 }
 
@@ -384,11 +394,11 @@ const LgBacktrackingHooks lg_situation_trace_hooks = {
  * number of words a constant so that each instance compiles to straight
  * code; there is no trace on this path.  A leaf's payload there is the
  * situation's own FlatLeaf: where its pair's mask is and its words. */
-typedef struct
+struct FlatLeaf
 {
   uint64_t *value;
   const uint64_t *words;
-} FlatLeaf;
+};
 
 /* Out of the walk at the step limit: nothing to free, the walk allocates
  * nothing. */
@@ -513,24 +523,31 @@ flat_walk (LgSituation *s, LgFlatSearch *search, LgSolutionFunc func,
 }
 
 /* The flat form of the tree under root, its leaves' payloads pointing to
- * the situation's masks (*leaves, to free); NULL when it cannot be
- * flattened. */
+ * the situation's masks; NULL when it cannot be flattened.  Made at the
+ * first call, kept for the next ones (the estimate, then the exploration,
+ * walk the same tree). */
 static LgFlatGraph *
-flat_prepare (LgSituation *s, const LgNode *root, FlatLeaf **leaves)
+flat_prepare (LgSituation *s, const LgNode *root)
 {
-  LgFlatGraph *flat = lg_flat_graph_new (root);
-  if (!flat)
+  if (s->flat && s->flat_root == root)
+    return s->flat;
+  lg_flat_graph_free (s->flat);
+  g_free (s->flat_leaves);
+  s->flat_leaves = NULL;
+  s->flat_root = root;
+  s->flat = lg_flat_graph_new (root);
+  if (!s->flat)
     return NULL;
-  *leaves = g_new (FlatLeaf, flat->n_nodes);
-  for (size_t i = 0; i < flat->n_nodes; i++)
-    if (flat->nodes[i].kind == LG_NODE_LEAF)
+  FlatLeaf *leaves = s->flat_leaves = g_new (FlatLeaf, s->flat->n_nodes);
+  for (size_t i = 0; i < s->flat->n_nodes; i++)
+    if (s->flat->nodes[i].kind == LG_NODE_LEAF)
       {
-        const LgMaskNode *m = flat->nodes[i].data;
-        (*leaves)[i] = (FlatLeaf) { s->masks + m->pair * s->n_words, m->words };
-        flat->nodes[i].data = &(*leaves)[i];
+        const LgMaskNode *m = s->flat->nodes[i].data;
+        leaves[i] = (FlatLeaf) { s->masks + m->pair * s->n_words, m->words };
+        s->flat->nodes[i].data = &leaves[i];
       }
-  s->runs_distinct = runs_distinct (flat, *leaves);
-  return flat;
+  s->runs_distinct = runs_distinct (s->flat, leaves);
+  return s->flat;
 }
 
 void
@@ -538,8 +555,7 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
                       LgSolutionFunc func, gpointer user_data,
                       LgBacktrackingStats *stats)
 {
-  FlatLeaf *leaves = NULL;
-  LgFlatGraph *flat = generic ? NULL : flat_prepare (s, root, &leaves);
+  LgFlatGraph *flat = generic ? NULL : flat_prepare (s, root);
   if (flat)
     {
       LgFlatSearch search;
@@ -552,8 +568,6 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
       s->over_limit |= s->steps > s->step_limit;
       *stats = search.stats;
       lg_flat_search_clear (&search);
-      lg_flat_graph_free (flat);
-      g_free (leaves);
       return;
     }
   LgBacktracking *explorer = lg_backtracking_new (
@@ -677,8 +691,7 @@ lg_situation_estimate (LgSituation *s, const LgNode *root, guint n_probes,
                        uint64_t seed, LgEstimate *e)
 {
   *e = (LgEstimate) { 0 };
-  FlatLeaf *leaves = NULL;
-  LgFlatGraph *flat = flat_prepare (s, root, &leaves);
+  const LgFlatGraph *flat = flat_prepare (s, root);
   if (!flat)
     {
       e->over_budget = TRUE;
@@ -699,6 +712,4 @@ lg_situation_estimate (LgSituation *s, const LgNode *root, guint n_probes,
       e->steps /= n_probes;
       e->successes /= n_probes;
     }
-  lg_flat_graph_free (flat);
-  g_free (leaves);
 }
