@@ -571,18 +571,26 @@ lg_check_from_string (const char *name, LgCheck *check)
   return FALSE;
 }
 
+/* The engines' names, in LgEngine order. */
+static const char *const engine_names[] = { "faithful", "fast", "auto" };
+
 gboolean
 lg_engine_from_string (const char *name, LgEngine *engine)
 {
-  if (g_strcmp0 (name, "faithful") == 0)
-    *engine = LG_ENGINE_FAITHFUL;
-  else if (g_strcmp0 (name, "fast") == 0)
-    *engine = LG_ENGINE_FAST;
-  else if (g_strcmp0 (name, "auto") == 0)
-    *engine = LG_ENGINE_AUTO;
-  else
-    return FALSE;
-  return TRUE;
+  for (guint i = 0; name && i < G_N_ELEMENTS (engine_names); i++)
+    if (g_str_equal (name, engine_names[i]))
+      {
+        *engine = (LgEngine) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+lg_engine_to_string (LgEngine engine)
+{
+  g_return_val_if_fail ((guint) engine < G_N_ELEMENTS (engine_names), NULL);
+  return engine_names[engine];
 }
 
 guint

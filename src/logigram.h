@@ -186,8 +186,9 @@ typedef enum
   LG_ENGINE_FAST,
   LG_ENGINE_AUTO
 } LgEngine;
-/* Parses "faithful", "fast" or "auto". */
+/* Parses "faithful", "fast" or "auto", and gives an engine's name. */
 gboolean lg_engine_from_string (const char *name, LgEngine *engine);
+const char *lg_engine_to_string (LgEngine engine);
 
 /* The default memory limit of a solve, in bytes. */
 #define LG_DEFAULT_MEMORY_LIMIT (G_GUINT64_CONSTANT (2) << 30)

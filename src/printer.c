@@ -108,8 +108,7 @@ lg_print_stats (FILE *out, const LgStats *s)
     { "solutions", s->solutions },
     { "duplicates skipped", s->duplicates },
   };
-  static const char *const engines[] = { "faithful", "fast", "auto" };
-  fprintf (out, "engine:               %s (", engines[s->engine]);
+  fprintf (out, "engine:               %s (", lg_engine_to_string (s->engine));
   switch (s->choice)
     {
     case LG_CHOICE_ASKED:

@@ -324,6 +324,15 @@ START_TEST (test_solver_tree_of_engines)
   ck_assert_int_eq (lg_solver_explore (faithful, NULL, NULL, NULL), 1);
   ck_assert_str_eq (lg_engine_class (LG_ENGINE_FAST)->name, "fast");
   ck_assert_str_eq (lg_engine_class (LG_ENGINE_FAITHFUL)->name, "faithful");
+  /* the names parsed and printed are the classes' */
+  for (LgEngine k = LG_ENGINE_FAITHFUL; k <= LG_ENGINE_FAST; k++)
+    {
+      LgEngine back;
+      ck_assert_str_eq (lg_engine_to_string (k), lg_engine_class (k)->name);
+      ck_assert (lg_engine_from_string (lg_engine_to_string (k), &back));
+      ck_assert_int_eq (back, k);
+    }
+  ck_assert_str_eq (lg_engine_to_string (LG_ENGINE_AUTO), "auto");
 }
 END_TEST
 
