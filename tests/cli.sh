@@ -139,20 +139,30 @@ else
   fail "progress line in pipes"
 fi
 if command -v script >/dev/null 2>&1; then
-  LG_PROGRESS_DELAY_MS=0 script -qec "'$LOGIGRAM' --count --drop 1 --order nationality,animal,drink,cigarette,color,house" \
-    /dev/null </dev/null >"$tmp/tty" 2>&1
+  # on_terminal SECONDS ARGS...: logigram on a pseudo-terminal (script(1)),
+  # the progress line drawn at once, stopped after SECONDS; all it wrote in
+  # $tmp/tty.  tty_ends_with TEXT: the last line, once the line is erased.
+  on_terminal () {
+    local seconds=$1
+    shift
+    LG_PROGRESS_DELAY_MS=0 timeout "$seconds" script -qec "'$LOGIGRAM' $*" \
+      /dev/null </dev/null >"$tmp/tty" 2>&1
+  }
+  tty_ends_with () {
+    tr -d '\r' <"$tmp/tty" | sed 's/\x1b\[K//g' | grep -q "$1\$"
+  }
+  on_terminal 60 --count --drop 1 --order nationality,animal,drink,cigarette,color,house
   # drawn ("explore: N/TOTAL nodes (P%), T s[, about L left]": the total is
   # the engine's estimate), then erased before the count
   if grep -Eq 'explore: [0-9]+/[0-9]+ nodes \([0-9]+%\), [0-9.]+ s' "$tmp/tty" &&
-    tr -d '\r' <"$tmp/tty" | sed 's/\x1b\[K//g' | grep -q '25$'; then
+    tty_ends_with 25; then
     pass "progress line on a terminal"
   else
     fail "progress line on a terminal: $(od -c "$tmp/tty" | head -5)"
   fi
   # the faithful engine asked for on a puzzle it estimates long: how long,
-  # and a word of the fast engine (stopped after a second)
-  LG_PROGRESS_DELAY_MS=0 timeout 2 script -qec "'$LOGIGRAM' --engine=faithful --count $LG_TESTDIR/input/gen-6x6-estimate.lgm" \
-    /dev/null </dev/null >"$tmp/tty" 2>&1
+  # and a word of the fast engine (stopped after two seconds)
+  on_terminal 2 --engine=faithful --count "$LG_TESTDIR/input/gen-6x6-estimate.lgm"
   if grep -Eq 'this engine expects about [0-9]+ (s|min|h); --engine=fast would be much quicker' "$tmp/tty"
   then
     pass "progress line of a long faithful run: the estimate, and --engine=fast"
@@ -160,10 +170,9 @@ if command -v script >/dev/null 2>&1; then
     fail "progress line of a long faithful run: $(tr '\r' '\n' <"$tmp/tty" | tail -2)"
   fi
   # the fast engine: its nodes and the depth of its search
-  LG_PROGRESS_DELAY_MS=0 script -qec "'$LOGIGRAM' --engine=fast --count $LG_TESTDIR/input/no-rule-5x3.lgm" \
-    /dev/null </dev/null >"$tmp/tty" 2>&1
+  on_terminal 60 --engine=fast --count "$LG_TESTDIR/input/no-rule-5x3.lgm"
   if grep -Eq 'explore: [0-9]+ nodes, [0-9.]+ s, depth [0-9]+' "$tmp/tty" &&
-    tr -d '\r' <"$tmp/tty" | sed 's/\x1b\[K//g' | grep -q '14400$'; then
+    tty_ends_with 14400; then
     pass "progress line of the fast engine: nodes and depth"
   else
     fail "progress line of the fast engine: $(od -c "$tmp/tty" | head -5)"
