@@ -42,15 +42,15 @@ typedef struct
 typedef struct LgEngineImpl LgEngineImpl;
 
 /* What an engine expects its exploration to cost (see
- * lg_situation_estimate): the nodes it explores, its steps (the units of
- * its progress line), the successes of its tree, and the seconds that
- * makes on a typical machine; over_budget: more than the estimate could
- * measure, surely slow. */
+ * lg_situation_estimate): the nodes it explores, its alternative points
+ * (steps), the successes of its tree, and the seconds that makes on a
+ * typical machine; unknown: no estimate could be made (a tree that cannot
+ * be flattened), to be taken as slow. */
 typedef struct
 {
   double nodes, steps, successes, seconds;
   guint probes;
-  gboolean over_budget;
+  gboolean unknown;
 } LgEstimate;
 
 typedef struct

@@ -694,7 +694,7 @@ lg_situation_estimate (LgSituation *s, const LgNode *root, guint n_probes,
   const LgFlatGraph *flat = flat_prepare (s, root);
   if (!flat)
     {
-      e->over_budget = TRUE;
+      e->unknown = TRUE;
       return;
     }
   uint32_t widest = 1;

@@ -167,7 +167,7 @@ create_auto (LgSolver *solver, GError **error)
   LgEstimate estimate;
   faithful->klass->estimate (faithful, &estimate);
   stats->estimate += estimate.seconds;
-  if (estimate.over_budget || stats->estimate > REJECT_SECONDS)
+  if (estimate.unknown || stats->estimate > REJECT_SECONDS)
     return fall_back (solver, faithful, LG_CHOICE_SLOW, error);
   stats->engine = LG_ENGINE_FAITHFUL;
   stats->choice = LG_CHOICE_ESTIMATE;

@@ -71,7 +71,7 @@ struct LgTrySolution
   guint64 *steps_at;
   const guint64
       *shown;         /* what the progress line shows (lg_try_solution_show) */
-  guint64 step_limit; /* stop once *steps_at passes it (estimates) */
+  guint64 step_limit; /* stop once *steps_at passes it (auto's trial) */
   /* --trace */
   FILE *trace;
   size_t depth;

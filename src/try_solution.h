@@ -52,7 +52,7 @@ void lg_try_solution_set_distinct (LgTrySolution *strategy);
 void lg_try_solution_show (LgTrySolution *strategy, const guint64 *shown);
 
 /* Stops the enumeration once the situation's steps pass limit (the
- * estimates of engine_faithful: G_MAXUINT64, the default, never stops);
+ * trial of --engine=auto: G_MAXUINT64, the default, never stops);
  * stopped tells whether it happened, or func asked to stop. */
 void lg_try_solution_set_step_limit (LgTrySolution *strategy, guint64 limit);
 gboolean lg_try_solution_stopped (const LgTrySolution *strategy);
