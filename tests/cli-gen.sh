@@ -306,8 +306,9 @@ then
   gen "16x3 for the faithful engine" 0 -n 16 -g 3 -s 1 && {
     cp "$tmp/out" "$tmp/wide.lgm"
     run "16 items, faithful" 1 --engine=faithful "$tmp/wide.lgm" && {
-      if grep -q "too large for the faithful engine.*use --engine=fast" \
-        "$tmp/err" && [ ! -s "$tmp/out" ]; then
+      if grep -q "wide.lgm:1:1: error: dimension 16 is too large for the faithful engine.*use --engine=fast" \
+        "$tmp/err" && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ]
+      then
         pass "16 items, faithful: refused, naming --engine=fast"
       else
         fail "16 items, faithful: $(cat "$tmp/err")"
