@@ -156,7 +156,8 @@ struct LgFastEngine
   uint32_t *queue; /* rows of M that lost items, to revise from */
   uint8_t *queued; /* per row of M */
   size_t q_head, q_len, q_cap;
-  Row *safe; /* per row of M: probes known not to fail (see probe) */
+  Row *safe;    /* per row of M: probes known not to fail (see probe) */
+  Row *allowed; /* per group: scratch of process_row */
   /* all-different per pair of groups (see match_pair): the pairs (x < y)
    * whose matrix changed, a stack, and per pair a perfect matching found
    * before, a hint that outlives the states (item of y per item of x) */
@@ -962,6 +963,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   e->queue = g_new0 (uint32_t, e->q_cap);
   e->queued = g_new0 (uint8_t, e->q_cap);
   e->safe = g_new0 (Row, e->q_cap);
+  e->allowed = g_new0 (Row, e->G);
   e->pairs_changed = g_new0 (uint32_t, (size_t) e->G * e->G);
   e->pair_changed = g_new0 (uint8_t, (size_t) e->G * e->G);
   e->mate = g_malloc ((size_t) e->G * e->G * e->n);
@@ -1037,6 +1039,7 @@ lg_engine_fast_free (LgFastEngine *e)
   g_free (e->pairs_changed);
   g_free (e->pair_changed);
   g_free (e->mate);
+  g_free (e->allowed);
   g_free (e->rows);
   g_free (e->row_of);
   g_free (e->perm);
@@ -1160,18 +1163,21 @@ restrict_line (LgFastEngine *e, Row *M, guint x, guint y, guint a, Row keep)
   return TRUE;
 }
 
-/* Line (x -> k, a), xk[k * n], keeps only the partners in k of the items
- * of bits, line (x -> y, a), given by yk[k * n + b]. */
-static inline gboolean
-revise (LgFastEngine *e, Row *M, guint x, guint a, guint k, Row bits,
-        const Row *xk, const Row *yk)
+/* allowed[k] = the union of the lines (y -> k, b), yk[k * n + b], over the
+ * items b of bits (not empty), for every group k. */
+static inline void
+union_partners (Row *restrict allowed, const Row *restrict yk, Row bits,
+                guint G, size_t n)
 {
-  size_t n = e->n;
-  Row target = xk[k * n], allowed = 0;
-  const Row *partners = yk + k * n;
-  for (Row b = bits; b && (target & (Row) ~allowed); b &= (Row) (b - 1))
-    allowed |= partners[lg_bitset_ctz64 (b)];
-  return !(target & (Row) ~allowed) || restrict_line (e, M, x, k, a, allowed);
+  const Row *p = yk + lg_bitset_ctz64 (bits);
+  for (guint k = 0; k < G; k++)
+    allowed[k] = p[k * n];
+  for (bits &= (Row) (bits - 1); bits; bits &= (Row) (bits - 1))
+    {
+      p = yk + lg_bitset_ctz64 (bits);
+      for (guint k = 0; k < G; k++)
+        allowed[k] |= p[k * n];
+    }
 }
 
 /* After line (x -> y, a) lost items: a single partner b clears its column
@@ -1195,15 +1201,11 @@ process_row (LgFastEngine *e, Row *M, size_t r)
    * k runs over the groups but x and y */
   const Row *xk = M + (size_t) x * G * n + a;
   const Row *yk = M + (size_t) y * G * n;
-  guint lo = MIN (x, y), hi = MAX (x, y);
-  for (guint k = 0; k < lo; k++)
-    if (!revise (e, M, x, a, k, bits, xk, yk))
-      return FALSE;
-  for (guint k = lo + 1; k < hi; k++)
-    if (!revise (e, M, x, a, k, bits, xk, yk))
-      return FALSE;
-  for (guint k = hi + 1; k < G; k++)
-    if (!revise (e, M, x, a, k, bits, xk, yk))
+  Row *allowed = e->allowed;
+  union_partners (allowed, yk, bits, G, n);
+  for (guint k = 0; k < G; k++)
+    if (k != x && k != y && (xk[k * n] & (Row) ~allowed[k]) &&
+        !restrict_line (e, M, x, k, a, allowed[k]))
       return FALSE;
   return TRUE;
 }
