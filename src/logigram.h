@@ -278,7 +278,8 @@ typedef struct
   double time_describe, time_transform, time_explore; /* seconds */
   guint64 constraint_groups; /* groups with variables (not the unbound) */
   guint64 variables;         /* variables in those groups */
-  guint64 leaves_tried;      /* complete assignments evaluated */
+  guint64 leaves_tried;      /* complete assignments decided: evaluated,
+                                 or counted below a rule already FALSE */
   guint64 leaves_kept;       /* of those, the ones kept: their rules hold
                                  and their masks are not empty */
   guint64 leaves_saved;      /* assignments never enumerated (challenge) */
@@ -342,10 +343,13 @@ void lg_print_stats (FILE *out, const LgStats *stats);
  *   {"header": [group names], "solutions": [{"rows": [[item, ...], ...]},
  *    ...], "count": N}
  * with one row per item of group 0, and "complete": false before the
- * closing brace when the search was stopped; call _begin once, _solution for each
- * solution (index from 0), _end with the count.  CSV has a header line
- * "solution,GROUP,..." then one line per row, solutions numbered from 1,
- * fields quoted as RFC 4180 says, lines ended by LF. */
+ * closing brace when the search was stopped; when the problem asks
+ * questions (lg_ask), each solution also has "answers": [{"group": GROUP,
+ * "of": REF, "item": ITEM}, ...], in the order asked.  Call _begin once,
+ * _solution for each solution (index from 0), _end with the count.  CSV
+ * has a header line "solution,GROUP,..." (then "GROUP of REF" per question)
+ * and one line per row, solutions numbered from 1, each row with the
+ * answers, fields quoted as RFC 4180 says, lines ended by LF. */
 void lg_print_json_begin (FILE *out, const LgProblem *problem);
 void lg_print_json_solution (FILE *out, const LgProblem *problem,
                              const LgSolution *solution, guint64 index);

@@ -241,7 +241,7 @@ static const char description[] =
     "The --stats counters (on stderr):\n"
     "  constraint groups   groups of rules sharing variables (step 1)\n"
     "  variables           variables in those groups\n"
-    "  leaves tried/kept   complete assignments evaluated / giving masks\n"
+    "  leaves tried/kept   complete assignments decided / giving masks\n"
     "  AND/OR/mask nodes   nodes of the tree built by step 2\n"
     "  nodes explored      nodes visited by the explorer (step 3)\n"
     "  alternatives        OR alternatives taken after a failure\n"
@@ -260,7 +260,7 @@ static const char description[] =
     "  logigram --order nationality,animal,drink,cigarette,color,house\n"
     "  logigram data/einstein.lgm --max-solutions 2\n"
     "\n"
-    "Report bugs to the logigram developers; see man logigram.";
+    "Report bugs to: " PACKAGE_BUGREPORT;
 
 /* Checks the options that need no problem and parses their values into o;
  * returns an exit status, or -1 when all is well. */
@@ -319,6 +319,12 @@ check_options (Options *o)
   if (o->engine_text && !lg_engine_from_string (o->engine_text, &o->engine))
     return usage_error ("--engine takes auto, faithful or fast, not '%s'",
                         o->engine_text);
+  /* the fast engine has no transformation to challenge and no
+   * try_solution to choose a strategy for */
+  if (o->engine == LG_ENGINE_FAST && (o->challenge || o->check_text))
+    return usage_error ("%s changes the faithful engine only: it has no "
+                        "effect with --engine=fast",
+                        o->challenge ? "--challenge" : "--check");
   /* the options that only mean something for the faithful engine choose
    * it */
   if (o->engine == LG_ENGINE_AUTO &&
@@ -540,7 +546,8 @@ run (Options *o)
 
   if (o->version)
     {
-      printf ("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+      printf ("%s %s\nReport bugs to: %s\n", PACKAGE_NAME, PACKAGE_VERSION,
+              PACKAGE_BUGREPORT);
       return EXIT_SOLVED;
     }
   if (o->list_problems)
@@ -669,8 +676,9 @@ main (int argc, char **argv)
       NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
       "Print the version and exit", NULL },
+    /* no arg_description: the usage line has its [FILE] from the context */
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL,
-      "[FILE]" },
+      NULL },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("[FILE]");

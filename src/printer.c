@@ -33,6 +33,22 @@ row_of (const LgSolution *solution, const LgItem *ref)
   g_assert_not_reached ();
 }
 
+static const LgQuestion *
+question_at (const LgProblem *problem, guint q)
+{
+  return &g_array_index (problem->questions, LgQuestion, q);
+}
+
+/* The answer to question q in the solution: the item of q's group on the
+ * row of its reference (the "ask" lines, doc/format.md). */
+static const LgItem *
+answer_of (const LgProblem *problem, const LgSolution *solution, guint q)
+{
+  const LgQuestion *question = question_at (problem, q);
+  return lg_solution_get (solution, question->group->index,
+                          row_of (solution, question->ref));
+}
+
 void
 lg_print_solution (FILE *out, const LgProblem *problem,
                    const LgSolution *solution)
@@ -58,14 +74,9 @@ lg_print_solution (FILE *out, const LgProblem *problem,
     }
   print_dash_line (out, problem);
   for (guint q = 0; q < problem->questions->len; q++)
-    {
-      const LgQuestion *question =
-          &g_array_index (problem->questions, LgQuestion, q);
-      guint row = row_of (solution, question->ref);
-      fprintf (out, "%s of %s: %s\n", question->group->name,
-               question->ref->name,
-               lg_solution_get (solution, question->group->index, row)->name);
-    }
+    fprintf (out, "%s of %s: %s\n", question_at (problem, q)->group->name,
+             question_at (problem, q)->ref->name,
+             answer_of (problem, solution, q)->name);
 }
 
 void
@@ -207,7 +218,19 @@ lg_print_json_solution (FILE *out, const LgProblem *problem,
         }
       fputc (']', out);
     }
-  fputs ("]}", out);
+  fputc (']', out);
+  for (guint q = 0; q < problem->questions->len; q++)
+    {
+      const LgQuestion *question = question_at (problem, q);
+      fputs (q ? ", {\"group\": " : ", \"answers\": [{\"group\": ", out);
+      lg_print_json_string (out, question->group->name);
+      fputs (", \"of\": ", out);
+      lg_print_json_string (out, question->ref->name);
+      fputs (", \"item\": ", out);
+      lg_print_json_string (out, answer_of (problem, solution, q)->name);
+      fputc ('}', out);
+    }
+  fputs (problem->questions->len ? "]}" : "}", out);
 }
 
 void
@@ -245,6 +268,14 @@ lg_print_csv_begin (FILE *out, const LgProblem *problem)
       fputc (',', out);
       print_csv_field (out, lg_problem_get_group (problem, g)->name);
     }
+  for (guint q = 0; q < problem->questions->len; q++)
+    {
+      g_autofree char *title =
+          g_strdup_printf ("%s of %s", question_at (problem, q)->group->name,
+                           question_at (problem, q)->ref->name);
+      fputc (',', out);
+      print_csv_field (out, title);
+    }
   fputc ('\n', out);
 }
 
@@ -259,6 +290,11 @@ lg_print_csv_solution (FILE *out, const LgProblem *problem,
         {
           fputc (',', out);
           print_csv_field (out, lg_solution_get (solution, g, r)->name);
+        }
+      for (guint q = 0; q < problem->questions->len; q++)
+        {
+          fputc (',', out);
+          print_csv_field (out, answer_of (problem, solution, q)->name);
         }
       fputc ('\n', out);
     }

@@ -255,6 +255,13 @@ same_output "--format json with drops" "$expected/small-drops.json" 0 \
 same_output "--format csv" "$expected/classic-drop1-3.csv" 0 -f csv --drop 1 \
   --max-solutions 3
 same_output "--format table" "$expected/classic.out" 0 --format table
+# the answers of the ask lines: in each JSON solution, and as CSV columns
+same_output "--format json with ask answers" "$expected/einstein.json" 0 \
+  -f json "$LG_DATADIR/einstein.lgm"
+same_output "--format csv with ask answers" "$expected/mini4.csv" 0 -f csv \
+  "$LG_DATADIR/mini4.lgm"
+same_output "--format json with ask answers, fast engine" \
+  "$expected/einstein.json" 0 -f json --engine=fast "$LG_DATADIR/einstein.lgm"
 for f in out json csv; do
   case $f in out) fmt=table ;; *) fmt=$f ;; esac
   same_output "quotes, commas, backslashes and UTF-8 ($fmt)" \
@@ -283,8 +290,18 @@ same_output "--memory-limit large enough" "$expected/big.out" 0 -p big \
 
 # ---- Information options --------------------------------------------------------
 run "--version" 0 --version && {
-  if grep -q '^logigram [0-9]' "$tmp/out"; then pass "--version"; else
+  if grep -q '^logigram [0-9]' "$tmp/out" &&
+    grep -q '^Report bugs to: .' "$tmp/out"; then pass "--version"; else
     fail "--version output"; fi
+}
+run "--help: one [FILE], the bug address" 0 --help && {
+  if [ "$(grep -c '\[FILE\]' "$tmp/out")" = 1 ] &&
+    grep -qx '  logigram \[OPTION.\] \[FILE\]' "$tmp/out" &&
+    grep -q '^Report bugs to: .' "$tmp/out"; then
+    pass "--help: usage line and bug address"
+  else
+    fail "--help: $(sed -n 2p "$tmp/out"), $(tail -1 "$tmp/out")"
+  fi
 }
 run "--help" 0 --help && {
   missing=
