@@ -258,7 +258,7 @@ static const char description[] =
     "  logigram                       the classic zebra problem\n"
     "  logigram --drop 1              the tutorial's first exercise\n"
     "  logigram --order nationality,animal,drink,cigarette,color,house\n"
-    "  logigram data/einstein.lgm --max-solutions 2\n"
+    "  logigram -p einstein --max-solutions 2\n"
     "\n"
     "Report bugs to: " PACKAGE_BUGREPORT;
 
@@ -373,14 +373,15 @@ load_problem (Options *o, LgProblem **problem, const char **source,
   else
     {
       const char *name = o->problem_name ? o->problem_name : "classic";
-      if (!g_strv_contains (lg_problems_names (), name))
+      if (!(*source = *display = lg_problems_source (name)))
         {
           g_autofree char *list =
               g_strjoinv (", ", (char **) lg_problems_names ());
-          return usage_error ("unknown problem '%s': choose one of %s", name,
-                              list);
+          g_auto (GStrv) installed = lg_problems_installed ();
+          g_autofree char *more = g_strjoinv (", ", installed);
+          return usage_error ("unknown problem '%s': choose one of %s%s%s",
+                              name, list, *more ? ", " : "", more);
         }
-      *source = *display = g_strdup_printf ("%s.lgm", name);
       *problem = lg_problems_load (name, &error);
     }
   if (!*problem)
@@ -552,7 +553,12 @@ run (Options *o)
     }
   if (o->list_problems)
     {
+      /* the built-in problems, then the installed ones (none in a build
+       * tree that was never installed) */
+      g_auto (GStrv) installed = lg_problems_installed ();
       for (const char *const *n = lg_problems_names (); *n; n++)
+        printf ("%s\n", *n);
+      for (char **n = installed; *n; n++)
         printf ("%s\n", *n);
       return EXIT_SOLVED;
     }
@@ -610,7 +616,9 @@ main (int argc, char **argv)
   Options o = { 0 };
   const GOptionEntry entries[] = {
     { "problem", 'p', 0, G_OPTION_ARG_STRING, &o.problem_name,
-      "Solve the built-in problem NAME (classic, small, jojo, big)", "NAME" },
+      "Solve the built-in problem NAME (classic, small, jojo, big), or the "
+      "installed NAME.lgm of " LG_PKGDATADIR " (--list-problems)",
+      "NAME" },
     { "drop", 'd', 0, G_OPTION_ARG_STRING_ARRAY, &o.drops,
       "Ignore rule N (numbered from 1 in problem order; repeatable)", "N" },
     { "order", 'o', 0, G_OPTION_ARG_STRING, &o.order,
@@ -663,7 +671,7 @@ main (int argc, char **argv)
       "200)",
       "N" },
     { "list-problems", 0, 0, G_OPTION_ARG_NONE, &o.list_problems,
-      "List the built-in problems", NULL },
+      "List the built-in problems, then the installed ones", NULL },
     { "list-rules", 0, 0, G_OPTION_ARG_NONE, &o.list_rules,
       "List the rules with their numbers (for --drop) and source lines", NULL },
     { "why-none", 0, 0, G_OPTION_ARG_NONE, &o.why_none,
