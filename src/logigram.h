@@ -272,6 +272,9 @@ typedef enum
                           too wide (8 items or more: 8! bits) */
 } LgEngineChoice;
 
+/* The levels of try_solution that LgStats counts one by one. */
+#define LG_STATS_LEVELS 32
+
 /* Counters of the three steps, for --stats. */
 typedef struct
 {
@@ -292,14 +295,20 @@ typedef struct
   guint64 candidates;       /* permutations tried by try_solution */
   guint64 candidates_saved; /* left out by a better check strategy */
   guint64 checks;           /* pair consistency checks in try_solution */
-  guint64 solutions;        /* distinct solutions found */
-  guint64 duplicates;       /* solutions the tree reached again along another
+  /* the same per level of try_solution (the faithful engine,
+   * --stats-levels): [l] for the l-th group placed (l from 1: the group of
+   * index l but with LG_CHECK_FEWEST), the levels from LG_STATS_LEVELS - 1
+   * on in the last entry; [0] stays 0 */
+  guint64 level_candidates[LG_STATS_LEVELS];
+  guint64 level_checks[LG_STATS_LEVELS];
+  guint64 solutions;     /* distinct solutions found */
+  guint64 duplicates;    /* solutions the tree reached again along another
                                path, skipped (faithful engine) */
-  gboolean complete;        /* the search ran to its end: not stopped by
+  gboolean complete;     /* the search ran to its end: not stopped by
                                max_solutions or the callback */
-  LgEngine engine;          /* the engine that ran: FAITHFUL or FAST */
-  LgEngineChoice choice;    /* why */
-  double estimate;          /* the faithful engine's estimated seconds
+  LgEngine engine;       /* the engine that ran: FAITHFUL or FAST */
+  LgEngineChoice choice; /* why */
+  double estimate;       /* the faithful engine's estimated seconds
                                (transform and explore), < 0 when none */
 } LgStats;
 
@@ -338,6 +347,15 @@ void lg_print_solution (FILE *out, const LgProblem *problem,
  * that stopped it, said on a last line ("there may be more"). */
 void lg_print_count (FILE *out, guint64 n_solutions, guint64 stopped_at);
 void lg_print_stats (FILE *out, const LgStats *stats);
+/* The same for n_runs solves of one problem (--repeat): the counters of
+ * the first, and for each step the minimum and the median time,
+ * "time explore:         0.000140 s min, 0.000152 s median (20 runs)".
+ * n_runs == 1 is lg_print_stats. */
+void lg_print_stats_runs (FILE *out, const LgStats *runs, guint n_runs);
+/* The candidates and checks of try_solution per level, one line each,
+ * "level 2:              12672 candidates, 16896 checks", up to the last
+ * level with any (--stats-levels). */
+void lg_print_stats_levels (FILE *out, const LgStats *stats);
 
 /* Machine-readable output.  JSON is one object,
  *   {"header": [group names], "solutions": [{"rows": [[item, ...], ...]},

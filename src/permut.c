@@ -141,4 +141,3 @@ lg_permut_rank (const uint8_t *p, int n)
     }
   return rank;
 }
-

@@ -288,6 +288,39 @@ run "--memory-limit too small for the tree" 1 -p jojo --memory-limit 4K && {
 same_output "--memory-limit large enough" "$expected/big.out" 0 -p big \
   --memory-limit 1M
 
+# ---- --repeat and --stats-levels ------------------------------------------------
+same_output "--repeat 3 prints the solutions once" "$expected/classic.out" 0 \
+  --repeat 3 --stats && {
+  if [ "$(grep -c '^time [a-z]*: *[0-9.]* s min, [0-9.]* s median (3 runs)$' \
+    "$tmp/err")" = 3 ]; then
+    pass "--repeat 3 --stats: minimum and median of each step"
+  else
+    fail "--repeat 3 --stats: $(grep '^time' "$tmp/err" | head -1)"
+  fi
+}
+run "--repeat 2 --stats: the counters of one solve" 0 --repeat 2 --stats \
+  --count -p jojo && {
+  if grep -qx 'tree solutions:       1404' "$tmp/err" &&
+    grep -qx 'candidates tried:     60024' "$tmp/err"; then
+    pass "--repeat 2: the counters of one solve"
+  else fail "--repeat 2: $(grep candidates "$tmp/err")"; fi
+}
+for bad in 0 -1 x 1000001; do
+  bad_command "--repeat $bad" --repeat "$bad"
+done
+bad_command "--repeat with --dot" --repeat 2 --dot
+bad_command "--repeat with --export" --repeat 2 --export asp
+run "--stats-levels" 0 --stats-levels --count && {
+  grep '^level' "$tmp/err" >"$tmp/levels"
+  if cmp -s "$tmp/levels" "$expected/classic-stats-levels.err" &&
+    grep -q '^candidates tried: ' "$tmp/err"; then
+    pass "--stats-levels: the candidates and checks of each level"
+  else
+    fail "--stats-levels"
+    diff "$expected/classic-stats-levels.err" "$tmp/levels" | sed 's/^/#   /'
+  fi
+}
+
 # ---- Information options --------------------------------------------------------
 run "--version" 0 --version && {
   if grep -q '^logigram [0-9]' "$tmp/out" &&
