@@ -91,12 +91,12 @@ static const Theme atomic_themes[] = {
   },
   ATOMIC ("pet", NULL, "the {I} owner", "keeps the {I}",
           "does not keep the {I}", "cat", "dog", "fish", "bird", "horse",
-          "rabbit", "snake", "turtle", "hamster", "parrot", "goat", "mouse",
-          "lizard", "ferret", "pony", "duck"),
+          "rabbit", "snake", "turtle", "hamster", "parrot", "goat", "mouse", "lizard", "ferret", "pony",
+          "duck"),
   ATOMIC ("drink", NULL, "the {I} drinker", "drinks {I}", "does not drink {I}",
           "tea", "coffee", "milk", "water", "juice", "beer", "wine", "cocoa",
-          "lemonade", "soda", "cider", "smoothie", "kombucha", "punch", "chai",
-          "lassi"),
+          "lemonade", "soda", "cider", "smoothie", "kombucha", "punch",
+          "chai", "lassi"),
   ATOMIC ("sport", NULL, "the {I} player", "plays {I}", "does not play {I}",
           "tennis", "golf", "chess", "hockey", "rugby", "cricket", "squash",
           "polo", "darts", "bowling", "judo", "fencing", "karate", "rowing",
@@ -133,8 +133,9 @@ static const Theme extra_atomic_themes[] = {
           "pansies", "lupins", "crocuses", "freesias", "begonias", "zinnias"),
   ATOMIC ("hobby", NULL, "the one who enjoys {I}", "enjoys {I}",
           "does not enjoy {I}", "knitting", "hiking", "fishing", "cooking",
-          "reading", "gardening", "pottery", "sudoku", "birding", "juggling",
-          "origami", "baking", "camping", "climbing", "dancing", "singing"),
+          "reading", "gardening", "pottery", "sudoku", "birding",
+          "juggling", "origami", "baking", "camping", "climbing", "dancing",
+          "singing"),
 };
 
 static const Theme ordered_themes[] = {
@@ -279,8 +280,8 @@ static const Theme numeric_themes[N_NUMERIC_THEMES] = {
 };
 
 static const char *const number_words[] = {
-  "zero",   "one",      "two",      "three",   "four",   "five",
-  "six",    "seven",    "eight",    "nine",    "ten",    "eleven",
+  "zero",   "one",    "two",      "three",    "four",    "five",
+  "six",    "seven",  "eight",    "nine",     "ten",     "eleven",
   "twelve", "thirteen", "fourteen", "fifteen", "sixteen"
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (number_words) == LG_GEN_MAX_ITEMS + 1);
@@ -392,8 +393,8 @@ draw_groups (LgGen *gen)
     n_long += ordered_themes[i].items[gen->n - 1] != NULL;
   n_ordered = MIN (n_ordered, n_long);
   guint n_atomic = rest - n_ordered - n_numeric;
-  g_assert (n_atomic <=
-            G_N_ELEMENTS (atomic_themes) + G_N_ELEMENTS (extra_atomic_themes));
+  g_assert (n_atomic <= G_N_ELEMENTS (atomic_themes) +
+                            G_N_ELEMENTS (extra_atomic_themes));
 
   const Theme *chosen[LG_GEN_MAX_GROUPS];
   guint n_chosen = 0;
@@ -402,10 +403,10 @@ draw_groups (LgGen *gen)
     pick[i] = i;
   shuffle (gen, pick, G_N_ELEMENTS (atomic_themes));
   for (guint i = 0; i < n_atomic; i++)
-    chosen[n_chosen++] =
-        i < G_N_ELEMENTS (atomic_themes)
-            ? &atomic_themes[pick[i]]
-            : &extra_atomic_themes[i - G_N_ELEMENTS (atomic_themes)];
+    chosen[n_chosen++] = i < G_N_ELEMENTS (atomic_themes)
+                             ? &atomic_themes[pick[i]]
+                             : &extra_atomic_themes[i - G_N_ELEMENTS (
+                                                             atomic_themes)];
   for (guint i = 0; i < G_N_ELEMENTS (ordered_themes); i++)
     pick[i] = i;
   shuffle (gen, pick, G_N_ELEMENTS (ordered_themes));

@@ -295,21 +295,21 @@ typedef struct
   guint64 candidates;       /* permutations tried by try_solution */
   guint64 candidates_saved; /* left out by a better check strategy */
   guint64 checks;           /* pair consistency checks in try_solution */
-  /* the same per level of try_solution (the faithful engine,
+  guint64 solutions;        /* distinct solutions found */
+  guint64 duplicates;       /* solutions the tree reached again along another
+                               path, skipped (faithful engine) */
+  gboolean complete;        /* the search ran to its end: not stopped by
+                               max_solutions or the callback */
+  LgEngine engine;          /* the engine that ran: FAITHFUL or FAST */
+  LgEngineChoice choice;    /* why */
+  double estimate;          /* the faithful engine's estimated seconds
+                               (transform and explore), < 0 when none */
+  /* candidates and checks per level of try_solution (the faithful engine,
    * --stats-levels): [l] for the l-th group placed (l from 1: the group of
    * index l but with LG_CHECK_FEWEST), the levels from LG_STATS_LEVELS - 1
    * on in the last entry; [0] stays 0 */
   guint64 level_candidates[LG_STATS_LEVELS];
   guint64 level_checks[LG_STATS_LEVELS];
-  guint64 solutions;     /* distinct solutions found */
-  guint64 duplicates;    /* solutions the tree reached again along another
-                               path, skipped (faithful engine) */
-  gboolean complete;     /* the search ran to its end: not stopped by
-                               max_solutions or the callback */
-  LgEngine engine;       /* the engine that ran: FAITHFUL or FAST */
-  LgEngineChoice choice; /* why */
-  double estimate;       /* the faithful engine's estimated seconds
-                               (transform and explore), < 0 when none */
 } LgStats;
 
 typedef struct _LgSolution LgSolution;
@@ -353,7 +353,7 @@ void lg_print_stats (FILE *out, const LgStats *stats);
  * n_runs == 1 is lg_print_stats. */
 void lg_print_stats_runs (FILE *out, const LgStats *runs, guint n_runs);
 /* The candidates and checks of try_solution per level, one line each,
- * "level 2:              12672 candidates, 16896 checks", up to the last
+ * "level 2:              12672 candidates, 12672 checks", up to the last
  * level with any (--stats-levels). */
 void lg_print_stats_levels (FILE *out, const LgStats *stats);
 

@@ -394,16 +394,10 @@ load_problem (Options *o, LgProblem **problem, const char **source,
   else
     {
       const char *name = o->problem_name ? o->problem_name : "classic";
-      if (!(*source = *display = lg_problems_source (name)))
-        {
-          g_autofree char *list =
-              g_strjoinv (", ", (char **) lg_problems_names ());
-          g_auto (GStrv) installed = lg_problems_installed ();
-          g_autofree char *more = g_strjoinv (", ", installed);
-          return usage_error ("unknown problem '%s': choose one of %s%s%s",
-                              name, list, *more ? ", " : "", more);
-        }
+      *source = *display = lg_problems_source (name);
       *problem = lg_problems_load (name, &error);
+      if (!*source) /* unknown: the message names the problems there are */
+        return usage_error ("%s", error->message);
     }
   if (!*problem)
     return problem_error (*source, error);

@@ -141,3 +141,4 @@ lg_permut_rank (const uint8_t *p, int n)
     }
   return rank;
 }
+
