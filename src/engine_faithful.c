@@ -221,6 +221,8 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
   stats->tree_solutions = bs.successes;
   lg_situation_get_counts (e->situation, &stats->candidates, &stats->checks,
                            &stats->solutions, &stats->candidates_saved);
+  lg_situation_get_levels (e->situation, stats->level_candidates,
+                           stats->level_checks, LG_STATS_LEVELS);
   stats->duplicates = lg_situation_duplicates (e->situation);
   return stats->solutions;
 }

@@ -1,6 +1,7 @@
 /* gen_main — the command line of logigram-gen (see src/gen.h and
  * doc/logigram-gen.1). */
 #include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,11 +50,16 @@ static const char description[] =
     "  logigram-gen -n 5 -g 5 -s 2 --contradict > none.lgm\n"
     "  logigram --why-none none.lgm\n"
     "\n"
-    "Report bugs to the logigram developers; see man logigram-gen.";
+    "Report bugs to: " PACKAGE_BUGREPORT;
 
 int
 main (int argc, char **argv)
 {
+  /* As logigram (src/main.c): LC_CTYPE for GLib's charset conversions (the
+   * "[OPTION…]" of --help, UTF-8 arguments), LC_MESSAGES for translated
+   * messages; not LC_NUMERIC: a puzzle is the same bytes in every locale. */
+  setlocale (LC_CTYPE, "");
+  setlocale (LC_MESSAGES, "");
   g_autofree char *items_text = NULL, *groups_text = NULL;
   g_autofree char *seed_text = NULL, *solutions_text = NULL;
   g_autofree char *output = NULL, *engine_text = NULL;
@@ -101,7 +107,8 @@ main (int argc, char **argv)
     return usage_error (error->message);
   if (version)
     {
-      printf ("logigram-gen (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+      printf ("logigram-gen (%s) %s\nReport bugs to: %s\n", PACKAGE_NAME,
+              PACKAGE_VERSION, PACKAGE_BUGREPORT);
       return EXIT_GENERATED;
     }
   if (argc > 1)

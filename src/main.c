@@ -37,6 +37,7 @@ typedef struct
   char **drops;
   char *order;
   gboolean stats;
+  gboolean stats_levels; /* --stats-levels (implies stats) */
   gboolean count_only;
   char *max_solutions_text;
   char *format_text;
@@ -49,6 +50,7 @@ typedef struct
   char **shows;
   gboolean dot;
   char *max_nodes_text;
+  char *repeat_text;
   gboolean list_problems;
   gboolean list_rules;
   gboolean why_none;
@@ -62,6 +64,7 @@ typedef struct
   LgCheck check;
   LgEngine engine;
   guint64 max_nodes;
+  guint64 repeat; /* solves, from 1 */
   LgExportFormat export_format;
   guint64 printed;
   LgSolveOptions solve; /* what set_solving_options makes of the above */
@@ -81,6 +84,7 @@ options_clear (Options *o)
   g_free (o->engine_text);
   g_strfreev (o->shows);
   g_free (o->max_nodes_text);
+  g_free (o->repeat_text);
   g_free (o->memory_limit_text);
   g_strfreev (o->files);
 }
@@ -241,7 +245,7 @@ static const char description[] =
     "The --stats counters (on stderr):\n"
     "  constraint groups   groups of rules sharing variables (step 1)\n"
     "  variables           variables in those groups\n"
-    "  leaves tried/kept   complete assignments evaluated / giving masks\n"
+    "  leaves tried/kept   complete assignments decided / giving masks\n"
     "  AND/OR/mask nodes   nodes of the tree built by step 2\n"
     "  nodes explored      nodes visited by the explorer (step 3)\n"
     "  alternatives        OR alternatives taken after a failure\n"
@@ -258,9 +262,9 @@ static const char description[] =
     "  logigram                       the classic zebra problem\n"
     "  logigram --drop 1              the tutorial's first exercise\n"
     "  logigram --order nationality,animal,drink,cigarette,color,house\n"
-    "  logigram data/einstein.lgm --max-solutions 2\n"
+    "  logigram -p einstein --max-solutions 2\n"
     "\n"
-    "Report bugs to the logigram developers; see man logigram.";
+    "Report bugs to: " PACKAGE_BUGREPORT;
 
 /* Checks the options that need no problem and parses their values into o;
  * returns an exit status, or -1 when all is well. */
@@ -319,11 +323,21 @@ check_options (Options *o)
   if (o->engine_text && !lg_engine_from_string (o->engine_text, &o->engine))
     return usage_error ("--engine takes auto, faithful or fast, not '%s'",
                         o->engine_text);
+  /* the fast engine has no transformation to challenge and no
+   * try_solution to choose a strategy for */
+  if (o->engine == LG_ENGINE_FAST &&
+      (o->challenge || o->check_text || o->stats_levels))
+    return usage_error ("%s only: it has no effect with --engine=fast",
+                        o->challenge ? "--challenge changes the faithful engine"
+                        : o->check_text
+                            ? "--check changes the faithful engine"
+                            : "--stats-levels counts the faithful engine's "
+                              "try_solution");
   /* the options that only mean something for the faithful engine choose
    * it */
   if (o->engine == LG_ENGINE_AUTO &&
       (o->dot || (o->shows && o->shows[0]) || o->trace || o->challenge ||
-       o->check_text))
+       o->check_text || o->stats_levels))
     o->engine = LG_ENGINE_FAITHFUL;
   o->memory_limit = LG_DEFAULT_MEMORY_LIMIT;
   if (o->memory_limit_text &&
@@ -346,6 +360,19 @@ check_options (Options *o)
   if (o->dot && o->shows && o->shows[0])
     return usage_error ("--dot prints the tree instead of the solutions: "
                         "no --show with it");
+  o->stats |= o->stats_levels;
+  o->repeat = 1;
+  if (o->repeat_text && !parse_count (o->repeat_text, 1, &o->repeat))
+    return usage_error ("--repeat takes a whole number from 1, not '%s'",
+                        o->repeat_text);
+  if (o->repeat > 1000000)
+    return usage_error ("--repeat takes at most 1000000 solves, not '%s'",
+                        o->repeat_text);
+  if (o->repeat_text && (o->dot || o->export_text || o->list_rules ||
+                         o->why_none || o->redundant))
+    return usage_error ("--repeat times the solve: it has no effect with "
+                        "--dot, --export, --list-rules, --why-none or "
+                        "--redundant");
   return -1;
 }
 
@@ -367,15 +394,10 @@ load_problem (Options *o, LgProblem **problem, const char **source,
   else
     {
       const char *name = o->problem_name ? o->problem_name : "classic";
-      if (!g_strv_contains (lg_problems_names (), name))
-        {
-          g_autofree char *list =
-              g_strjoinv (", ", (char **) lg_problems_names ());
-          return usage_error ("unknown problem '%s': choose one of %s", name,
-                              list);
-        }
-      *source = *display = g_strdup_printf ("%s.lgm", name);
+      *source = *display = lg_problems_source (name);
       *problem = lg_problems_load (name, &error);
+      if (!*source) /* unknown: the message names the problems there are */
+        return usage_error ("%s", error->message);
     }
   if (!*problem)
     return problem_error (*source, error);
@@ -395,6 +417,46 @@ load_problem (Options *o, LgProblem **problem, const char **source,
       if (!lg_problem_set_group_order (*problem, (const char *const *) names,
                                        &error))
         return usage_error ("--order: %s", error->message);
+    }
+  return -1;
+}
+
+/* load_problem, timed: the start of stats->time_describe (lg_solver_new
+ * adds the partition). */
+static int
+load_timed (Options *o, LgProblem **problem, const char **source,
+            char **display, LgStats *stats)
+{
+  g_autoptr (GTimer) timer = g_timer_new ();
+  int status = load_problem (o, problem, source, display);
+  stats->time_describe = g_timer_elapsed (timer, NULL);
+  return status;
+}
+
+/* --repeat: the solves 2..N, each the three steps from the file as the
+ * first one, without output (no solution, trace or progress line), their
+ * counters in runs[1..N-1].  Returns -1, or the status of an error. */
+static int
+repeat_solve (Options *o, LgStats *runs)
+{
+  LgSolveOptions quiet = o->solve;
+  quiet.trace = NULL;
+  quiet.trace_masks = NULL;
+  quiet.progress = NULL;
+  for (guint64 k = 1; k < o->repeat; k++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LgProblem) problem = NULL;
+      g_autofree char *display = NULL;
+      const char *source = NULL;
+      int status = load_timed (o, &problem, &source, &display, &runs[k]);
+      if (status >= 0)
+        return status;
+      g_autoptr (LgSolver) solver =
+          lg_solver_new (problem, &quiet, &runs[k], &error);
+      if (!solver || !lg_solver_transform (solver, &error) ||
+          lg_solver_explore (solver, NULL, NULL, &error) < 0)
+        return problem_error (source, error);
     }
   return -1;
 }
@@ -474,7 +536,8 @@ note_fast_engine (const Options *o, const LgStats *stats)
 }
 
 /* Solves with the views in between (lg_problem_solve's three steps): they
- * are printed once the problem is known to be valid and transformed. */
+ * are printed once the problem is known to be valid and transformed.
+ * stats: o->repeat entries (--repeat), the first one for this solve. */
 static int
 solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
 {
@@ -525,8 +588,13 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
         "%s: note: the search stopped at --max-solutions %" G_GUINT64_FORMAT
         ": there may be more solutions\n",
         g_get_prgname (), o->max_solutions);
+  int status = repeat_solve (o, stats);
+  if (status >= 0)
+    return status;
   if (o->stats)
-    lg_print_stats (stderr, stats);
+    lg_print_stats_runs (stderr, stats, (guint) o->repeat);
+  if (o->stats_levels)
+    lg_print_stats_levels (stderr, stats);
   return EXIT_SOLVED;
 }
 
@@ -540,12 +608,18 @@ run (Options *o)
 
   if (o->version)
     {
-      printf ("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+      printf ("%s %s\nReport bugs to: %s\n", PACKAGE_NAME, PACKAGE_VERSION,
+              PACKAGE_BUGREPORT);
       return EXIT_SOLVED;
     }
   if (o->list_problems)
     {
+      /* the built-in problems, then the installed ones (none in a build
+       * tree that was never installed) */
+      g_auto (GStrv) installed = lg_problems_installed ();
       for (const char *const *n = lg_problems_names (); *n; n++)
+        printf ("%s\n", *n);
+      for (char **n = installed; *n; n++)
         printf ("%s\n", *n);
       return EXIT_SOLVED;
     }
@@ -553,12 +627,10 @@ run (Options *o)
   if (status >= 0)
     return status;
 
-  g_autoptr (GTimer) timer = g_timer_new ();
-  status = load_problem (o, &problem, &source, &display);
+  g_autofree LgStats *runs = g_new0 (LgStats, o->repeat);
+  status = load_timed (o, &problem, &source, &display, &runs[0]);
   if (status >= 0)
     return status;
-  LgStats stats = { 0 };
-  stats.time_describe = g_timer_elapsed (timer, NULL);
 
   if (o->list_rules)
     {
@@ -585,7 +657,7 @@ run (Options *o)
         return problem_error (source, error);
       return EXIT_SOLVED;
     }
-  return solve (o, problem, source, &stats);
+  return solve (o, problem, source, runs);
 }
 
 int
@@ -603,7 +675,9 @@ main (int argc, char **argv)
   Options o = { 0 };
   const GOptionEntry entries[] = {
     { "problem", 'p', 0, G_OPTION_ARG_STRING, &o.problem_name,
-      "Solve the built-in problem NAME (classic, small, jojo, big)", "NAME" },
+      "Solve the built-in problem NAME (classic, small, jojo, big), or the "
+      "installed NAME.lgm of " LG_PKGDATADIR " (--list-problems)",
+      "NAME" },
     { "drop", 'd', 0, G_OPTION_ARG_STRING_ARRAY, &o.drops,
       "Ignore rule N (numbered from 1 in problem order; repeatable)", "N" },
     { "order", 'o', 0, G_OPTION_ARG_STRING, &o.order,
@@ -611,6 +685,10 @@ main (int argc, char **argv)
       "G1,G2,..." },
     { "stats", 's', 0, G_OPTION_ARG_NONE, &o.stats,
       "Print the time of each step and the work counters on stderr", NULL },
+    { "stats-levels", 0, 0, G_OPTION_ARG_NONE, &o.stats_levels,
+      "--stats, then try_solution's candidates and checks per level (the "
+      "faithful engine)",
+      NULL },
     { "count", 'c', 0, G_OPTION_ARG_NONE, &o.count_only,
       "Print only the number of solutions", NULL },
     { "max-solutions", 'm', 0, G_OPTION_ARG_STRING, &o.max_solutions_text,
@@ -640,9 +718,9 @@ main (int argc, char **argv)
     { "engine", 0, 0, G_OPTION_ARG_STRING, &o.engine_text,
       "Solving engine: auto (the default: faithful when it is estimated to "
       "finish in a tenth of a second, else fast), faithful (the tutorial's "
-      "masks and tree; --show, --dot, --trace, --challenge and --check "
-      "choose it) or fast (the same solutions, found by constraint "
-      "propagation)",
+      "masks and tree; --show, --dot, --trace, --challenge, --check and "
+      "--stats-levels choose it) or fast (the same solutions, found by "
+      "constraint propagation)",
       "NAME" },
     { "show", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.shows,
       "Before the solutions, print a view of the inside: permutations (the "
@@ -651,12 +729,16 @@ main (int argc, char **argv)
       "WHAT" },
     { "dot", 0, 0, G_OPTION_ARG_NONE, &o.dot,
       "Print the AND/OR tree in Graphviz DOT instead of solving", NULL },
+    { "repeat", 0, 0, G_OPTION_ARG_STRING, &o.repeat_text,
+      "Solve N times in one process, the solutions printed once; --stats "
+      "then gives the minimum and median time of each step",
+      "N" },
     { "max-nodes", 0, 0, G_OPTION_ARG_STRING, &o.max_nodes_text,
       "Show at most N nodes of the tree in --show tree and --dot (default "
       "200)",
       "N" },
     { "list-problems", 0, 0, G_OPTION_ARG_NONE, &o.list_problems,
-      "List the built-in problems", NULL },
+      "List the built-in problems, then the installed ones", NULL },
     { "list-rules", 0, 0, G_OPTION_ARG_NONE, &o.list_rules,
       "List the rules with their numbers (for --drop) and source lines", NULL },
     { "why-none", 0, 0, G_OPTION_ARG_NONE, &o.why_none,
@@ -669,8 +751,9 @@ main (int argc, char **argv)
       NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
       "Print the version and exit", NULL },
+    /* no arg_description: the usage line has its [FILE] from the context */
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL,
-      "[FILE]" },
+      NULL },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("[FILE]");

@@ -1,5 +1,6 @@
 /* printer — the solution tables and the closing count, byte for byte as the
- * original prints them (SPEC section 6), and the --stats report.  Widths
+ * original prints them (SPEC section 6), the answers of the ask lines in
+ * JSON and CSV, and the --stats report (of one run, or of --repeat's).  Widths
  * are counted in UTF-8 code points so that non-ASCII names line up; for
  * ASCII names that is the original's byte count. */
 #include <string.h>
@@ -33,6 +34,22 @@ row_of (const LgSolution *solution, const LgItem *ref)
   g_assert_not_reached ();
 }
 
+static const LgQuestion *
+question_at (const LgProblem *problem, guint q)
+{
+  return &g_array_index (problem->questions, LgQuestion, q);
+}
+
+/* The answer to question q in the solution: the item of q's group on the
+ * row of its reference (the "ask" lines, doc/format.md). */
+static const LgItem *
+answer_of (const LgProblem *problem, const LgSolution *solution, guint q)
+{
+  const LgQuestion *question = question_at (problem, q);
+  return lg_solution_get (solution, question->group->index,
+                          row_of (solution, question->ref));
+}
+
 void
 lg_print_solution (FILE *out, const LgProblem *problem,
                    const LgSolution *solution)
@@ -58,14 +75,9 @@ lg_print_solution (FILE *out, const LgProblem *problem,
     }
   print_dash_line (out, problem);
   for (guint q = 0; q < problem->questions->len; q++)
-    {
-      const LgQuestion *question =
-          &g_array_index (problem->questions, LgQuestion, q);
-      guint row = row_of (solution, question->ref);
-      fprintf (out, "%s of %s: %s\n", question->group->name,
-               question->ref->name,
-               lg_solution_get (solution, question->group->index, row)->name);
-    }
+    fprintf (out, "%s of %s: %s\n", question_at (problem, q)->group->name,
+             question_at (problem, q)->ref->name,
+             answer_of (problem, solution, q)->name);
 }
 
 void
@@ -81,9 +93,43 @@ lg_print_count (FILE *out, guint64 n_solutions, guint64 stopped_at)
   fputc ('\n', out);
 }
 
+static int
+compare_seconds (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+/* One time line: the time of the one run, or the minimum and the median
+ * of the n runs (the mean of the two middle ones for an even n). */
+static void
+print_time (FILE *out, const char *label, const LgStats *runs, guint n,
+            size_t offset)
+{
+  fprintf (out, "%s:%*s", label, (int) (21 - strlen (label)), "");
+  g_autofree double *t = g_new (double, n);
+  for (guint k = 0; k < n; k++)
+    t[k] = *(const double *) ((const char *) &runs[k] + offset);
+  if (n == 1)
+    {
+      fprintf (out, "%.6f s\n", t[0]);
+      return;
+    }
+  qsort (t, n, sizeof *t, compare_seconds);
+  double median = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+  fprintf (out, "%.6f s min, %.6f s median (%u runs)\n", t[0], median, n);
+}
+
 void
 lg_print_stats (FILE *out, const LgStats *s)
 {
+  lg_print_stats_runs (out, s, 1);
+}
+
+void
+lg_print_stats_runs (FILE *out, const LgStats *runs, guint n_runs)
+{
+  const LgStats *s = &runs[0];
   const struct
   {
     const char *label;
@@ -137,12 +183,35 @@ lg_print_stats (FILE *out, const LgStats *s)
       fputs ("auto: the faithful engine over the memory limit)\n", out);
       break;
     }
-  fprintf (out, "time describe:        %.6f s\n", s->time_describe);
-  fprintf (out, "time transform:       %.6f s\n", s->time_transform);
-  fprintf (out, "time explore:         %.6f s\n", s->time_explore);
+  print_time (out, "time describe", runs, n_runs,
+              G_STRUCT_OFFSET (LgStats, time_describe));
+  print_time (out, "time transform", runs, n_runs,
+              G_STRUCT_OFFSET (LgStats, time_transform));
+  print_time (out, "time explore", runs, n_runs,
+              G_STRUCT_OFFSET (LgStats, time_explore));
   for (guint i = 0; i < G_N_ELEMENTS (counters); i++)
     fprintf (out, "%s:%*s%" G_GUINT64_FORMAT "\n", counters[i].label,
              (int) (21 - strlen (counters[i].label)), "", counters[i].value);
+}
+
+void
+lg_print_stats_levels (FILE *out, const LgStats *s)
+{
+  guint last = LG_STATS_LEVELS;
+  while (last > 1 && s->level_candidates[last - 1] == 0 &&
+         s->level_checks[last - 1] == 0)
+    last--;
+  for (guint l = 1; l < last; l++)
+    {
+      g_autofree char *label = g_strdup_printf (
+          "level %u%s", l, l + 1 == LG_STATS_LEVELS ? "+" : "");
+      fprintf (out,
+               "%s:%*s%" G_GUINT64_FORMAT " candidate%s, %" G_GUINT64_FORMAT
+               " check%s\n",
+               label, (int) (21 - strlen (label)), "", s->level_candidates[l],
+               s->level_candidates[l] == 1 ? "" : "s", s->level_checks[l],
+               s->level_checks[l] == 1 ? "" : "s");
+    }
 }
 
 /* ---- JSON and CSV ---------------------------------------------------------- */
@@ -207,7 +276,19 @@ lg_print_json_solution (FILE *out, const LgProblem *problem,
         }
       fputc (']', out);
     }
-  fputs ("]}", out);
+  fputc (']', out);
+  for (guint q = 0; q < problem->questions->len; q++)
+    {
+      const LgQuestion *question = question_at (problem, q);
+      fputs (q ? ", {\"group\": " : ", \"answers\": [{\"group\": ", out);
+      lg_print_json_string (out, question->group->name);
+      fputs (", \"of\": ", out);
+      lg_print_json_string (out, question->ref->name);
+      fputs (", \"item\": ", out);
+      lg_print_json_string (out, answer_of (problem, solution, q)->name);
+      fputc ('}', out);
+    }
+  fputs (problem->questions->len ? "]}" : "}", out);
 }
 
 void
@@ -245,6 +326,14 @@ lg_print_csv_begin (FILE *out, const LgProblem *problem)
       fputc (',', out);
       print_csv_field (out, lg_problem_get_group (problem, g)->name);
     }
+  for (guint q = 0; q < problem->questions->len; q++)
+    {
+      g_autofree char *title =
+          g_strdup_printf ("%s of %s", question_at (problem, q)->group->name,
+                           question_at (problem, q)->ref->name);
+      fputc (',', out);
+      print_csv_field (out, title);
+    }
   fputc ('\n', out);
 }
 
@@ -259,6 +348,11 @@ lg_print_csv_solution (FILE *out, const LgProblem *problem,
         {
           fputc (',', out);
           print_csv_field (out, lg_solution_get (solution, g, r)->name);
+        }
+      for (guint q = 0; q < problem->questions->len; q++)
+        {
+          fputc (',', out);
+          print_csv_field (out, answer_of (problem, solution, q)->name);
         }
       fputc ('\n', out);
     }

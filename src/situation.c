@@ -128,6 +128,13 @@ lg_situation_get_counts (const LgSituation *s, guint64 *candidates,
 }
 
 void
+lg_situation_get_levels (const LgSituation *s, guint64 *candidates,
+                         guint64 *checks, guint n_levels)
+{
+  lg_try_solution_get_levels (s->try_solution, candidates, checks, n_levels);
+}
+
+void
 lg_situation_set_step_limit (LgSituation *s, guint64 limit)
 {
   s->step_limit = limit;

@@ -75,6 +75,9 @@ const uint64_t *lg_situation_mask (const LgSituation *situation, guint g1,
 void lg_situation_get_counts (const LgSituation *situation, guint64 *candidates,
                               guint64 *checks, guint64 *solutions,
                               guint64 *candidates_saved);
+/* The same per level of try_solution (lg_try_solution_get_levels). */
+void lg_situation_get_levels (const LgSituation *situation, guint64 *candidates,
+                              guint64 *checks, guint n_levels);
 
 /* An estimate of the whole exploration under a tree, from random probes
  * (Knuth, "Estimating the efficiency of backtrack programs", Math. Comp.

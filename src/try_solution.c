@@ -59,6 +59,10 @@ struct LgTrySolution
   gboolean *assigned;      /* per group (FEWEST) */
   gboolean stopped;
   guint64 candidates, candidates_saved, checks, solutions;
+  /* the same per level (the position of a group in the placement, from 1;
+   * the group itself but with FEWEST): n_groups entries, 0 unused */
+  guint64 *level_candidates, *level_checks;
+  guint level; /* INTERSECT and FEWEST: the level being computed */
   /* distinct solutions (lg_try_solution_set_distinct): the ranks of groups
    * 1.. of every solution reported, to skip one met again along another
    * path of the tree */
@@ -169,6 +173,8 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
   s->candidates_of = g_new (uint64_t, s->n_groups * s->n_words);
   s->image = g_new (uint64_t, s->n_words);
   s->assigned = g_new0 (gboolean, s->n_groups);
+  s->level_candidates = g_new0 (guint64, s->n_groups);
+  s->level_checks = g_new0 (guint64, s->n_groups);
   return s;
 }
 
@@ -233,6 +239,8 @@ lg_try_solution_free (LgTrySolution *s)
   g_free (s->candidates_of);
   g_free (s->image);
   g_free (s->assigned);
+  g_free (s->level_candidates);
+  g_free (s->level_checks);
   g_free (s);
 }
 
@@ -240,6 +248,18 @@ guint64
 lg_try_solution_duplicates (const LgTrySolution *s)
 {
   return s->duplicates;
+}
+
+void
+lg_try_solution_get_levels (const LgTrySolution *s, guint64 *candidates,
+                            guint64 *checks, guint n_levels)
+{
+  for (guint l = 1; l < s->n_groups && n_levels; l++)
+    {
+      guint at = MIN (l, n_levels - 1);
+      candidates[at] += s->level_candidates[l];
+      checks[at] += s->level_checks[l];
+    }
 }
 
 void
@@ -310,6 +330,7 @@ static inline gboolean
 is_ok (LgTrySolution *s, guint mid, guint last)
 {
   s->checks++;
+  s->level_checks[last]++;
   size_t k;
   if (s->inverse)
     k = compose_rank (s, s->rank[last], s->inverse[s->rank[mid]]);
@@ -401,6 +422,7 @@ try_faithful (LgTrySolution *s, guint idx, LgSolutionFunc func, gpointer data)
       {
         size_t r = w * 64 + (size_t) lg_bitset_ctz64 (bits);
         s->candidates++;
+        s->level_candidates[idx]++;
         add_steps (s, 1);
         assign (s, idx, r);
         guint j = 1;
@@ -582,6 +604,18 @@ found_table_solution (LgTrySolution *s, LgSolutionFunc func, gpointer data)
   found_solution (s, func, data);
 }
 
+/* visits of group g (its level), each with the same candidates and
+ * checks */
+static inline void
+count_visits (LgTrySolution *s, guint g, size_t visits, size_t candidates,
+              size_t checks)
+{
+  s->candidates += visits * candidates;
+  s->checks += visits * checks;
+  s->level_candidates[g] += visits * candidates;
+  s->level_checks[g] += visits * checks;
+}
+
 /* Groups 1..idx-1 are placed, and alive holds the candidates of idx that
  * pass their checks; the original's visit of idx is counted.  Places each
  * candidate in turn and does, for the next group, the original's visit:
@@ -617,8 +651,7 @@ try_faithful_table (LgTrySolution *s, guint idx, const uint64_t *alive,
     {
       size_t n_alive = s->count (alive, n_words);
       add_steps (s, n_alive);
-      s->candidates += n_alive * next_candidates;
-      s->checks += n_alive * before_checks;
+      count_visits (s, next, n_alive, next_candidates, before_checks);
       return;
     }
   /* the candidates of next that pass its checks: they stay there while
@@ -640,8 +673,7 @@ try_faithful_table (LgTrySolution *s, guint idx, const uint64_t *alive,
           try_faithful_table (s, next, room, func, data);
       }
   add_steps (s, visits);
-  s->candidates += visits * next_candidates;
-  s->checks += visits * before_checks;
+  count_visits (s, next, visits, next_candidates, before_checks);
 }
 
 /* At try_solution's start: a pair mask that differs from the one seen at
@@ -718,6 +750,7 @@ candidates_for (LgTrySolution *s, guint g, uint64_t *out)
           {
             size_t q = w * 64 + (size_t) lg_bitset_ctz64 (bits);
             s->checks++;
+            s->level_checks[s->level]++;
             lg_bitset_set (s->image, image_rank (s, q, j, g));
           }
       if (!lg_bitset_and (out, s->image, s->n_words))
@@ -739,6 +772,7 @@ try_intersect (LgTrySolution *s, guint level, LgSolutionFunc func,
     }
   guint g = 0;
   uint64_t *cand = NULL;
+  s->level = level + 1;
   if (s->check == LG_CHECK_FEWEST)
     {
       size_t best = SIZE_MAX;
@@ -777,6 +811,7 @@ try_intersect (LgTrySolution *s, guint level, LgSolutionFunc func,
     for (uint64_t bits = cand[w]; bits && !s->stopped; bits &= bits - 1)
       {
         s->candidates++;
+        s->level_candidates[level + 1]++;
         add_steps (s, 1);
         assign (s, g, w * 64 + (size_t) lg_bitset_ctz64 (bits));
         try_intersect (s, level + 1, func, data);
@@ -799,7 +834,7 @@ lg_try_solution_run (LgTrySolution *s, size_t depth, LgSolutionFunc func,
     {
       table_refresh (s);
       add_steps (s, 1);
-      s->candidates += s->count0[1];
+      count_visits (s, 1, 1, s->count0[1], 0);
       try_faithful_table (s, 1, pair_mask (s, 0, 1), func, user_data);
     }
   else if (s->check == LG_CHECK_FAITHFUL)

@@ -66,6 +66,14 @@ guint64 lg_try_solution_duplicates (const LgTrySolution *strategy);
 gboolean lg_try_solution_run (LgTrySolution *strategy, size_t depth,
                               LgSolutionFunc func, gpointer user_data);
 
+/* The candidates and checks per level (the position in the placement,
+ * from 1; with FEWEST not the group's index), added to candidates[level]
+ * and checks[level] for levels below n_levels, the deeper ones to the
+ * last entry. */
+void lg_try_solution_get_levels (const LgTrySolution *strategy,
+                                 guint64 *candidates, guint64 *checks,
+                                 guint n_levels);
+
 /* Counters since the strategy was made. */
 void lg_try_solution_get_counts (const LgTrySolution *strategy,
                                  guint64 *candidates, guint64 *checks,

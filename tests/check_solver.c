@@ -295,6 +295,49 @@ START_TEST (test_solver_drop_option)
 }
 END_TEST
 
+/* The per-level counters of try_solution (--stats-levels) add up to its
+ * totals, for every strategy, with and without the composition table
+ * (gen-7x3.lgm, 7 items: none); on the classic, houses first, the faithful ones are
+ * the table of doc/algorithm.md, section 6.2. */
+START_TEST (test_solver_levels)
+{
+  static const LgCheck checks[] = { LG_CHECK_FAITHFUL, LG_CHECK_INTERSECT,
+                                    LG_CHECK_FEWEST };
+  g_autofree char *seven = lgtest_test_path ("input/gen-7x3.lgm");
+  const char *const problems[] = { "classic", "big", seven };
+  for (guint i = 0; i < G_N_ELEMENTS (problems); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LgProblem) p =
+          i < 2 ? lg_problems_load (problems[i], &error)
+                : lg_parser_parse_file (problems[i], &error);
+      ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+      LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+      options.check = checks[_i];
+      LgStats stats = { 0 };
+      ck_assert_int_ge (
+          lg_problem_solve (p, &options, &stats, NULL, NULL, &error), 1);
+      guint64 candidates = 0, n_checks = 0;
+      for (guint l = 0; l < LG_STATS_LEVELS; l++)
+        {
+          candidates += stats.level_candidates[l];
+          n_checks += stats.level_checks[l];
+        }
+      ck_assert_uint_eq (stats.level_candidates[0], 0);
+      ck_assert_uint_eq (stats.level_checks[0], 0);
+      ck_assert_uint_gt (stats.candidates, 0);
+      ck_assert_uint_eq (candidates, stats.candidates);
+      ck_assert_uint_eq (n_checks, stats.checks);
+      if (i == 0 && checks[_i] == LG_CHECK_FAITHFUL)
+        {
+          static const guint64 want[] = { 0, 2112, 12672, 57600, 64512, 896 };
+          for (guint l = 0; l < G_N_ELEMENTS (want); l++)
+            ck_assert_uint_eq (stats.level_candidates[l], want[l]);
+        }
+    }
+}
+END_TEST
+
 /* ---- The engine interface -------------------------------------------------- */
 
 START_TEST (test_solver_tree_of_engines)
@@ -370,6 +413,7 @@ lg_solver_suite (void)
   tc = tcase_create ("options");
   tcase_add_loop_test (tc, test_solver_max_solutions, 0, 2);
   tcase_add_test (tc, test_solver_drop_option);
+  tcase_add_loop_test (tc, test_solver_levels, 0, 3);
   suite_add_tcase (s, tc);
   tc = tcase_create ("engines");
   tcase_add_test (tc, test_solver_tree_of_engines);

@@ -217,6 +217,14 @@ bad_command "--engine=fast --show masks" --engine=fast --show masks
 bad_command "--engine=fast --show tree" --engine fast --show tree \
   "$LG_DATADIR/small.lgm"
 bad_command "--engine=fast --dot" --engine=fast --dot
+# the faithful engine's exercises mean nothing to the fast one: refused
+for opt in --challenge --check=fewest --check=faithful --stats-levels; do
+  bad_command "--engine=fast $opt" --engine=fast "$opt" && {
+    if grep -q "^logigram: ${opt%%=[a-z]*}.* the faithful engine.* only: " \
+      "$tmp/err"; then pass "--engine=fast $opt: why"; else
+      fail "--engine=fast $opt: $(head -1 "$tmp/err")"; fi
+  }
+done
 run "--engine=nosuch names the choices" 2 --engine=nosuch && {
   if grep -q "auto, faithful or fast" "$tmp/err"; then pass "--engine choices"; else
     fail "--engine choices: $(cat "$tmp/err")"; fi

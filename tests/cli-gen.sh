@@ -55,8 +55,16 @@ gen "--help" 0 --help && {
     fail "--help lacks the options"
   fi
 }
+# setlocale: in a UTF-8 locale GLib writes the usage line's ellipsis as is
+if LC_ALL=C.UTF-8 "$LOGIGRAM_GEN" --help 2>/dev/null |
+  grep -qx '  logigram-gen \[OPTION…\]'; then
+  pass "--help: [OPTION…] in a UTF-8 locale"
+else
+  fail "--help: no [OPTION…] in a UTF-8 locale"
+fi
 gen "--version" 0 --version && {
-  if grep -q "^logigram-gen (logigram) " "$tmp/out"; then
+  if grep -q "^logigram-gen (logigram) " "$tmp/out" &&
+    grep -q "^Report bugs to: ." "$tmp/out"; then
     pass "--version"
   else
     fail "--version: $(cat "$tmp/out")"

@@ -255,6 +255,13 @@ same_output "--format json with drops" "$expected/small-drops.json" 0 \
 same_output "--format csv" "$expected/classic-drop1-3.csv" 0 -f csv --drop 1 \
   --max-solutions 3
 same_output "--format table" "$expected/classic.out" 0 --format table
+# the answers of the ask lines: in each JSON solution, and as CSV columns
+same_output "--format json with ask answers" "$expected/einstein.json" 0 \
+  -f json "$LG_DATADIR/einstein.lgm"
+same_output "--format csv with ask answers" "$expected/mini4.csv" 0 -f csv \
+  "$LG_DATADIR/mini4.lgm"
+same_output "--format json with ask answers, fast engine" \
+  "$expected/einstein.json" 0 -f json --engine=fast "$LG_DATADIR/einstein.lgm"
 for f in out json csv; do
   case $f in out) fmt=table ;; *) fmt=$f ;; esac
   same_output "quotes, commas, backslashes and UTF-8 ($fmt)" \
@@ -281,10 +288,53 @@ run "--memory-limit too small for the tree" 1 -p jojo --memory-limit 4K && {
 same_output "--memory-limit large enough" "$expected/big.out" 0 -p big \
   --memory-limit 1M
 
+# ---- --repeat and --stats-levels ------------------------------------------------
+same_output "--repeat 3 prints the solutions once" "$expected/classic.out" 0 \
+  --repeat 3 --stats && {
+  if [ "$(grep -c '^time [a-z]*: *[0-9.]* s min, [0-9.]* s median (3 runs)$' \
+    "$tmp/err")" = 3 ]; then
+    pass "--repeat 3 --stats: minimum and median of each step"
+  else
+    fail "--repeat 3 --stats: $(grep '^time' "$tmp/err" | head -1)"
+  fi
+}
+run "--repeat 2 --stats: the counters of one solve" 0 --repeat 2 --stats \
+  --count -p jojo && {
+  if grep -qx 'tree solutions:       1404' "$tmp/err" &&
+    grep -qx 'candidates tried:     60024' "$tmp/err"; then
+    pass "--repeat 2: the counters of one solve"
+  else fail "--repeat 2: $(grep candidates "$tmp/err")"; fi
+}
+for bad in 0 -1 x 1000001; do
+  bad_command "--repeat $bad" --repeat "$bad"
+done
+bad_command "--repeat with --dot" --repeat 2 --dot
+bad_command "--repeat with --export" --repeat 2 --export asp
+run "--stats-levels" 0 --stats-levels --count && {
+  grep '^level' "$tmp/err" >"$tmp/levels"
+  if cmp -s "$tmp/levels" "$expected/classic-stats-levels.err" &&
+    grep -q '^candidates tried: ' "$tmp/err"; then
+    pass "--stats-levels: the candidates and checks of each level"
+  else
+    fail "--stats-levels"
+    diff "$expected/classic-stats-levels.err" "$tmp/levels" | sed 's/^/#   /'
+  fi
+}
+
 # ---- Information options --------------------------------------------------------
 run "--version" 0 --version && {
-  if grep -q '^logigram [0-9]' "$tmp/out"; then pass "--version"; else
+  if grep -q '^logigram [0-9]' "$tmp/out" &&
+    grep -q '^Report bugs to: .' "$tmp/out"; then pass "--version"; else
     fail "--version output"; fi
+}
+run "--help: one [FILE], the bug address" 0 --help && {
+  if [ "$(grep -c '\[FILE\]' "$tmp/out")" = 1 ] &&
+    grep -qx '  logigram \[OPTION.\] \[FILE\]' "$tmp/out" &&
+    grep -q '^Report bugs to: .' "$tmp/out"; then
+    pass "--help: usage line and bug address"
+  else
+    fail "--help: $(sed -n 2p "$tmp/out"), $(tail -1 "$tmp/out")"
+  fi
 }
 run "--help" 0 --help && {
   missing=
