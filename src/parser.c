@@ -65,7 +65,8 @@ typedef enum
   KW_AND,
   KW_OR,
   KW_NOT,
-  KW_ABS
+  KW_ABS,
+  KW_CLUE
 } Keyword;
 
 static const char *const keyword_names[] = {
@@ -73,6 +74,7 @@ static const char *const keyword_names[] = {
   [KW_VAR] = "var",       [KW_YES] = "yes",         [KW_NO] = "no",
   [KW_ASK] = "ask",       [KW_OF] = "of",           [KW_AND] = "and",
   [KW_OR] = "or",         [KW_NOT] = "not",         [KW_ABS] = "abs",
+  [KW_CLUE] = "clue",
 };
 
 /* 2^63: the magnitude of G_MININT64, the only one above G_MAXINT64 that an
@@ -1246,6 +1248,25 @@ parse_ask (Parser *p)
   return TRUE;
 }
 
+/* clue := 'clue' STRING: opens a clue, which the rules up to the next
+ * clue line belong to. */
+static gboolean
+parse_clue (Parser *p)
+{
+  Token *keyword = advance (p);
+  Token *text = peek (p);
+
+  if (text->kind != TOK_STRING)
+    return expected (p, text, "the clue's text in double quotes after 'clue'");
+  advance (p);
+  if (!expect_end (p, "the clue's text"))
+    return FALSE;
+  lg_problem_set_line (p->problem, p->line);
+  if (lg_clue (p->problem, text->text) == 0)
+    return builder_failed (p, keyword);
+  return TRUE;
+}
+
 /* ---- Relations and expressions ----------------------------------------- */
 
 /* A parsed (sub)expression: an integer expression or a relation.  The
@@ -1623,7 +1644,8 @@ is_known_name (Parser *p, const char *name)
          g_hash_table_contains (p->var_table, name);
 }
 
-/* statement := group | var | couple | ask | relation rule | (nothing) */
+/* statement := group | var | couple | ask | clue | relation rule |
+ * (nothing) */
 static gboolean
 parse_statement (Parser *p)
 {
@@ -1650,6 +1672,8 @@ parse_statement (Parser *p)
         return parse_couple (p);
       case KW_ASK:
         return parse_ask (p);
+      case KW_CLUE:
+        return parse_clue (p);
       case KW_NONE:
         /* Two words in a row cannot start a relation: a misspelt
          * keyword, unless the first word names something. */
@@ -1659,7 +1683,8 @@ parse_statement (Parser *p)
             return fail (p, token, LG_PARSE_ERROR_SYNTAX,
                          "unknown keyword '%s': a line is a declaration "
                          "(atomic, ordered, numeric, var), a rule (yes, "
-                         "no, or a relation) or a question (ask)",
+                         "no, or a relation), a question (ask) or a clue "
+                         "(clue)",
                          token->text);
         break;
       default:
