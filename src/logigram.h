@@ -384,6 +384,14 @@ void lg_print_json_end (FILE *out, guint64 n_solutions, gboolean complete);
 void lg_print_csv_begin (FILE *out, const LgProblem *problem);
 void lg_print_csv_solution (FILE *out, const LgProblem *problem,
                             const LgSolution *solution, guint64 index);
+/* The clues as one JSON object, one clue a line:
+ *   {"clues": [
+ *   {"number": 1, "text": "...", "line": 3, "rules": [{"number": 1,
+ *    "line": 4, "rule": "yes a, b"}, ...]},
+ *   ...
+ *   ]}
+ * with "text": null for a rule that is a clue on its own. */
+void lg_print_json_clues (FILE *out, const LgProblem *problem);
 /* Writes s as a JSON string literal (with its quotes); s is UTF-8. */
 void lg_print_json_string (FILE *out, const char *s);
 

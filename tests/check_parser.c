@@ -157,7 +157,8 @@ static GArray *
 rule_lines (const char *text)
 {
   static const char *const declarations[] = { "atomic ", "ordered ",
-                                              "numeric ", "var ", "ask " };
+                                              "numeric ", "var ", "ask ",
+                                              "clue " };
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   GArray *numbers = g_array_new (FALSE, FALSE, sizeof (guint));
 
