@@ -53,6 +53,7 @@ typedef struct
   gboolean list_problems;
   gboolean list_rules;
   gboolean list_clues;
+  gboolean werror;
   gboolean why_none;
   gboolean redundant;
   gboolean version;
@@ -394,10 +395,11 @@ load_problem (Options *o, LgProblem **problem, const char **source,
               char **display)
 {
   g_autoptr (GError) error = NULL;
+  g_auto (GStrv) warnings = NULL;
   if (o->files && o->files[0])
     {
       *source = o->files[0];
-      *problem = lg_parser_parse_file (*source, &error);
+      *problem = lg_parser_parse_file_full (*source, &warnings, &error);
     }
   else
     {
@@ -414,6 +416,17 @@ load_problem (Options *o, LgProblem **problem, const char **source,
     }
   if (!*problem)
     return problem_error (*source, error);
+  if (warnings && warnings[0] && o->werror)
+    {
+      /* the first warning, as the one error line of an invalid problem */
+      g_autofree char *line = g_strdup (warnings[0]);
+      char *mark = strstr (line, ": warning: ");
+      fprintf (stderr, "%.*s: error: %s\n", (int) (mark - line), line,
+               mark + strlen (": warning: "));
+      return EXIT_INVALID_PROBLEM;
+    }
+  for (guint i = 0; warnings && warnings[i]; i++)
+    fprintf (stderr, "%s\n", warnings[i]);
 
   for (guint i = 0; o->drops && o->drops[i]; i++)
     {
@@ -726,6 +739,8 @@ main (int argc, char **argv)
       "Print the rules that can be dropped alone without changing the "
       "solutions, and a minimal set of rules that keeps them",
       NULL },
+    { "werror", 0, 0, G_OPTION_ARG_NONE, &o.werror,
+      "Make the warnings on the problem file errors (exit status 1)", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
       "Print the version and exit", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL,

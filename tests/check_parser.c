@@ -624,6 +624,7 @@ static const struct
   { "couple-same-group.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "couple-same-group-var.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "couple-with-expression.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "double-equals.lgm", LG_PARSE_ERROR_SYNTAX },
   { "dimension-too-large.lgm", LG_PARSE_ERROR_LIMIT },
   { "duplicate-group.lgm", LG_PARSE_ERROR_DUPLICATE },
   { "duplicate-item.lgm", LG_PARSE_ERROR_DUPLICATE },
@@ -661,10 +662,17 @@ static const struct
   { "unexpected-character.lgm", LG_PARSE_ERROR_SYNTAX },
   { "unknown-bare-item.lgm", LG_PARSE_ERROR_UNKNOWN },
   { "unknown-group.lgm", LG_PARSE_ERROR_UNKNOWN },
+  { "unknown-group-suggestion.lgm", LG_PARSE_ERROR_UNKNOWN },
   { "unknown-item.lgm", LG_PARSE_ERROR_UNKNOWN },
+  { "unknown-item-swapped-letters.lgm", LG_PARSE_ERROR_UNKNOWN },
   { "unknown-keyword.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unknown-keyword-suggestion.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unknown-name-suggestion.lgm", LG_PARSE_ERROR_UNKNOWN },
   { "unknown-variable.lgm", LG_PARSE_ERROR_UNKNOWN },
   { "unmatched-paren.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unquoted-hyphen.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unquoted-hyphen-in-rule.lgm", LG_PARSE_ERROR_UNKNOWN },
+  { "unquoted-space.lgm", LG_PARSE_ERROR_SYNTAX },
   { "unterminated-string.lgm", LG_PARSE_ERROR_SYNTAX },
   { "var-declared-twice.lgm", LG_PARSE_ERROR_DUPLICATE },
   { "var-unknown-group.lgm", LG_PARSE_ERROR_UNKNOWN },
@@ -737,6 +745,129 @@ START_TEST (test_parser_bad_files_listed)
                      name);
     }
   ck_assert_uint_eq (n_files, G_N_ELEMENTS (bad_files));
+}
+END_TEST
+
+/* ---- warnings: one file per warning ------------------------------------ */
+
+static const char *const warn_files[] = {
+  "always-holds.lgm",       "never-holds-logic.lgm", "sum-same-item.lgm",
+  "value-out-of-range.lgm", "var-hides-item.lgm",    "var-never-used.lgm",
+  "var-used-once.lgm",
+};
+
+/* Each file of tests/warn starts with `# expect: LINE:COLUMN: MESSAGE`: it
+ * parses, with that one warning, and to the same problem as without
+ * warnings asked for. */
+START_TEST (test_parser_warn_file)
+{
+  g_autofree char *path = g_build_filename (test_dir (), "warn",
+                                            warn_files[_i], NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *want = NULL;
+  g_auto (GStrv) warnings = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem = NULL;
+  g_autoptr (LgProblem) plain = NULL;
+  char *newline;
+
+  ck_assert (g_file_get_contents (path, &text, NULL, NULL));
+  ck_assert (g_str_has_prefix (text, "# expect: "));
+  newline = strchr (text, '\n');
+  ck_assert_ptr_nonnull (newline);
+  *newline = '\0';
+  /* "LINE:COLUMN: MESSAGE" -> "PATH:LINE:COLUMN: warning: MESSAGE" */
+  want = g_strdup (text + strlen ("# expect: "));
+  {
+    char *message = strstr (want, ": ");
+    g_autofree char *location = NULL;
+    char *whole;
+
+    ck_assert_ptr_nonnull (message);
+    location = g_strndup (want, message - want);
+    whole = g_strdup_printf ("%s:%s: warning: %s", path, location,
+                             message + 2);
+    g_free (want);
+    want = whole;
+  }
+  problem = lg_parser_parse_file_full (path, &warnings, &error);
+  ck_assert_msg (problem != NULL, "%s", error != NULL ? error->message : "");
+  ck_assert_ptr_nonnull (warnings);
+  ck_assert_msg (g_strv_length (warnings) == 1, "%s: %u warnings", path,
+                 g_strv_length (warnings));
+  ck_assert_str_eq (warnings[0], want);
+  plain = lg_parser_parse_file (path, NULL);
+  ck_assert_uint_eq (lg_problem_n_rules (plain), lg_problem_n_rules (problem));
+}
+END_TEST
+
+/* Every file of tests/warn is in the table. */
+START_TEST (test_parser_warn_files_listed)
+{
+  g_autofree char *path = g_build_filename (test_dir (), "warn", NULL);
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+  guint n_files = 0;
+
+  ck_assert_ptr_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      gboolean listed = FALSE;
+
+      if (!g_str_has_suffix (name, ".lgm"))
+        continue;
+      n_files++;
+      for (guint i = 0; i < G_N_ELEMENTS (warn_files); i++)
+        listed = listed || strcmp (warn_files[i], name) == 0;
+      ck_assert_msg (listed, "%s/%s is not in the warn_files table", path,
+                     name);
+    }
+  ck_assert_uint_eq (n_files, G_N_ELEMENTS (warn_files));
+}
+END_TEST
+
+/* The problems of data/ and data/bench/ and the built-in ones have no
+ * warning. */
+static void
+assert_no_warning (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  ck_assert_ptr_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_auto (GStrv) warnings = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LgProblem) problem = NULL;
+
+      if (!g_str_has_suffix (name, ".lgm"))
+        continue;
+      problem = lg_parser_parse_file_full (path, &warnings, &error);
+      ck_assert_msg (problem != NULL, "%s", error ? error->message : "");
+      ck_assert_msg (warnings[0] == NULL, "%s", warnings[0]);
+      n++;
+    }
+  ck_assert_uint_gt (n, 0);
+}
+
+START_TEST (test_parser_data_without_warning)
+{
+  g_autofree char *bench = g_build_filename (data_dir (), "bench", NULL);
+
+  assert_no_warning (data_dir ());
+  assert_no_warning (bench);
+  for (const LgEmbeddedProblem *e = lg_problems_embedded; e->name; e++)
+    {
+      g_auto (GStrv) warnings = NULL;
+      g_autoptr (LgProblem) problem = lg_parser_parse_data_full (
+          e->name, (const char *) e->data, e->size, &warnings, NULL);
+
+      ck_assert_ptr_nonnull (problem);
+      ck_assert_msg (warnings[0] == NULL, "%s", warnings[0]);
+    }
 }
 END_TEST
 
@@ -995,6 +1126,10 @@ lg_parser_suite (void)
   tcase_add_loop_test (errors, test_parser_bad_file, 0,
                        G_N_ELEMENTS (bad_files));
   tcase_add_test (errors, test_parser_bad_files_listed);
+  tcase_add_loop_test (errors, test_parser_warn_file, 0,
+                       G_N_ELEMENTS (warn_files));
+  tcase_add_test (errors, test_parser_warn_files_listed);
+  tcase_add_test (errors, test_parser_data_without_warning);
   tcase_add_loop_test (errors, test_parser_mutations, 0,
                        G_N_ELEMENTS (tutorial));
   tcase_set_timeout (errors, 60);

@@ -37,6 +37,22 @@ count () {
 # n_clues FILE
 n_clues () { grep -c '^clue ' "$1"; }
 
+# ---- Generated puzzles have no warning -----------------------------------------
+# logigram --werror refuses a problem file with a warning: every puzzle of
+# 120 seeds, of 3 to 6 items, 3 to 5 groups, one solution, at most 3, or a
+# contradiction, must pass it.
+warned=""
+for s in $(seq 1 120); do
+  case $((s % 3)) in 0) o=--contradict ;; 1) o="--solutions=3" ;; *) o= ;; esac
+  # shellcheck disable=SC2086
+  "$LOGIGRAM_GEN" --items $((3 + s % 4)) --groups $((3 + s % 3)) --seed "$s" $o \
+    >"$tmp/seed.lgm" 2>/dev/null || { warned="$warned $s(gen)"; continue; }
+  "$LOGIGRAM" --werror --list-rules "$tmp/seed.lgm" >/dev/null 2>"$tmp/seed.err" ||
+    warned="$warned $s:$(head -n 1 "$tmp/seed.err")"
+done
+if [ -z "$warned" ]; then pass "120 generated puzzles: no warning"; else
+  fail "generated puzzles with a warning:$warned"; fi
+
 # ---- Options ----------------------------------------------------------------
 gen "--help" 0 --help && {
   if grep -q -- "--items" "$tmp/out" && grep -q -- "--contradict" "$tmp/out" &&

@@ -290,7 +290,7 @@ run "--help" 0 --help && {
   missing=
   for o in --problem --drop --order --stats --count --max-solutions \
     --format --memory-limit --trace --challenge --check --list-problems \
-    --list-rules --list-clues --drop-clue --version; do
+    --list-rules --list-clues --drop-clue --werror --version; do
     grep -q -- "$o" "$tmp/out" || missing="$missing $o"
   done
   if [ -z "$missing" ]; then pass "--help lists every option"; else
@@ -366,6 +366,35 @@ for f in "$LG_TESTDIR"/bad/*.lgm; do
     fail "$name: not FILE:LINE:COLUMN: error: ..."
     sed 's/^/#   /' "$tmp/err"
   fi
+done
+
+# ---- Warnings: one file per warning, tests/warn/ ------------------------------
+# Each file starts with "# expect: LINE:COLUMN: MESSAGE".  The problem is
+# solved as usual (exit 0) with that one line on stderr; with --werror it is
+# the error line of an invalid problem (exit 1, nothing on stdout).
+for f in "$LG_TESTDIR"/warn/*.lgm; do
+  [ -e "$f" ] || continue
+  name="warn/$(basename "$f")"
+  want=$(sed -n '1s/^# expect: \([0-9]*:[0-9]*\): /\1: warning: /p' "$f")
+  run "$name" 0 --count "$f" || continue
+  if [ "$(cat "$tmp/err")" = "$f:$want" ] && [ -s "$tmp/out" ]; then
+    pass "$name"
+  else
+    fail "$name: $(cat "$tmp/err")"
+  fi
+  run "$name --werror" 1 --werror "$f" || continue
+  if [ ! -s "$tmp/out" ] &&
+    [ "$(cat "$tmp/err")" = "$f:${want/: warning: /: error: }" ]; then
+    pass "$name --werror"
+  else
+    fail "$name --werror: $(cat "$tmp/err")"
+  fi
+done
+# The problems of data/ have no warning, even with --werror.
+for f in "$LG_DATADIR"/*.lgm "$LG_DATADIR"/bench/*.lgm; do
+  run "--werror $(basename "$f")" 0 --werror --list-rules "$f" || continue
+  if [ -s "$tmp/err" ]; then fail "$(basename "$f"): $(head -n 1 "$tmp/err")"
+  else pass "$(basename "$f"): no warning"; fi
 done
 
 # An expression that overflows is found while solving: still FILE:LINE:COL.
