@@ -300,6 +300,8 @@ same_output "--list-problems" "$expected/list-problems.out" 0 --list-problems
 same_output "--list-rules" "$expected/classic-rules.out" 0 --list-rules
 
 # ---- Clues ---------------------------------------------------------------------
+same_output "recital.lgm: clue lines and a question" "$expected/recital.out" 0 \
+  "$LG_DATADIR/recital.lgm"
 same_output "--list-clues" "$expected/classic-clues.out" 0 --list-clues
 same_output "--list-clues --format json" "$expected/classic-clues.json" 0 \
   --list-clues --format json
