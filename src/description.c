@@ -507,17 +507,24 @@ lg_clue_get_n_rules (const LgProblem *p, guint number)
 
 /* ---- Options and checks ------------------------------------------------ */
 
+/* Whether number is a rule's or a clue's (what) of the count there are. */
+static gboolean
+check_number (guint number, guint count, const char *what, GError **error)
+{
+  if (number >= 1 && number <= count)
+    return TRUE;
+  g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_UNKNOWN,
+               "no %s %u: %ss are numbered from 1 to %u", what, number, what,
+               count);
+  return FALSE;
+}
+
 gboolean
 lg_problem_drop_rule (LgProblem *p, guint number, GError **error)
 {
   g_return_val_if_fail (!p->frozen, FALSE);
-  if (number < 1 || number > p->rules->len)
-    {
-      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_UNKNOWN,
-                   "no rule %u: rules are numbered from 1 to %u", number,
-                   p->rules->len);
-      return FALSE;
-    }
+  if (!check_number (number, p->rules->len, "rule", error))
+    return FALSE;
   LgRule *rule = g_ptr_array_index (p->rules, number - 1);
   rule->dropped = TRUE;
   return TRUE;
@@ -527,13 +534,8 @@ gboolean
 lg_problem_drop_clue (LgProblem *p, guint number, GError **error)
 {
   g_return_val_if_fail (!p->frozen, FALSE);
-  if (number < 1 || number > p->clues->len)
-    {
-      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_UNKNOWN,
-                   "no clue %u: clues are numbered from 1 to %u", number,
-                   p->clues->len);
-      return FALSE;
-    }
+  if (!check_number (number, p->clues->len, "clue", error))
+    return FALSE;
   const LgClue *clue = get_clue (p, number);
   for (guint i = 0; i < clue->n_rules; i++)
     lg_problem_drop_rule (p, clue->first_rule + i, NULL);

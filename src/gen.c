@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "constraint.h"
 #include "parser.h"
 
 /* clang-format off */
@@ -1214,19 +1215,13 @@ lg_gen_clue_sentence (LgGen *gen, const LgGenClue *c)
   return g_string_free (s, FALSE);
 }
 
-/* `clue "The cat owner ..."`: the sentence as a clue line, quotes and
- * backslashes escaped. */
+/* `clue "The cat owner ..."`: the sentence as a clue line. */
 static void
 append_clue_line (GString *s, const char *text)
 {
-  g_string_append (s, "clue \"");
-  for (const char *c = text; *c; c++)
-    {
-      if (*c == '"' || *c == '\\')
-        g_string_append_c (s, '\\');
-      g_string_append_c (s, *c);
-    }
-  g_string_append (s, "\"\n");
+  g_string_append (s, "clue ");
+  lg_append_lgm_string (s, text);
+  g_string_append_c (s, '\n');
 }
 
 /* The problem text the solver reads: the declarations, the rules of the

@@ -385,6 +385,25 @@ check_options (Options *o)
   return -1;
 }
 
+/* --drop or --drop-clue (option): drops rule or clue (what) number
+ * `texts[i]` for each i; returns -1, or the exit status of a bad number. */
+static int
+apply_drops (LgProblem *problem, char **texts, const char *option,
+             const char *what, gboolean (*drop) (LgProblem *, guint, GError **))
+{
+  for (guint i = 0; texts && texts[i]; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      guint64 number;
+      if (!parse_count (texts[i], 1, &number) || number > G_MAXUINT)
+        return usage_error ("%s takes a %s number from 1, not '%s'", option,
+                            what, texts[i]);
+      if (!drop (problem, (guint) number, &error))
+        return usage_error ("%s %s: %s", option, texts[i], error->message);
+    }
+  return -1;
+}
+
 /* Everything after the option parsing; returns the exit status. */
 /* Loads the problem FILE or --problem names, with --drop and --order
  * applied.  Returns -1 with *problem and *source set (source is the file
@@ -428,25 +447,13 @@ load_problem (Options *o, LgProblem **problem, const char **source,
   for (guint i = 0; warnings && warnings[i]; i++)
     fprintf (stderr, "%s\n", warnings[i]);
 
-  for (guint i = 0; o->drops && o->drops[i]; i++)
-    {
-      guint64 number;
-      if (!parse_count (o->drops[i], 1, &number) || number > G_MAXUINT)
-        return usage_error ("--drop takes a rule number from 1, not '%s'",
-                            o->drops[i]);
-      if (!lg_problem_drop_rule (*problem, (guint) number, &error))
-        return usage_error ("--drop %s: %s", o->drops[i], error->message);
-    }
-  for (guint i = 0; o->clue_drops && o->clue_drops[i]; i++)
-    {
-      guint64 number;
-      if (!parse_count (o->clue_drops[i], 1, &number) || number > G_MAXUINT)
-        return usage_error ("--drop-clue takes a clue number from 1, not '%s'",
-                            o->clue_drops[i]);
-      if (!lg_problem_drop_clue (*problem, (guint) number, &error))
-        return usage_error ("--drop-clue %s: %s", o->clue_drops[i],
-                            error->message);
-    }
+  int status =
+      apply_drops (*problem, o->drops, "--drop", "rule", lg_problem_drop_rule);
+  if (status < 0)
+    status = apply_drops (*problem, o->clue_drops, "--drop-clue", "clue",
+                          lg_problem_drop_clue);
+  if (status >= 0)
+    return status;
   if (o->order)
     {
       g_auto (GStrv) names = g_strsplit (o->order, ",", -1);

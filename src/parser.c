@@ -2292,7 +2292,10 @@ item_ref_text (Parser *p, const LgItem *item)
     return g_strdup (item->name);
   if (plain)
     return g_strdup_printf ("%s:%s", item->group->name, item->name);
-  return g_strdup_printf ("%s:\"%s\"", item->group->name, item->name);
+  g_autoptr (GString) text = g_string_new (item->group->name);
+  g_string_append_c (text, ':');
+  lg_append_lgm_string (text, item->name);
+  return g_strdup (text->str);
 }
 
 /* A sum of two variables x and y of one group also holds when both are the
