@@ -722,29 +722,42 @@ START_TEST (test_parser_bad_file)
 }
 END_TEST
 
-/* Every file of tests/bad is in the table, and the reverse. */
-START_TEST (test_parser_bad_files_listed)
+/* Every .lgm file of tests/SUBDIR is in a table of n_files, for which
+ * in_table tells whether it holds a name, and the reverse. */
+static void
+assert_files_listed (const char *subdir, gboolean (*in_table) (const char *),
+                     guint n_files)
 {
-  g_autofree char *path = g_build_filename (test_dir (), "bad", NULL);
+  g_autofree char *path = g_build_filename (test_dir (), subdir, NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GDir) dir = g_dir_open (path, 0, &error);
   const char *name;
-  guint n_files = 0;
+  guint n = 0;
 
   ck_assert_msg (dir != NULL, "%s", error != NULL ? error->message : "");
   while ((name = g_dir_read_name (dir)) != NULL)
     {
-      gboolean listed = FALSE;
-
       if (!g_str_has_suffix (name, ".lgm"))
         continue;
-      n_files++;
-      for (guint i = 0; i < G_N_ELEMENTS (bad_files); i++)
-        listed = listed || strcmp (bad_files[i].file, name) == 0;
-      ck_assert_msg (listed, "%s/%s is not in the bad_files table", path,
-                     name);
+      n++;
+      ck_assert_msg (in_table (name), "%s/%s is not in the table of the test",
+                     path, name);
     }
-  ck_assert_uint_eq (n_files, G_N_ELEMENTS (bad_files));
+  ck_assert_uint_eq (n, n_files);
+}
+
+static gboolean
+in_bad_files (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (bad_files); i++)
+    if (strcmp (bad_files[i].file, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+START_TEST (test_parser_bad_files_listed)
+{
+  assert_files_listed ("bad", in_bad_files, G_N_ELEMENTS (bad_files));
 }
 END_TEST
 
@@ -801,28 +814,19 @@ START_TEST (test_parser_warn_file)
 }
 END_TEST
 
-/* Every file of tests/warn is in the table. */
+static gboolean
+in_warn_files (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (warn_files); i++)
+    if (strcmp (warn_files[i], name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Every file of tests/warn is in the table, and the reverse. */
 START_TEST (test_parser_warn_files_listed)
 {
-  g_autofree char *path = g_build_filename (test_dir (), "warn", NULL);
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-  guint n_files = 0;
-
-  ck_assert_ptr_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      gboolean listed = FALSE;
-
-      if (!g_str_has_suffix (name, ".lgm"))
-        continue;
-      n_files++;
-      for (guint i = 0; i < G_N_ELEMENTS (warn_files); i++)
-        listed = listed || strcmp (warn_files[i], name) == 0;
-      ck_assert_msg (listed, "%s/%s is not in the warn_files table", path,
-                     name);
-    }
-  ck_assert_uint_eq (n_files, G_N_ELEMENTS (warn_files));
+  assert_files_listed ("warn", in_warn_files, G_N_ELEMENTS (warn_files));
 }
 END_TEST
 
