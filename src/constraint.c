@@ -360,6 +360,7 @@ lg_rule (LgProblem *p, LgRule *rule)
   g_ptr_array_add (p->rules, rule);
   rule->number = p->rules->len;
   rule->line = p->line;
+  lg_problem_add_rule_to_clue (p, rule);
   return rule->number;
 }
 
@@ -388,6 +389,12 @@ guint
 lg_rule_get_line (const LgRule *rule)
 {
   return rule->line;
+}
+
+guint
+lg_rule_get_clue (const LgRule *rule)
+{
+  return rule->clue;
 }
 
 LgEval
@@ -760,6 +767,19 @@ lg_rule_collect_vars (const LgRule *r, GPtrArray *vars)
 
 /* ---- Printing a rule back --------------------------------------------------- */
 
+void
+lg_append_lgm_string (GString *s, const char *text)
+{
+  g_string_append_c (s, '"');
+  for (const char *c = text; *c; c++)
+    {
+      if (*c == '"' || *c == '\\')
+        g_string_append_c (s, '\\');
+      g_string_append_c (s, *c);
+    }
+  g_string_append_c (s, '"');
+}
+
 static void
 append_name (GString *s, const char *name)
 {
@@ -767,18 +787,9 @@ append_name (GString *s, const char *name)
   for (const char *c = name; *c && plain; c++)
     plain = g_ascii_isalnum (*c) || *c == '_';
   if (plain)
-    {
-      g_string_append (s, name);
-      return;
-    }
-  g_string_append_c (s, '"');
-  for (const char *c = name; *c; c++)
-    {
-      if (*c == '"' || *c == '\\')
-        g_string_append_c (s, '\\');
-      g_string_append_c (s, *c);
-    }
-  g_string_append_c (s, '"');
+    g_string_append (s, name);
+  else
+    lg_append_lgm_string (s, name);
 }
 
 static void

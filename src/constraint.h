@@ -42,6 +42,10 @@ gboolean lg_expr_eval (const LgExpr *expr, const guint *assignment,
 gboolean lg_expr_bounds (const LgExpr *expr, gint64 limit, gint64 *lo,
                          gint64 *hi);
 
+/* Appends text as a string literal of the .lgm format: between double
+ * quotes, with \" and \\ for a quote and a backslash. */
+void lg_append_lgm_string (GString *s, const char *text);
+
 typedef enum
 {
   LG_EVAL_FALSE = 0,

@@ -35,6 +35,7 @@ typedef struct
 {
   char *problem_name;
   char **drops;
+  char **clue_drops;
   char *order;
   gboolean stats;
   gboolean stats_levels; /* --stats-levels (implies stats) */
@@ -53,6 +54,8 @@ typedef struct
   char *repeat_text;
   gboolean list_problems;
   gboolean list_rules;
+  gboolean list_clues;
+  gboolean werror;
   gboolean why_none;
   gboolean redundant;
   gboolean version;
@@ -76,6 +79,7 @@ options_clear (Options *o)
 {
   g_free (o->problem_name);
   g_strfreev (o->drops);
+  g_strfreev (o->clue_drops);
   g_free (o->order);
   g_free (o->max_solutions_text);
   g_free (o->format_text);
@@ -220,6 +224,33 @@ list_rules (LgProblem *problem)
     }
 }
 
+/* --list-clues: each clue, then its rules indented, as --list-rules prints
+ * them; a rule that is a clue on its own has "-" for text. */
+static void
+list_clues (LgProblem *problem)
+{
+  for (guint c = 1; c <= lg_problem_n_clues (problem); c++)
+    {
+      const char *text = lg_clue_get_text (problem, c);
+      guint first = lg_clue_get_first_rule (problem, c);
+      if (lg_clue_get_line (problem, c))
+        printf ("clue %u\tline %u\t%s\n", c, lg_clue_get_line (problem, c),
+                text ? text : "-");
+      else
+        printf ("clue %u\t%s\n", c, text ? text : "-");
+      for (guint r = first; r < first + lg_clue_get_n_rules (problem, c); r++)
+        {
+          LgRule *rule = lg_problem_get_rule (problem, r);
+          g_autofree char *rule_text = lg_rule_to_string (rule);
+          if (lg_rule_get_line (rule))
+            printf ("\t%u\tline %u\t%s\n", r, lg_rule_get_line (rule),
+                    rule_text);
+          else
+            printf ("\t%u\t%s\n", r, rule_text);
+        }
+    }
+}
+
 /* A problem error as FILE:LINE:COLUMN: error: MESSAGE. */
 static int
 problem_error (const char *source, const GError *error)
@@ -280,10 +311,13 @@ check_options (Options *o)
     return usage_error ("give --why-none or --redundant, not both");
   if ((o->why_none || o->redundant) &&
       (o->count_only || o->max_solutions_text || o->format_text ||
-       o->list_rules))
+       o->list_rules || o->list_clues))
     return usage_error ("%s prints a report, not the solutions: leave out "
-                        "--count, --max-solutions, --format and --list-rules",
+                        "--count, --max-solutions, --format, --list-rules "
+                        "and --list-clues",
                         o->why_none ? "--why-none" : "--redundant");
+  if (o->list_rules && o->list_clues)
+    return usage_error ("give --list-rules or --list-clues, not both");
   if (o->max_solutions_text &&
       !parse_count (o->max_solutions_text, 1, &o->max_solutions))
     return usage_error ("--max-solutions takes a whole number from 1, "
@@ -301,6 +335,8 @@ check_options (Options *o)
       else
         return usage_error ("--format takes table, json or csv, not '%s'",
                             o->format_text);
+      if (o->list_clues && o->format == FORMAT_CSV)
+        return usage_error ("--list-clues prints a table or JSON, not CSV");
     }
   if (o->export_text)
     {
@@ -308,11 +344,11 @@ check_options (Options *o)
         return usage_error ("--export takes asp or minizinc, not '%s'",
                             o->export_text);
       if (o->count_only || o->max_solutions_text || o->format_text ||
-          o->list_rules || o->why_none || o->redundant || o->dot ||
-          (o->shows && o->shows[0]))
+          o->list_rules || o->list_clues || o->why_none || o->redundant ||
+          o->dot || (o->shows && o->shows[0]))
         return usage_error ("--export writes the problem instead of solving "
                             "it: leave out --count, --max-solutions, "
-                            "--format, --list-rules, --why-none, "
+                            "--format, --list-rules, --list-clues, --why-none, "
                             "--redundant, --dot and --show");
     }
   if (o->check_text && !lg_check_from_string (o->check_text, &o->check))
@@ -376,6 +412,25 @@ check_options (Options *o)
   return -1;
 }
 
+/* --drop or --drop-clue (option): drops rule or clue (what) number
+ * `texts[i]` for each i; returns -1, or the exit status of a bad number. */
+static int
+apply_drops (LgProblem *problem, char **texts, const char *option,
+             const char *what, gboolean (*drop) (LgProblem *, guint, GError **))
+{
+  for (guint i = 0; texts && texts[i]; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      guint64 number;
+      if (!parse_count (texts[i], 1, &number) || number > G_MAXUINT)
+        return usage_error ("%s takes a %s number from 1, not '%s'", option,
+                            what, texts[i]);
+      if (!drop (problem, (guint) number, &error))
+        return usage_error ("%s %s: %s", option, texts[i], error->message);
+    }
+  return -1;
+}
+
 /* Everything after the option parsing; returns the exit status. */
 /* Loads the problem FILE or --problem names, with --drop and --order
  * applied.  Returns -1 with *problem and *source set (source is the file
@@ -386,10 +441,11 @@ load_problem (Options *o, LgProblem **problem, const char **source,
               char **display)
 {
   g_autoptr (GError) error = NULL;
+  g_auto (GStrv) warnings = NULL;
   if (o->files && o->files[0])
     {
       *source = o->files[0];
-      *problem = lg_parser_parse_file (*source, &error);
+      *problem = lg_parser_parse_file_full (*source, &warnings, &error);
     }
   else
     {
@@ -401,16 +457,25 @@ load_problem (Options *o, LgProblem **problem, const char **source,
     }
   if (!*problem)
     return problem_error (*source, error);
-
-  for (guint i = 0; o->drops && o->drops[i]; i++)
+  if (warnings && warnings[0] && o->werror)
     {
-      guint64 number;
-      if (!parse_count (o->drops[i], 1, &number) || number > G_MAXUINT)
-        return usage_error ("--drop takes a rule number from 1, not '%s'",
-                            o->drops[i]);
-      if (!lg_problem_drop_rule (*problem, (guint) number, &error))
-        return usage_error ("--drop %s: %s", o->drops[i], error->message);
+      /* the first warning, as the one error line of an invalid problem */
+      g_autofree char *line = g_strdup (warnings[0]);
+      char *mark = strstr (line, ": warning: ");
+      fprintf (stderr, "%.*s: error: %s\n", (int) (mark - line), line,
+               mark + strlen (": warning: "));
+      return EXIT_INVALID_PROBLEM;
     }
+  for (guint i = 0; warnings && warnings[i]; i++)
+    fprintf (stderr, "%s\n", warnings[i]);
+
+  int status =
+      apply_drops (*problem, o->drops, "--drop", "rule", lg_problem_drop_rule);
+  if (status < 0)
+    status = apply_drops (*problem, o->clue_drops, "--drop-clue", "clue",
+                          lg_problem_drop_clue);
+  if (status >= 0)
+    return status;
   if (o->order)
     {
       g_auto (GStrv) names = g_strsplit (o->order, ",", -1);
@@ -637,6 +702,14 @@ run (Options *o)
       list_rules (problem);
       return EXIT_SOLVED;
     }
+  if (o->list_clues)
+    {
+      if (o->format == FORMAT_JSON)
+        lg_print_json_clues (stdout, problem);
+      else
+        list_clues (problem);
+      return EXIT_SOLVED;
+    }
   if (o->export_text)
     {
       /* The problem for clingo or MiniZinc, checked first: on an error
@@ -680,6 +753,8 @@ main (int argc, char **argv)
       "NAME" },
     { "drop", 'd', 0, G_OPTION_ARG_STRING_ARRAY, &o.drops,
       "Ignore rule N (numbered from 1 in problem order; repeatable)", "N" },
+    { "drop-clue", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.clue_drops,
+      "Ignore every rule of clue N (see --list-clues; repeatable)", "N" },
     { "order", 'o', 0, G_OPTION_ARG_STRING, &o.order,
       "Declare the groups in this order (all group names, comma-separated)",
       "G1,G2,..." },
@@ -741,6 +816,10 @@ main (int argc, char **argv)
       "List the built-in problems, then the installed ones", NULL },
     { "list-rules", 0, 0, G_OPTION_ARG_NONE, &o.list_rules,
       "List the rules with their numbers (for --drop) and source lines", NULL },
+    { "list-clues", 0, 0, G_OPTION_ARG_NONE, &o.list_clues,
+      "List the clues with their numbers (for --drop-clue), texts, lines "
+      "and rules (--format json: as JSON)",
+      NULL },
     { "why-none", 0, 0, G_OPTION_ARG_NONE, &o.why_none,
       "For a problem without solution, print a minimal set of rules that "
       "has no solution on its own",
@@ -749,6 +828,8 @@ main (int argc, char **argv)
       "Print the rules that can be dropped alone without changing the "
       "solutions, and a minimal set of rules that keeps them",
       NULL },
+    { "werror", 0, 0, G_OPTION_ARG_NONE, &o.werror,
+      "Make the warnings on the problem file errors (exit status 1)", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
       "Print the version and exit", NULL },
     /* no arg_description: the usage line has its [FILE] from the context */

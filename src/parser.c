@@ -21,6 +21,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "constraint.h"
 #include "description.h"
 
 /* clang-format off */
@@ -65,7 +66,8 @@ typedef enum
   KW_AND,
   KW_OR,
   KW_NOT,
-  KW_ABS
+  KW_ABS,
+  KW_CLUE
 } Keyword;
 
 static const char *const keyword_names[] = {
@@ -73,6 +75,7 @@ static const char *const keyword_names[] = {
   [KW_VAR] = "var",       [KW_YES] = "yes",         [KW_NO] = "no",
   [KW_ASK] = "ask",       [KW_OF] = "of",           [KW_AND] = "and",
   [KW_OR] = "or",         [KW_NOT] = "not",         [KW_ABS] = "abs",
+  [KW_CLUE] = "clue",
 };
 
 /* 2^63: the magnitude of G_MININT64, the only one above G_MAXINT64 that an
@@ -116,7 +119,26 @@ typedef struct
   LgItem *item;
   GroupInfo *group;
   char *name;
+  guint line, column; /* its name in its var line */
+  guint n_uses;       /* references to it */
+  guint n_rules;      /* rules that refer to it */
+  guint last_rule;    /* the number of the last of them */
 } VarInfo;
+
+/* A warning, "FILE:LINE:COLUMN: warning: MESSAGE" in text. */
+typedef struct
+{
+  guint line, column;
+  char *text;
+} Warning;
+
+/* A relation rule and where it starts, for the checks made once the whole
+ * file is read. */
+typedef struct
+{
+  LgRule *rule;
+  guint line, column;
+} Relation;
 
 typedef struct
 {
@@ -130,8 +152,11 @@ typedef struct
   GPtrArray *groups;       /* GroupInfo *, in declaration order (owns them) */
   GHashTable *group_table; /* name -> GroupInfo * */
   GHashTable *item_table;  /* item key -> GPtrArray of GroupInfo * */
-  GHashTable *var_table;   /* name -> VarInfo * (owns them) */
+  GHashTable *var_table;   /* name -> VarInfo *, the last of that name */
+  GPtrArray *vars;         /* VarInfo *, in creation order (owns them) */
   guint dimension;         /* items per group, 0 before the first group */
+  GArray *warnings;        /* Warning, in the order found */
+  GArray *relations;       /* Relation, in file order */
 } Parser;
 
 static void
@@ -152,6 +177,14 @@ var_info_free (gpointer data)
 
   g_free (info->name);
   g_free (info);
+}
+
+static void
+warning_clear (gpointer data)
+{
+  Warning *warning = data;
+
+  g_free (warning->text);
 }
 
 /* ---- Errors ------------------------------------------------------------ */
@@ -228,12 +261,15 @@ describe (const Token *token)
   return g_strdup_printf ("'%.*s...'", (int) (cut - token->src), token->src);
 }
 
+static char *quote_hint (Parser *p, const Token *token);
+
 static gboolean
 expected_valist (Parser *p, const Token *token, gboolean name_wanted,
                  const char *format, va_list args)
 {
   g_autofree char *what = NULL;
   g_autofree char *found = NULL;
+  g_autofree char *hint = NULL;
 
   /* a sign before a bad literal: the literal is the error */
   if (token->kind == TOK_MINUS &&
@@ -248,8 +284,11 @@ expected_valist (Parser *p, const Token *token, gboolean name_wanted,
     return fail (p, token, LG_PARSE_ERROR_SYNTAX,
                  "expected %s, found %s (quote it to use it as a name)", what,
                  found);
-  return fail (p, token, LG_PARSE_ERROR_SYNTAX, "expected %s, found %s", what,
-               found);
+  hint = token > &g_array_index (p->tokens, Token, 0)
+             ? quote_hint (p, token - 1)
+             : g_strdup ("");
+  return fail (p, token, LG_PARSE_ERROR_SYNTAX, "expected %s, found %s%s", what,
+               found, hint);
 }
 
 static gboolean expected (Parser *p, const Token *token, const char *format,
@@ -602,6 +641,12 @@ lex_line (Parser *p, const char *s, gsize len)
         }
       else if (s[i] == '"')
         lex_string (&token, s, len, &i, &column);
+      else if (s[i] == '=' && i + 1 < len && s[i + 1] == '=')
+        {
+          token.src_len = 2;
+          error_token (&token, LG_PARSE_ERROR_SYNTAX,
+                       "'==' is not an operator: write '=' to compare");
+        }
       else if (lex_operator (&token, s, len, i))
         {
           i += token.src_len;
@@ -791,6 +836,146 @@ item_key (LgGroupKind kind, const char *name, gint64 value)
   return g_strdup (name);
 }
 
+/* ---- Suggestions ------------------------------------------------------- */
+
+/* The edit distance of a and b, in bytes: insertions, deletions,
+ * substitutions and swaps of two neighbours ("dgo" is one edit from "dog"),
+ * or `limit` + 1 when it is more than limit. */
+static guint
+edit_distance (const char *a, const char *b, guint limit)
+{
+  gsize la = strlen (a), lb = strlen (b);
+  g_autofree guint *rows = NULL;
+  guint *before, *previous, *row, result;
+
+  if ((la > lb ? la - lb : lb - la) > limit)
+    return limit + 1;
+  rows = g_new0 (guint, 3 * (lb + 1));
+  before = rows, previous = rows + lb + 1, row = rows + 2 * (lb + 1);
+  for (gsize j = 0; j <= lb; j++)
+    previous[j] = j;
+  for (gsize i = 1; i <= la; i++)
+    {
+      row[0] = i;
+      for (gsize j = 1; j <= lb; j++)
+        {
+          guint best = previous[j - 1] + (a[i - 1] != b[j - 1]);
+
+          best = MIN (best, previous[j] + 1);
+          best = MIN (best, row[j - 1] + 1);
+          if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+            best = MIN (best, before[j - 2] + 1);
+          row[j] = best;
+        }
+      guint *t = before;
+      before = previous, previous = row, row = t;
+    }
+  result = previous[lb];
+  return MIN (result, limit + 1);
+}
+
+/* What an unknown name may have been meant as. */
+typedef enum
+{
+  KNOWN_GROUPS,       /* a group name */
+  KNOWN_GROUP_ITEMS,  /* an item of one group */
+  KNOWN_ITEMS_OR_VARS /* an item of any group, or a variable */
+} Known;
+
+typedef struct
+{
+  const char *name;
+  guint limit;
+  const char *best;
+  guint distance;
+} Suggestion;
+
+static void
+consider (Suggestion *s, const char *candidate)
+{
+  guint d = edit_distance (s->name, candidate, s->limit);
+
+  if (d <= s->limit && d > 0 && (s->best == NULL || d < s->distance))
+    {
+      s->best = candidate;
+      s->distance = d;
+    }
+}
+
+/* "; did you mean 'cat'?" when a known name is close to `name` (one edit
+ * for names of up to four bytes, two beyond; the first closest in
+ * declaration order), else "". */
+static char *
+suggest (Parser *p, const char *name, Known known, const GroupInfo *group)
+{
+  Suggestion s = { name, strlen (name) <= 4 ? 1 : 2, NULL, 0 };
+
+  for (guint g = 0; g < p->groups->len; g++)
+    {
+      const GroupInfo *info = g_ptr_array_index (p->groups, g);
+
+      if (known == KNOWN_GROUPS)
+        consider (&s, info->name);
+      else if (known == KNOWN_ITEMS_OR_VARS || info == group)
+        for (guint i = 0; i < lg_group_n_items (info->group); i++)
+          consider (&s, lg_item_get_name (lg_group_get_item (info->group, i)));
+    }
+  if (known == KNOWN_ITEMS_OR_VARS)
+    for (guint i = 0; i < p->vars->len; i++)
+      consider (&s, ((const VarInfo *) g_ptr_array_index (p->vars, i))->name);
+  if (s.best == NULL)
+    return g_strdup ("");
+  return g_strdup_printf ("; did you mean '%s'?", s.best);
+}
+
+/* The closest keyword that starts a statement, for an unknown first word. */
+static char *
+suggest_keyword (const char *word)
+{
+  static const Keyword starts[] = {
+    KW_ATOMIC, KW_ORDERED, KW_NUMERIC, KW_VAR, KW_YES, KW_NO, KW_ASK, KW_CLUE
+  };
+  Suggestion s = { word, strlen (word) <= 4 ? 1 : 2, NULL, 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (starts); i++)
+    consider (&s, keyword_names[starts[i]]);
+  if (s.best == NULL)
+    return g_strdup ("");
+  return g_strdup_printf ("; did you mean '%s'?", s.best);
+}
+
+/* A hint for a bare name `token` followed by '-' and a name with no blank
+ * between (an unquoted "orange-juice"), or by another name (an unquoted
+ * "orange juice"): "; a name with a hyphen must be quoted: ..." or "". */
+static char *
+quote_hint (Parser *p, const Token *token)
+{
+  const Token *last = &g_array_index (p->tokens, Token, p->tokens->len - 1);
+  const Token *end = token;
+
+  if (token->kind != TOK_NAME || token->keyword != KW_NONE || token >= last)
+    return g_strdup ("");
+  if (token[1].kind == TOK_MINUS)
+    {
+      while (end + 2 <= last && end[1].kind == TOK_MINUS &&
+             end[1].src == end->src + end->src_len &&
+             (end[2].kind == TOK_NAME || end[2].kind == TOK_INT) &&
+             end[2].src == end[1].src + 1)
+        end += 2;
+      if (end == token)
+        return g_strdup ("");
+      return g_strdup_printf ("; a name with a hyphen must be quoted: "
+                              "\"%.*s\"",
+                              (int) (end->src + end->src_len - token->src),
+                              token->src);
+    }
+  if (token[1].kind == TOK_NAME && token[1].keyword == KW_NONE)
+    return g_strdup_printf (
+        "; a name with a space must be quoted: \"%.*s\"",
+        (int) (token[1].src + token[1].src_len - token->src), token->src);
+  return g_strdup ("");
+}
+
 /* ---- References -------------------------------------------------------- */
 
 /* A reference to an item or a variable, as resolved by parse_ref. */
@@ -862,8 +1047,14 @@ resolve_bare_item (Parser *p, const ItemText *item, Ref *ref)
       if (item->as_integer == INT_OK)
         return fail (p, item->token, LG_PARSE_ERROR_UNKNOWN,
                      "unknown item '%s'", item->text);
+      g_autofree char *hint = quote_hint (p, item->token);
+      if (*hint == '\0')
+        {
+          g_free (hint);
+          hint = suggest (p, item->text, KNOWN_ITEMS_OR_VARS, NULL);
+        }
       return fail (p, item->token, LG_PARSE_ERROR_UNKNOWN,
-                   "unknown item or variable '%s'", item->text);
+                   "unknown item or variable '%s'%s", item->text, hint);
     }
   if (found->len > 1)
     {
@@ -890,6 +1081,20 @@ resolve_bare_item (Parser *p, const ItemText *item, Ref *ref)
   return TRUE;
 }
 
+/* Counts a reference to `var` in the rule being read. */
+static void
+note_use (Parser *p, VarInfo *var)
+{
+  guint rule = lg_problem_n_rules (p->problem) + 1;
+
+  var->n_uses++;
+  if (var->last_rule != rule)
+    {
+      var->n_rules++;
+      var->last_rule = rule;
+    }
+}
+
 /* ref := NAME ':' ITEM | NAME
  * where NAME is a name or a string; with `allow_integer` (couples and
  * questions), a bare integer literal is an item too.  `context` says what
@@ -906,8 +1111,12 @@ parse_ref (Parser *p, Ref *ref, gboolean allow_integer, const char *context)
       ItemText item = { 0 };
 
       if (group == NULL)
-        return fail (p, token, LG_PARSE_ERROR_UNKNOWN, "unknown group '%s'",
-                     token->text);
+        {
+          g_autofree char *hint = suggest (p, token->text, KNOWN_GROUPS, NULL);
+
+          return fail (p, token, LG_PARSE_ERROR_UNKNOWN, "unknown group '%s'%s",
+                       token->text, hint);
+        }
       advance (p);
       advance (p);
       if (!is_item_start (p, TRUE))
@@ -917,8 +1126,12 @@ parse_ref (Parser *p, Ref *ref, gboolean allow_integer, const char *context)
       ref->item = group_find_item (group, &item);
       if (ref->item == NULL)
         {
+          g_autofree char *hint =
+              suggest (p, item.text, KNOWN_GROUP_ITEMS, group);
+
           fail (p, item.token, LG_PARSE_ERROR_UNKNOWN,
-                "unknown item '%s' in group '%s'", item.text, group->name);
+                "unknown item '%s' in group '%s'%s", item.text, group->name,
+                hint);
           item_text_clear (&item);
           return FALSE;
         }
@@ -937,6 +1150,7 @@ parse_ref (Parser *p, Ref *ref, gboolean allow_integer, const char *context)
       if (var != NULL)
         {
           advance (p);
+          note_use (p, var);
           ref->item = var->item;
           ref->group = var->group;
           ref->name = var->name;
@@ -1113,6 +1327,8 @@ parse_group (Parser *p, LgGroupKind kind)
   return TRUE;
 }
 
+static void warn_if_hiding (Parser *p, const Token *name);
+
 /* var := 'var' NAME {',' NAME} ':' GROUP */
 static gboolean
 parse_var (Parser *p)
@@ -1150,8 +1366,13 @@ parse_var (Parser *p)
     return expected_name (p, group_token, "a group name after ':'");
   group = g_hash_table_lookup (p->group_table, group_token->text);
   if (group == NULL)
-    return fail (p, group_token, LG_PARSE_ERROR_UNKNOWN, "unknown group '%s'",
-                 group_token->text);
+    {
+      g_autofree char *hint =
+          suggest (p, group_token->text, KNOWN_GROUPS, NULL);
+
+      return fail (p, group_token, LG_PARSE_ERROR_UNKNOWN,
+                   "unknown group '%s'%s", group_token->text, hint);
+    }
   advance (p);
   if (!expect_end (p, "the group name"))
     return FALSE;
@@ -1164,10 +1385,14 @@ parse_var (Parser *p)
 
       if (item == NULL)
         return builder_failed (p, name);
+      warn_if_hiding (p, name);
       var = g_new0 (VarInfo, 1);
       var->item = item;
       var->group = group;
       var->name = g_strdup (name->text);
+      var->line = p->line;
+      var->column = name->column;
+      g_ptr_array_add (p->vars, var);
       g_hash_table_replace (p->var_table, var->name, var);
     }
   return TRUE;
@@ -1223,8 +1448,13 @@ parse_ask (Parser *p)
     return expected_name (p, group_token, "a group name after 'ask'");
   group = g_hash_table_lookup (p->group_table, group_token->text);
   if (group == NULL)
-    return fail (p, group_token, LG_PARSE_ERROR_UNKNOWN, "unknown group '%s'",
-                 group_token->text);
+    {
+      g_autofree char *hint =
+          suggest (p, group_token->text, KNOWN_GROUPS, NULL);
+
+      return fail (p, group_token, LG_PARSE_ERROR_UNKNOWN,
+                   "unknown group '%s'%s", group_token->text, hint);
+    }
   advance (p);
   if (!is_keyword (peek (p), KW_OF))
     return expected (p, peek (p), "'of' after group name '%s'", group->name);
@@ -1242,6 +1472,25 @@ parse_ask (Parser *p)
   if (!expect_end (p, "the question"))
     return FALSE;
   if (!lg_ask (p->problem, group->group, ref.item))
+    return builder_failed (p, keyword);
+  return TRUE;
+}
+
+/* clue := 'clue' STRING: opens a clue, which the rules up to the next
+ * clue line belong to. */
+static gboolean
+parse_clue (Parser *p)
+{
+  Token *keyword = advance (p);
+  Token *text = peek (p);
+
+  if (text->kind != TOK_STRING)
+    return expected (p, text, "the clue's text in double quotes after 'clue'");
+  advance (p);
+  if (!expect_end (p, "the clue's text"))
+    return FALSE;
+  lg_problem_set_line (p->problem, p->line);
+  if (lg_clue (p->problem, text->text) == 0)
     return builder_failed (p, keyword);
   return TRUE;
 }
@@ -1581,6 +1830,8 @@ parse_or (Parser *p, Value *value)
   return TRUE;
 }
 
+static void note_relation (Parser *p, LgRule *rule, const Token *first);
+
 /* relation rule := or, which must be a relation */
 static gboolean
 parse_relation_rule (Parser *p)
@@ -1609,6 +1860,7 @@ parse_relation_rule (Parser *p)
   lg_problem_set_line (p->problem, p->line);
   if (lg_rule (p->problem, value.rule) == 0)
     return builder_failed (p, first);
+  note_relation (p, value.rule, first);
   return TRUE;
 }
 
@@ -1623,7 +1875,8 @@ is_known_name (Parser *p, const char *name)
          g_hash_table_contains (p->var_table, name);
 }
 
-/* statement := group | var | couple | ask | relation rule | (nothing) */
+/* statement := group | var | couple | ask | clue | relation rule |
+ * (nothing) */
 static gboolean
 parse_statement (Parser *p)
 {
@@ -1650,22 +1903,482 @@ parse_statement (Parser *p)
         return parse_couple (p);
       case KW_ASK:
         return parse_ask (p);
+      case KW_CLUE:
+        return parse_clue (p);
       case KW_NONE:
         /* Two words in a row cannot start a relation: a misspelt
          * keyword, unless the first word names something. */
         if ((next->kind == TOK_NAME && next->keyword == KW_NONE) ||
             next->kind == TOK_STRING || next->kind == TOK_INT)
           if (!is_known_name (p, token->text))
-            return fail (p, token, LG_PARSE_ERROR_SYNTAX,
-                         "unknown keyword '%s': a line is a declaration "
-                         "(atomic, ordered, numeric, var), a rule (yes, "
-                         "no, or a relation) or a question (ask)",
-                         token->text);
+            {
+              g_autofree char *hint = suggest_keyword (token->text);
+
+              return fail (p, token, LG_PARSE_ERROR_SYNTAX,
+                           "unknown keyword '%s': a line is a declaration "
+                           "(atomic, ordered, numeric, var), a rule (yes, "
+                           "no, or a relation), a question (ask) or a clue "
+                           "(clue)%s",
+                           token->text, hint);
+            }
         break;
       default:
         break;
       }
   return parse_relation_rule (p);
+}
+
+/* ---- Warnings ---------------------------------------------------------- */
+
+/* Warnings are about lines that are valid but probably not what their
+ * author meant.  They never stop the reading; the problem is the same with
+ * or without them.  Those that need the whole file (variables used too
+ * little, sums that may count one item twice) are made by warn_at_end. */
+
+static void warn_at (Parser *p, guint line, guint column, const char *format,
+                     ...) G_GNUC_PRINTF (4, 5);
+
+static void
+warn_at (Parser *p, guint line, guint column, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+  Warning warning = { line, column, NULL };
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  warning.text = g_strdup_printf ("%s:%u:%u: warning: %s", p->filename, line,
+                                  column, message);
+  g_array_append_val (p->warnings, warning);
+}
+
+static int
+compare_warnings (gconstpointer a, gconstpointer b)
+{
+  const Warning *x = a, *y = b;
+
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return (x->column > y->column) - (x->column < y->column);
+}
+
+/* The warnings as a NULL-terminated array of lines, in file order. */
+static char **
+take_warnings (Parser *p)
+{
+  GPtrArray *lines = g_ptr_array_new ();
+
+  /* g_array_sort is not stable: warnings of one place keep their order by
+   * a stable insertion sort (there are few). */
+  for (guint i = 1; i < p->warnings->len; i++)
+    for (guint j = i;
+         j > 0 &&
+         compare_warnings (&g_array_index (p->warnings, Warning, j - 1),
+                           &g_array_index (p->warnings, Warning, j)) > 0;
+         j--)
+      {
+        Warning t = g_array_index (p->warnings, Warning, j);
+
+        g_array_index (p->warnings, Warning, j) =
+            g_array_index (p->warnings, Warning, j - 1);
+        g_array_index (p->warnings, Warning, j - 1) = t;
+      }
+  for (guint i = 0; i < p->warnings->len; i++)
+    g_ptr_array_add (
+        lines, g_steal_pointer (&g_array_index (p->warnings, Warning, i).text));
+  g_ptr_array_add (lines, NULL);
+  return (char **) g_ptr_array_free (lines, FALSE);
+}
+
+/* A variable named like an item hides it from that line on. */
+static void
+warn_if_hiding (Parser *p, const Token *name)
+{
+  GPtrArray *groups = g_hash_table_lookup (p->item_table, name->text);
+  const GroupInfo *group;
+
+  if (groups == NULL || groups->len == 0)
+    return;
+  group = g_ptr_array_index (groups, 0);
+  warn_at (p, p->line, name->column,
+           "variable '%s' hides the item '%s' of group '%s' from here on: "
+           "a bare '%s' is now the variable (write %s:%s for the item)",
+           name->text, name->text, group->name, name->text, group->name,
+           name->text);
+}
+
+/* What the value ranges alone say of a relation. */
+typedef enum
+{
+  TRUTH_NEVER,
+  TRUTH_MAYBE,
+  TRUTH_ALWAYS
+} Truth;
+
+/* The truth of a comparison of a value in l1..h1 with one in l2..h2. */
+static Truth
+compare_ranges (LgRuleKind kind, gint64 l1, gint64 h1, gint64 l2, gint64 h2)
+{
+  gboolean always, never;
+
+  switch (kind)
+    {
+    case LG_RULE_EQ:
+    case LG_RULE_NEQ:
+      never = h1 < l2 || h2 < l1;
+      always = l1 == h1 && l2 == h2 && l1 == l2;
+      if (kind == LG_RULE_NEQ)
+        {
+          gboolean t = never;
+
+          never = always;
+          always = t;
+        }
+      break;
+    case LG_RULE_LT:
+      always = h1 < l2, never = l1 >= h2;
+      break;
+    case LG_RULE_GT:
+      always = l1 > h2, never = h1 <= l2;
+      break;
+    case LG_RULE_LE:
+      always = h1 <= l2, never = l1 > h2;
+      break;
+    case LG_RULE_GE:
+      always = l1 >= h2, never = h1 < l2;
+      break;
+    default:
+      return TRUTH_MAYBE;
+    }
+  return always ? TRUTH_ALWAYS : never ? TRUTH_NEVER : TRUTH_MAYBE;
+}
+
+/* The truth of a relation from the ranges of its values (lg_expr_bounds):
+ * NEVER or ALWAYS only when that is certain. */
+static Truth
+relation_truth (const LgRule *r)
+{
+  gint64 l1, h1, l2, h2;
+  Truth a, b;
+
+  switch (r->kind)
+    {
+    case LG_RULE_AND:
+    case LG_RULE_OR:
+      a = relation_truth (r->a);
+      b = relation_truth (r->b);
+      if (r->kind == LG_RULE_AND)
+        return MIN (a, b);
+      return MAX (a, b);
+    case LG_RULE_NOT:
+      return TRUTH_ALWAYS - relation_truth (r->a);
+    case LG_RULE_EQ:
+    case LG_RULE_NEQ:
+    case LG_RULE_LT:
+    case LG_RULE_GT:
+    case LG_RULE_LE:
+    case LG_RULE_GE:
+      if (!lg_expr_bounds (r->left, G_MAXINT64, &l1, &h1) ||
+          !lg_expr_bounds (r->right, G_MAXINT64, &l2, &h2))
+        return TRUTH_MAYBE;
+      return compare_ranges (r->kind, l1, h1, l2, h2);
+    default:
+      return TRUTH_MAYBE;
+    }
+}
+
+/* "5" or "from 0 to 4". */
+static char *
+range_text (gint64 lo, gint64 hi)
+{
+  if (lo == hi)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, lo);
+  return g_strdup_printf ("from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT, lo,
+                          hi);
+}
+
+/* A relation rule just added: warns when it can never hold or always
+ * holds, and keeps it for warn_at_end. */
+static void
+note_relation (Parser *p, LgRule *rule, const Token *first)
+{
+  Relation relation = { rule, p->line, first->column };
+  Truth truth = relation_truth (rule);
+  gint64 l1, h1, l2, h2;
+
+  g_array_append_val (p->relations, relation);
+  if (truth == TRUTH_MAYBE)
+    return;
+  if (rule->kind != LG_RULE_AND && rule->kind != LG_RULE_OR &&
+      rule->kind != LG_RULE_NOT)
+    {
+      g_autofree char *left = NULL, *right = NULL;
+
+      lg_expr_bounds (rule->left, G_MAXINT64, &l1, &h1);
+      lg_expr_bounds (rule->right, G_MAXINT64, &l2, &h2);
+      left = range_text (l1, h1);
+      right = range_text (l2, h2);
+      warn_at (p, p->line, first->column,
+               "this rule %s: its left side is %s and its right side %s, "
+               "whatever the items of the variables",
+               truth == TRUTH_NEVER ? "can never hold"
+                                    : "always holds, so it says nothing",
+               left, right);
+      return;
+    }
+  warn_at (p, p->line, first->column,
+           "this rule %s, whatever the items of the variables (from the "
+           "ranges of its values)",
+           truth == TRUTH_NEVER ? "can never hold"
+                                : "always holds, so it says nothing");
+}
+
+/* ---- Variables used too little, sums that may count an item twice ------ */
+
+/* Adds to `vars` the variables an expression refers to, once each. */
+static void
+expr_vars (const LgExpr *e, GPtrArray *vars)
+{
+  if (e == NULL)
+    return;
+  if (e->kind == LG_EXPR_REF)
+    {
+      if (e->item->is_var && !g_ptr_array_find (vars, e->item, NULL))
+        g_ptr_array_add (vars, e->item);
+      return;
+    }
+  expr_vars (e->left, vars);
+  expr_vars (e->right, vars);
+}
+
+static void
+rule_vars (const LgRule *r, GPtrArray *vars)
+{
+  if (r == NULL)
+    return;
+  if (lg_rule_is_couple (r))
+    {
+      if (r->x->is_var && !g_ptr_array_find (vars, r->x, NULL))
+        g_ptr_array_add (vars, r->x);
+      if (r->y->is_var && !g_ptr_array_find (vars, r->y, NULL))
+        g_ptr_array_add (vars, r->y);
+      return;
+    }
+  expr_vars (r->left, vars);
+  expr_vars (r->right, vars);
+  rule_vars (r->a, vars);
+  rule_vars (r->b, vars);
+}
+
+/* The first sum or product in a relation that adds (or multiplies) two
+ * variables of one group: *x and *y, or FALSE. */
+static gboolean expr_sum_pair (const LgExpr *e, LgItem **x, LgItem **y);
+
+static gboolean
+rule_sum_pair (const LgRule *r, LgItem **x, LgItem **y)
+{
+  if (r == NULL || lg_rule_is_couple (r))
+    return FALSE;
+  return expr_sum_pair (r->left, x, y) || expr_sum_pair (r->right, x, y) ||
+         rule_sum_pair (r->a, x, y) || rule_sum_pair (r->b, x, y);
+}
+
+static gboolean
+expr_sum_pair (const LgExpr *e, LgItem **x, LgItem **y)
+{
+  if (e == NULL)
+    return FALSE;
+  if (e->kind == LG_EXPR_ADD || e->kind == LG_EXPR_MUL)
+    {
+      g_autoptr (GPtrArray) left = g_ptr_array_new ();
+      g_autoptr (GPtrArray) right = g_ptr_array_new ();
+
+      expr_vars (e->left, left);
+      expr_vars (e->right, right);
+      for (guint i = 0; i < left->len; i++)
+        for (guint j = 0; j < right->len; j++)
+          {
+            LgItem *a = g_ptr_array_index (left, i);
+            LgItem *b = g_ptr_array_index (right, j);
+
+            if (a != b && a->group == b->group)
+              {
+                *x = a;
+                *y = b;
+                return TRUE;
+              }
+          }
+    }
+  return expr_sum_pair (e->left, x, y) || expr_sum_pair (e->right, x, y);
+}
+
+/* Whether rule r, whose variables are x and y (or one of them), holds for
+ * some item given to both at once; TRUE too when that cannot be told. */
+static gboolean
+holds_when_same (const LgProblem *problem, const LgRule *r, const LgItem *x,
+                 const LgItem *y)
+{
+  g_autofree guint *assignment = g_new0 (guint, lg_problem_n_vars (problem));
+
+  for (guint k = 0; k < x->group->items->len; k++)
+    {
+      assignment[x->var_id] = assignment[y->var_id] = k;
+      if (lg_rule_eval (r, assignment) != LG_EVAL_FALSE)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether the variables of r are among x and y, both there. */
+static gboolean
+only_vars (const LgRule *r, const LgItem *x, const LgItem *y)
+{
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+
+  rule_vars (r, vars);
+  return vars->len == 2 && g_ptr_array_find (vars, x, NULL) &&
+         g_ptr_array_find (vars, y, NULL);
+}
+
+/* The items that `yes` rules tie variable v to, in rule order. */
+static GPtrArray *
+ties_of (const LgProblem *problem, const LgItem *v)
+{
+  GPtrArray *items = g_ptr_array_new ();
+
+  for (guint i = 0; i < problem->rules->len; i++)
+    {
+      const LgRule *r = g_ptr_array_index (problem->rules, i);
+
+      if (r->kind != LG_RULE_YES)
+        continue;
+      if (r->x == v && !r->y->is_var)
+        g_ptr_array_add (items, r->y);
+      else if (r->y == v && !r->x->is_var)
+        g_ptr_array_add (items, r->x);
+    }
+  return items;
+}
+
+/* Whether a `no` rule keeps a and b apart. */
+static gboolean
+has_no_rule (const LgProblem *problem, const LgItem *a, const LgItem *b)
+{
+  for (guint i = 0; i < problem->rules->len; i++)
+    {
+      const LgRule *r = g_ptr_array_index (problem->rules, i);
+
+      if (r->kind == LG_RULE_NO &&
+          ((r->x == a && r->y == b) || (r->x == b && r->y == a)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* How a message names an item: its bare name when that is a plain,
+ * unambiguous name, else GROUP:"NAME". */
+static char *
+item_ref_text (Parser *p, const LgItem *item)
+{
+  GPtrArray *groups = g_hash_table_lookup (p->item_table, item->name);
+  gboolean plain = is_name_start (item->name[0]) &&
+                   keyword_of (item->name, strlen (item->name)) == KW_NONE;
+
+  for (const char *c = item->name; plain && *c; c++)
+    plain = is_name_char (*c);
+  if (plain && groups != NULL && groups->len == 1 &&
+      !g_hash_table_contains (p->var_table, item->name))
+    return g_strdup (item->name);
+  if (plain)
+    return g_strdup_printf ("%s:%s", item->group->name, item->name);
+  g_autoptr (GString) text = g_string_new (item->group->name);
+  g_string_append_c (text, ':');
+  lg_append_lgm_string (text, item->name);
+  return g_strdup (text->str);
+}
+
+/* A sum of two variables x and y of one group also holds when both are the
+ * same item ("Bill and Ellis snitched six in total" is met by one person
+ * with three) unless some rule keeps them apart: the rule itself or
+ * another one on x and y alone failing whenever they are the same, `yes`
+ * rules tying them to two items of one group, or a `no` rule between what
+ * they are tied to.  A rule in a clue with a text is left alone: the text
+ * tells the reader whether one or two are meant, which the rules cannot
+ * (logigram-gen's sums, "the places of X and Y add up to 6", are of two
+ * people in its hidden solution, so that their puzzles keep one
+ * solution either way). */
+static void
+warn_sum (Parser *p, const Relation *relation)
+{
+  const LgProblem *problem = p->problem;
+  LgItem *x, *y;
+  g_autoptr (GPtrArray) tx = NULL, ty = NULL;
+  g_autofree char *suggestion = NULL;
+
+  if (lg_clue_get_text (problem, relation->rule->clue) != NULL ||
+      !rule_sum_pair (relation->rule, &x, &y) ||
+      !only_vars (relation->rule, x, y))
+    return;
+  for (guint i = 0; i < p->relations->len; i++)
+    {
+      const LgRule *r = g_array_index (p->relations, Relation, i).rule;
+
+      if (only_vars (r, x, y) && !holds_when_same (problem, r, x, y))
+        return;
+    }
+  tx = ties_of (problem, x);
+  ty = ties_of (problem, y);
+  g_ptr_array_add (tx, x);
+  g_ptr_array_add (ty, y);
+  for (guint i = 0; i < tx->len; i++)
+    for (guint j = 0; j < ty->len; j++)
+      {
+        const LgItem *a = g_ptr_array_index (tx, i);
+        const LgItem *b = g_ptr_array_index (ty, j);
+
+        if (a == b)
+          return; /* the same item: x and y are one on purpose */
+        if ((a->group == b->group && !a->is_var && !b->is_var) ||
+            has_no_rule (problem, a, b))
+          return;
+      }
+  if (tx->len > 1 && ty->len > 1)
+    {
+      g_autofree char *a = item_ref_text (p, g_ptr_array_index (tx, 0));
+      g_autofree char *b = item_ref_text (p, g_ptr_array_index (ty, 0));
+
+      suggestion = g_strdup_printf ("no %s, %s", a, b);
+    }
+  else
+    suggestion = g_strdup_printf ("%s != %s", x->name, y->name);
+  warn_at (p, relation->line, relation->column,
+           "'%s' and '%s' may be the same item of group '%s' here, counted "
+           "twice; if the clue speaks of two different ones, add '%s'",
+           x->name, y->name, x->group->name, suggestion);
+}
+
+/* The checks that need the whole file. */
+static void
+warn_at_end (Parser *p)
+{
+  for (guint i = 0; i < p->vars->len; i++)
+    {
+      const VarInfo *var = g_ptr_array_index (p->vars, i);
+
+      if (var->n_uses == 0)
+        warn_at (p, var->line, var->column,
+                 "variable '%s' is declared but never used", var->name);
+      else if (var->n_uses == 1)
+        warn_at (p, var->line, var->column,
+                 "variable '%s' is used only once, in rule %u: there it "
+                 "stands for any item of group '%s' and ties nothing "
+                 "together (use it in another rule, e.g. 'yes %s, ITEM', or "
+                 "leave it out)",
+                 var->name, var->last_rule, var->group->name, var->name);
+    }
+  for (guint i = 0; i < p->relations->len; i++)
+    warn_sum (p, &g_array_index (p->relations, Relation, i));
 }
 
 /* ---- Entry points ------------------------------------------------------ */
@@ -1703,6 +2416,13 @@ LgProblem *
 lg_parser_parse_data (const char *filename, const char *data, gsize length,
                       GError **error)
 {
+  return lg_parser_parse_data_full (filename, data, length, NULL, error);
+}
+
+LgProblem *
+lg_parser_parse_data_full (const char *filename, const char *data, gsize length,
+                           char ***warnings, GError **error)
+{
   g_autoptr (LgProblem) problem = lg_problem_new ();
   g_autoptr (GError) check_error = NULL;
   Parser parser = { 0 };
@@ -1711,6 +2431,8 @@ lg_parser_parse_data (const char *filename, const char *data, gsize length,
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  if (warnings != NULL)
+    *warnings = NULL;
 
   p->filename = filename != NULL ? filename : "<input>";
   p->problem = problem;
@@ -1720,8 +2442,11 @@ lg_parser_parse_data (const char *filename, const char *data, gsize length,
   p->group_table = g_hash_table_new (g_str_hash, g_str_equal);
   p->item_table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                          (GDestroyNotify) g_ptr_array_unref);
-  p->var_table =
-      g_hash_table_new_full (g_str_hash, g_str_equal, NULL, var_info_free);
+  p->var_table = g_hash_table_new (g_str_hash, g_str_equal);
+  p->vars = g_ptr_array_new_with_free_func (var_info_free);
+  p->warnings = g_array_new (FALSE, TRUE, sizeof (Warning));
+  g_array_set_clear_func (p->warnings, warning_clear);
+  p->relations = g_array_new (FALSE, FALSE, sizeof (Relation));
 
   ok = length == 0 || parse_lines (p, data, length);
   if (ok && p->groups->len == 0)
@@ -1731,8 +2456,15 @@ lg_parser_parse_data (const char *filename, const char *data, gsize length,
   if (ok && !lg_problem_validate (problem, &check_error))
     ok = fail_at (p, 1, 1, code_of_problem_error (check_error), "%s",
                   check_error->message);
+  if (ok)
+    warn_at_end (p);
+  if (ok && warnings != NULL)
+    *warnings = take_warnings (p);
 
   g_array_unref (p->tokens);
+  g_array_unref (p->relations);
+  g_array_unref (p->warnings);
+  g_ptr_array_unref (p->vars);
   g_hash_table_unref (p->var_table);
   g_hash_table_unref (p->item_table);
   g_hash_table_unref (p->group_table);
@@ -1773,12 +2505,21 @@ describe_file_error (const GError *error)
 LgProblem *
 lg_parser_parse_file (const char *filename, GError **error)
 {
+  return lg_parser_parse_file_full (filename, NULL, error);
+}
+
+LgProblem *
+lg_parser_parse_file_full (const char *filename, char ***warnings,
+                           GError **error)
+{
   g_autofree char *data = NULL;
   g_autoptr (GError) file_error = NULL;
   gsize length = 0;
 
   g_return_val_if_fail (filename != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  if (warnings != NULL)
+    *warnings = NULL;
 
   if (!g_file_get_contents (filename, &data, &length, &file_error))
     {
@@ -1788,5 +2529,5 @@ lg_parser_parse_file (const char *filename, GError **error)
                    filename, reason != NULL ? reason : file_error->message);
       return NULL;
     }
-  return lg_parser_parse_data (filename, data, length, error);
+  return lg_parser_parse_data_full (filename, data, length, warnings, error);
 }

@@ -55,6 +55,18 @@ LgProblem *lg_parser_parse_data (const char *filename, const char *data,
  * `FILE: error: MESSAGE` with the code LG_PARSE_ERROR_IO. */
 LgProblem *lg_parser_parse_file (const char *filename, GError **error);
 
+/* The same, with the warnings: when the problem is returned and `warnings`
+ * is not NULL, *warnings is a NULL-terminated array (g_strfreev it; empty
+ * when all is well) of lines `FILE:LINE:COLUMN: warning: MESSAGE` in
+ * order of line and column, about lines that are valid but probably not
+ * what was meant (doc/format.md, "Warnings"); on error, *warnings is NULL.
+ * The problem is the same as without warnings. */
+LgProblem *lg_parser_parse_data_full (const char *filename, const char *data,
+                                      gsize length, char ***warnings,
+                                      GError **error);
+LgProblem *lg_parser_parse_file_full (const char *filename, char ***warnings,
+                                      GError **error);
+
 G_END_DECLS
 
 #endif /* LG_PARSER_H */

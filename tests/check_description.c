@@ -711,6 +711,58 @@ START_TEST (test_description_rule_to_string)
 }
 END_TEST
 
+/* The clue table through the API: a rule added with no clue open is a clue
+ * of its own; lg_clue opens one that the next rules join; a clue needs a
+ * text; a clue dropped drops its rules; the freeze forbids lg_clue. */
+START_TEST (test_description_clues)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  lg_group (p, LG_GROUP_ATOMIC, "a", (const char *[]) { "x", "y", NULL });
+  lg_group (p, LG_GROUP_ATOMIC, "b", (const char *[]) { "u", "v", NULL });
+  LgItem *x = lg_item (p, "a", "x"), *u = lg_item (p, "b", "u");
+  LgItem *y = lg_item (p, "a", "y"), *v = lg_item (p, "b", "v");
+
+  ck_assert (!lg_problem_has_clue_texts (p));
+  ck_assert_uint_eq (lg_problem_n_clues (p), 0);
+  lg_problem_set_line (p, 7);
+  lg_rule (p, lg_yes (p, x, u));
+  ck_assert_uint_eq (lg_problem_n_clues (p), 1);
+  ck_assert_ptr_null (lg_clue_get_text (p, 1));
+  ck_assert_uint_eq (lg_clue_get_line (p, 1), 7);
+  lg_problem_set_line (p, 9);
+  ck_assert_uint_eq (lg_clue (p, "X is U, Y is V."), 2);
+  ck_assert (lg_problem_has_clue_texts (p));
+  ck_assert_uint_eq (lg_clue_get_first_rule (p, 2), 2);
+  ck_assert_uint_eq (lg_clue_get_n_rules (p, 2), 0);
+  lg_rule (p, lg_no (p, x, v));
+  lg_rule (p, lg_yes (p, y, v));
+  ck_assert_uint_eq (lg_problem_n_clues (p), 2);
+  ck_assert_str_eq (lg_clue_get_text (p, 2), "X is U, Y is V.");
+  ck_assert_uint_eq (lg_clue_get_line (p, 2), 9);
+  ck_assert_uint_eq (lg_clue_get_n_rules (p, 2), 2);
+  ck_assert_uint_eq (lg_rule_get_clue (lg_problem_get_rule (p, 3)), 2);
+  ck_assert_uint_eq (lg_clue (p, ""), 0);
+  ck_assert_uint_eq (lg_problem_n_clues (p), 2);
+  g_autoptr (GError) error = NULL;
+  ck_assert (!lg_problem_check (p, &error));
+  g_clear_error (&error);
+
+  g_autoptr (LgProblem) q = lg_problem_new ();
+  lg_group (q, LG_GROUP_ATOMIC, "a", (const char *[]) { "x", "y", NULL });
+  lg_group (q, LG_GROUP_ATOMIC, "b", (const char *[]) { "u", "v", NULL });
+  lg_clue (q, "X is U.");
+  lg_rule (q, lg_yes (q, lg_item (q, "a", "x"), lg_item (q, "b", "u")));
+  lg_rule (q, lg_no (q, lg_item (q, "a", "x"), lg_item (q, "b", "v")));
+  ck_assert (lg_problem_drop_clue (q, 1, NULL));
+  ck_assert (lg_problem_rule_is_dropped (q, 1));
+  ck_assert (lg_problem_rule_is_dropped (q, 2));
+  ck_assert (!lg_problem_drop_clue (q, 2, &error));
+  ck_assert_str_eq (error->message,
+                    "no clue 2: clues are numbered from 1 to 1");
+  ck_assert_int_eq (lg_problem_solve (q, NULL, NULL, NULL, NULL, NULL), 2);
+}
+END_TEST
+
 START_TEST (test_description_drop_rule)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
@@ -1887,6 +1939,7 @@ lg_description_suite (void)
   tcase_add_loop_test (tc, test_description_rule_to_string, 0,
                        N_ELEMS (to_string_cases));
   tcase_add_test (tc, test_description_drop_rule);
+  tcase_add_test (tc, test_description_clues);
   tcase_add_test (tc, test_description_group_order);
   tcase_add_test (tc, test_description_classic);
   tcase_add_test (tc, test_description_classic_drop_rule_1);

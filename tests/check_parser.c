@@ -156,8 +156,9 @@ static const struct
 static GArray *
 rule_lines (const char *text)
 {
-  static const char *const declarations[] = { "atomic ", "ordered ", "numeric ",
-                                              "var ", "ask " };
+  static const char *const declarations[] = { "atomic ", "ordered ",
+                                              "numeric ", "var ", "ask ",
+                                              "clue " };
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   GArray *numbers = g_array_new (FALSE, FALSE, sizeof (guint));
 
@@ -470,6 +471,96 @@ START_TEST (test_parser_rule_lines)
 }
 END_TEST
 
+/* A clue line opens a clue that the rules up to the next clue line belong
+ * to; a rule before the first clue line is a clue on its own, and a clue
+ * may have no rule. */
+START_TEST (test_parser_clues)
+{
+  g_autoptr (LgProblem) problem = parse_ok (
+    "ordered h: h0, h1, h2\n"
+    "atomic g: p, q, r\n"
+    "yes h0, p\n"
+    "clue \"Q is \\\"right\\\" of P.\"  # a comment\n"
+    "var x, y: h\n"
+    "x > y\n"
+    "yes x, q\n"
+    "yes y, p\n"
+    "clue \"Nothing to say.\"\n"
+    "\n"
+    "clue \"R is not in the middle.\"\n"
+    "no r, h1\n");
+  static const struct
+  {
+    const char *text;
+    guint line, first, n;
+  } clues[] = {
+    { NULL, 3, 1, 1 },
+    { "Q is \"right\" of P.", 4, 2, 3 },
+    { "Nothing to say.", 9, 5, 0 },
+    { "R is not in the middle.", 11, 5, 1 },
+  };
+  static const guint clue_of_rule[] = { 1, 2, 2, 2, 4 };
+
+  ck_assert (lg_problem_has_clue_texts (problem));
+  ck_assert_uint_eq (lg_problem_n_clues (problem), G_N_ELEMENTS (clues));
+  for (guint c = 0; c < G_N_ELEMENTS (clues); c++)
+    {
+      const char *text = lg_clue_get_text (problem, c + 1);
+
+      if (clues[c].text == NULL)
+        ck_assert_ptr_null (text);
+      else
+        ck_assert_str_eq (text, clues[c].text);
+      ck_assert_uint_eq (lg_clue_get_line (problem, c + 1), clues[c].line);
+      ck_assert_uint_eq (lg_clue_get_first_rule (problem, c + 1),
+                         clues[c].first);
+      ck_assert_uint_eq (lg_clue_get_n_rules (problem, c + 1), clues[c].n);
+    }
+  ck_assert_uint_eq (lg_problem_n_rules (problem),
+                     G_N_ELEMENTS (clue_of_rule));
+  for (guint r = 0; r < G_N_ELEMENTS (clue_of_rule); r++)
+    ck_assert_uint_eq (lg_rule_get_clue (lg_problem_get_rule (problem,
+                                                              r + 1)),
+                       clue_of_rule[r]);
+
+  /* dropping clue 2 drops its three rules, and only them */
+  ck_assert (lg_problem_drop_clue (problem, 2, NULL));
+  for (guint r = 1; r <= lg_problem_n_rules (problem); r++)
+    ck_assert (lg_problem_rule_is_dropped (problem, r) == (r >= 2 && r <= 4));
+  ck_assert (lg_problem_drop_clue (problem, 3, NULL));
+  ck_assert (!lg_problem_drop_clue (problem, 5, NULL));
+  ck_assert (!lg_problem_drop_clue (problem, 0, NULL));
+}
+END_TEST
+
+/* Without clue lines, every rule is a clue of its own, with its line. */
+START_TEST (test_parser_no_clue_lines)
+{
+  g_autoptr (LgProblem) problem = parse_ok ("ordered h: h0, h1, h2\n"
+                                            "atomic g: p, q, r\n"
+                                            "yes h0, p\n"
+                                            "var x, y: h\n"
+                                            "\n"
+                                            "x > y\n"
+                                            "no y, q  # a comment\n");
+
+  ck_assert (!lg_problem_has_clue_texts (problem));
+  ck_assert_uint_eq (lg_problem_n_clues (problem),
+                     lg_problem_n_rules (problem));
+  for (guint c = 1; c <= lg_problem_n_clues (problem); c++)
+    {
+      LgRule *rule = lg_problem_get_rule (problem, c);
+
+      ck_assert_ptr_null (lg_clue_get_text (problem, c));
+      ck_assert_uint_eq (lg_clue_get_first_rule (problem, c), c);
+      ck_assert_uint_eq (lg_clue_get_n_rules (problem, c), 1);
+      ck_assert_uint_eq (lg_clue_get_line (problem, c),
+                         lg_rule_get_line (rule));
+      ck_assert_uint_eq (lg_rule_get_clue (rule), c);
+    }
+}
+END_TEST
+
 /* Columns count code points, not bytes; a missing name is "<input>". */
 START_TEST (test_parser_error_location)
 {
@@ -525,10 +616,12 @@ static const struct
   { "ask-variable.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "bad-integer-literal.lgm", LG_PARSE_ERROR_SYNTAX },
   { "chained-comparison.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "clue-without-text.lgm", LG_PARSE_ERROR_SYNTAX },
   { "control-character.lgm", LG_PARSE_ERROR_ENCODING },
   { "couple-same-group.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "couple-same-group-var.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "couple-with-expression.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "double-equals.lgm", LG_PARSE_ERROR_SYNTAX },
   { "dimension-too-large.lgm", LG_PARSE_ERROR_LIMIT },
   { "duplicate-group.lgm", LG_PARSE_ERROR_DUPLICATE },
   { "duplicate-item.lgm", LG_PARSE_ERROR_DUPLICATE },
@@ -566,10 +659,17 @@ static const struct
   { "unexpected-character.lgm", LG_PARSE_ERROR_SYNTAX },
   { "unknown-bare-item.lgm", LG_PARSE_ERROR_UNKNOWN },
   { "unknown-group.lgm", LG_PARSE_ERROR_UNKNOWN },
+  { "unknown-group-suggestion.lgm", LG_PARSE_ERROR_UNKNOWN },
   { "unknown-item.lgm", LG_PARSE_ERROR_UNKNOWN },
+  { "unknown-item-swapped-letters.lgm", LG_PARSE_ERROR_UNKNOWN },
   { "unknown-keyword.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unknown-keyword-suggestion.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unknown-name-suggestion.lgm", LG_PARSE_ERROR_UNKNOWN },
   { "unknown-variable.lgm", LG_PARSE_ERROR_UNKNOWN },
   { "unmatched-paren.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unquoted-hyphen.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unquoted-hyphen-in-rule.lgm", LG_PARSE_ERROR_UNKNOWN },
+  { "unquoted-space.lgm", LG_PARSE_ERROR_SYNTAX },
   { "unterminated-string.lgm", LG_PARSE_ERROR_SYNTAX },
   { "var-declared-twice.lgm", LG_PARSE_ERROR_DUPLICATE },
   { "var-unknown-group.lgm", LG_PARSE_ERROR_UNKNOWN },
@@ -618,28 +718,156 @@ START_TEST (test_parser_bad_file)
 }
 END_TEST
 
-/* Every file of tests/bad is in the table, and the reverse. */
-START_TEST (test_parser_bad_files_listed)
+/* Every .lgm file of tests/SUBDIR is in a table of n_files, for which
+ * in_table tells whether it holds a name, and the reverse. */
+static void
+assert_files_listed (const char *subdir, gboolean (*in_table) (const char *),
+                     guint n_files)
 {
-  g_autofree char *path = g_build_filename (test_dir (), "bad", NULL);
+  g_autofree char *path = g_build_filename (test_dir (), subdir, NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GDir) dir = g_dir_open (path, 0, &error);
   const char *name;
-  guint n_files = 0;
+  guint n = 0;
 
   ck_assert_msg (dir != NULL, "%s", error != NULL ? error->message : "");
   while ((name = g_dir_read_name (dir)) != NULL)
     {
-      gboolean listed = FALSE;
+      if (!g_str_has_suffix (name, ".lgm"))
+        continue;
+      n++;
+      ck_assert_msg (in_table (name), "%s/%s is not in the table of the test",
+                     path, name);
+    }
+  ck_assert_uint_eq (n, n_files);
+}
+
+static gboolean
+in_bad_files (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (bad_files); i++)
+    if (strcmp (bad_files[i].file, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+START_TEST (test_parser_bad_files_listed)
+{
+  assert_files_listed ("bad", in_bad_files, G_N_ELEMENTS (bad_files));
+}
+END_TEST
+
+/* ---- warnings: one file per warning ------------------------------------ */
+
+static const char *const warn_files[] = {
+  "always-holds.lgm",       "never-holds-logic.lgm", "sum-same-item.lgm",
+  "value-out-of-range.lgm", "var-hides-item.lgm",    "var-never-used.lgm",
+  "var-used-once.lgm",
+};
+
+/* Each file of tests/warn starts with `# expect: LINE:COLUMN: MESSAGE`: it
+ * parses, with that one warning, and to the same problem as without
+ * warnings asked for. */
+START_TEST (test_parser_warn_file)
+{
+  g_autofree char *path = g_build_filename (test_dir (), "warn",
+                                            warn_files[_i], NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *want = NULL;
+  g_auto (GStrv) warnings = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem = NULL;
+  g_autoptr (LgProblem) plain = NULL;
+  char *newline;
+
+  ck_assert (g_file_get_contents (path, &text, NULL, NULL));
+  ck_assert (g_str_has_prefix (text, "# expect: "));
+  newline = strchr (text, '\n');
+  ck_assert_ptr_nonnull (newline);
+  *newline = '\0';
+  /* "LINE:COLUMN: MESSAGE" -> "PATH:LINE:COLUMN: warning: MESSAGE" */
+  want = g_strdup (text + strlen ("# expect: "));
+  {
+    char *message = strstr (want, ": ");
+    g_autofree char *location = NULL;
+    char *whole;
+
+    ck_assert_ptr_nonnull (message);
+    location = g_strndup (want, message - want);
+    whole = g_strdup_printf ("%s:%s: warning: %s", path, location,
+                             message + 2);
+    g_free (want);
+    want = whole;
+  }
+  problem = lg_parser_parse_file_full (path, &warnings, &error);
+  ck_assert_msg (problem != NULL, "%s", error != NULL ? error->message : "");
+  ck_assert_ptr_nonnull (warnings);
+  ck_assert_msg (g_strv_length (warnings) == 1, "%s: %u warnings", path,
+                 g_strv_length (warnings));
+  ck_assert_str_eq (warnings[0], want);
+  plain = lg_parser_parse_file (path, NULL);
+  ck_assert_uint_eq (lg_problem_n_rules (plain), lg_problem_n_rules (problem));
+}
+END_TEST
+
+static gboolean
+in_warn_files (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (warn_files); i++)
+    if (strcmp (warn_files[i], name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Every file of tests/warn is in the table, and the reverse. */
+START_TEST (test_parser_warn_files_listed)
+{
+  assert_files_listed ("warn", in_warn_files, G_N_ELEMENTS (warn_files));
+}
+END_TEST
+
+/* The problems of data/ and data/bench/ and the built-in ones have no
+ * warning. */
+static void
+assert_no_warning (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  ck_assert_ptr_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_auto (GStrv) warnings = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LgProblem) problem = NULL;
 
       if (!g_str_has_suffix (name, ".lgm"))
         continue;
-      n_files++;
-      for (guint i = 0; i < G_N_ELEMENTS (bad_files); i++)
-        listed = listed || strcmp (bad_files[i].file, name) == 0;
-      ck_assert_msg (listed, "%s/%s is not in the bad_files table", path, name);
+      problem = lg_parser_parse_file_full (path, &warnings, &error);
+      ck_assert_msg (problem != NULL, "%s", error ? error->message : "");
+      ck_assert_msg (warnings[0] == NULL, "%s", warnings[0]);
+      n++;
     }
-  ck_assert_uint_eq (n_files, G_N_ELEMENTS (bad_files));
+  ck_assert_uint_gt (n, 0);
+}
+
+START_TEST (test_parser_data_without_warning)
+{
+  g_autofree char *bench = g_build_filename (data_dir (), "bench", NULL);
+
+  assert_no_warning (data_dir ());
+  assert_no_warning (bench);
+  for (const LgEmbeddedProblem *e = lg_problems_embedded; e->name; e++)
+    {
+      g_auto (GStrv) warnings = NULL;
+      g_autoptr (LgProblem) problem = lg_parser_parse_data_full (
+          e->name, (const char *) e->data, e->size, &warnings, NULL);
+
+      ck_assert_ptr_nonnull (problem);
+      ck_assert_msg (warnings[0] == NULL, "%s", warnings[0]);
+    }
 }
 END_TEST
 
@@ -924,6 +1152,8 @@ lg_parser_suite (void)
   tcase_add_test (core, test_parser_var_hides_item);
   tcase_add_test (core, test_parser_ask);
   tcase_add_test (core, test_parser_rule_lines);
+  tcase_add_test (core, test_parser_clues);
+  tcase_add_test (core, test_parser_no_clue_lines);
   tcase_add_test (core, test_parser_error_location);
   tcase_add_test (core, test_parser_empty_input);
   tcase_add_test (core, test_parser_missing_file);
@@ -934,6 +1164,10 @@ lg_parser_suite (void)
   tcase_add_loop_test (errors, test_parser_bad_file, 0,
                        G_N_ELEMENTS (bad_files));
   tcase_add_test (errors, test_parser_bad_files_listed);
+  tcase_add_loop_test (errors, test_parser_warn_file, 0,
+                       G_N_ELEMENTS (warn_files));
+  tcase_add_test (errors, test_parser_warn_files_listed);
+  tcase_add_test (errors, test_parser_data_without_warning);
   tcase_add_loop_test (errors, test_parser_mutations, 0,
                        G_N_ELEMENTS (tutorial));
   tcase_set_timeout (errors, 60);

@@ -1,7 +1,8 @@
 #!/bin/bash
-# doc-commands.sh — every command shown in doc/algorithm.md, run and
-# compared byte for byte with the output the document prints, so that the
-# course notes cannot drift from the program (jq's tests/man.test idea).
+# doc-commands.sh — every command shown in doc/algorithm.md and
+# doc/format.md (its cookbook), run and compared byte for byte with the
+# output the document prints, so that the course notes and the recipes
+# cannot drift from the program (jq's tests/man.test idea).
 #
 # The document shows its commands in fenced blocks of this form:
 #
@@ -23,18 +24,20 @@
 # installed, and the skip is said.
 #
 # Environment (set by make check): LOGIGRAM, LG_DATADIR, top_srcdir; LG_DOC
-# names another document to check (to see this test fail, give it a copy
-# with a wrong line).
+# names other documents to check, separated by spaces (to see this test
+# fail, give it a copy with a wrong line).
 set -u
 top_srcdir=${top_srcdir:-.}
 LOGIGRAM=${LOGIGRAM:-src/logigram}
 LG_DATADIR=${LG_DATADIR:-$top_srcdir/data}
-doc=${LG_DOC:-$top_srcdir/doc/algorithm.md}
+docs=${LG_DOC:-$top_srcdir/doc/algorithm.md $top_srcdir/doc/format.md}
 
 absolute () { (cd "$(dirname "$1")" && printf '%s/%s\n' "$(pwd -P)" "$(basename "$1")"); }
 
 if [ ! -x "$LOGIGRAM" ]; then echo "FAIL - no program $LOGIGRAM"; exit 1; fi
-if [ ! -r "$doc" ]; then echo "FAIL - no document $doc"; exit 1; fi
+for doc in $docs; do
+  if [ ! -r "$doc" ]; then echo "FAIL - no document $doc"; exit 1; fi
+done
 program=$(absolute "$LOGIGRAM")
 datadir=$(absolute "$LG_DATADIR")
 
@@ -106,54 +109,64 @@ check () {
   fi
 }
 
-# Reads the document: state "text" outside console blocks, "block" inside.
-state=text
-command=
-command_line=0
-continued=false
-line_no=0
-: >"$tmp/expected"
+# flush: checks the command read so far, if any, against its output.
 flush () {
   if [ -n "$command" ]; then check "$command_line" "$command"; fi
   command=
   : >"$tmp/expected"
 }
-while IFS= read -r line || [ -n "$line" ]; do
-  line_no=$((line_no + 1))
-  case $state in
-  text)
-    if [ "$line" = '```console' ]; then state=block; fi
-    ;;
-  block)
-    if $continued; then
-      command="$command
-$line"
-      case $line in *\\) ;; *) continued=false ;; esac
-    elif [ "$line" = '```' ]; then
-      flush
-      state=text
-    elif [ "${line#\$ }" != "$line" ]; then
-      flush
-      command=${line#\$ }
-      command_line=$line_no
-      case $line in *\\) continued=true ;; esac
-    elif [ -n "$command" ]; then
-      printf '%s\n' "$line" >>"$tmp/expected"
-    else
-      fail "line $line_no: output before any command in a console block"
-    fi
-    ;;
-  esac
-done <"$doc"
-if [ "$state" = block ]; then
-  fail "line $line_no: console block not closed"
-fi
 
+# check_doc DOC: reads the document, state "text" outside console blocks,
+# "block" inside, and checks each command.
+check_doc () {
+  local doc=$1 state=text line line_no=0
+  local total_before=$((passed + failed))
+  command=
+  command_line=0
+  continued=false
+  : >"$tmp/expected"
+  while IFS= read -r line || [ -n "$line" ]; do
+    line_no=$((line_no + 1))
+    case $state in
+    text)
+      if [ "$line" = '```console' ]; then state=block; fi
+      ;;
+    block)
+      if $continued; then
+        command="$command
+$line"
+        case $line in *\\) ;; *) continued=false ;; esac
+      elif [ "$line" = '```' ]; then
+        flush
+        state=text
+      elif [ "${line#\$ }" != "$line" ]; then
+        flush
+        command=${line#\$ }
+        command_line=$line_no
+        case $line in *\\) continued=true ;; esac
+      elif [ -n "$command" ]; then
+        printf '%s\n' "$line" >>"$tmp/expected"
+      else
+        fail "line $line_no: output before any command in a console block"
+      fi
+      ;;
+    esac
+  done <"$doc"
+  if [ "$state" = block ]; then
+    fail "line $line_no: console block not closed"
+  fi
+  if [ "$((passed + failed))" -eq "$total_before" ]; then
+    fail "no console block with a command in $doc"
+  fi
+  echo "# $(basename "$doc"): $((passed + failed - total_before)) commands"
+}
+
+for doc in $docs; do check_doc "$doc"; done
 total=$((passed + failed))
 if [ "$total" -eq 0 ]; then
-  echo "FAIL - no console block with a command in $doc"
+  echo "FAIL - no console block with a command in $docs"
   exit 1
 fi
-echo "# $passed of $total commands of $(basename "$doc") give the output shown" \
+echo "# $passed of $total commands give the output shown" \
   "($skipped more skipped: optional programs not installed)"
 [ "$failed" -eq 0 ]
