@@ -12,6 +12,7 @@
 #include "logigram.h"
 #include "diagnose.h"
 #include "export.h"
+#include "output.h"
 #include "parser.h"
 #include "problems.h"
 #include "solver.h"
@@ -21,6 +22,7 @@ enum
 {
   EXIT_SOLVED = 0,
   EXIT_INVALID_PROBLEM = 1,
+  EXIT_WRITE_ERROR = 1, /* the output cannot be written (output.h) */
   EXIT_BAD_COMMAND_LINE = 2
 };
 
@@ -188,7 +190,8 @@ on_solution (const LgProblem *problem, const LgSolution *solution,
         break;
       }
   o->printed++;
-  return TRUE; /* the solver stops at --max-solutions */
+  /* a failed write stops the search; the solver stops at --max-solutions */
+  return lg_output_ok (stdout, FALSE);
 }
 
 /* --show masks --trace: the situation's masks each time the tree holds. */
@@ -361,8 +364,9 @@ load_problem (Options *o, LgProblem **problem, const char **source,
   g_autoptr (GError) error = NULL;
   if (o->files && o->files[0])
     {
-      *source = o->files[0];
-      *problem = lg_parser_parse_file (*source, &error);
+      *source = lg_parser_source_name (o->files[0]);
+      *problem =
+          lg_parser_parse_file_within (o->files[0], o->memory_limit, &error);
     }
   else
     {
@@ -503,8 +507,12 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
       lg_view_from_name (o->shows[i], &view);
       lg_views_print (stdout, solver, view, o->max_nodes);
     }
+  if (!lg_output_ok (stdout, FALSE))
+    return EXIT_WRITE_ERROR;
   if (lg_solver_explore (solver, on_solution, o, &error) < 0)
     return problem_error (source, error);
+  if (!lg_output_ok (stdout, FALSE))
+    return EXIT_WRITE_ERROR;
   if (stats->engine == LG_ENGINE_FAST && stats->choice != LG_CHOICE_ASKED)
     note_fast_engine (o, stats);
   if (o->count_only)
@@ -600,6 +608,7 @@ main (int argc, char **argv)
   setlocale (LC_MESSAGES, "");
   setlocale (LC_NUMERIC, "");
   g_set_prgname ("logigram");
+  g_set_print_handler (lg_output_print_handler); /* --help, checked */
   Options o = { 0 };
   const GOptionEntry entries[] = {
     { "problem", 'p', 0, G_OPTION_ARG_STRING, &o.problem_name,
@@ -684,11 +693,7 @@ main (int argc, char **argv)
   else
     status = run (&o);
   options_clear (&o);
-  if (fflush (stdout) != 0 || ferror (stdout))
-    {
-      fprintf (stderr, "%s: error writing the output: %s\n", g_get_prgname (),
-               g_strerror (errno));
-      return EXIT_INVALID_PROBLEM;
-    }
+  if (!lg_output_ok (stdout, TRUE))
+    return EXIT_WRITE_ERROR;
   return status;
 }
