@@ -2022,6 +2022,7 @@ search (LgFastEngine *e, guint depth)
   uint8_t *child = state + e->state_size;
   Row bits = line (e, M, bx, by)[ba];
   gboolean first = TRUE;
+  /* the callback stops the search, or the deadline */
   while (bits && !(e->stopped |= lg_deadline_passed (e->deadline)))
     {
       guint b = (guint) lg_bitset_ctz64 (bits);
