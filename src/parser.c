@@ -1756,7 +1756,7 @@ lg_parser_source_name (const char *filename)
   return g_str_equal (filename, "-") ? LG_PARSER_STDIN_NAME : filename;
 }
 
-/* The first read of a stream, and the most a read asks for. */
+/* The first buffer of a stream (doubled as it fills, up to the bound). */
 #define READ_CHUNK (64 * 1024)
 
 static gboolean
