@@ -31,7 +31,14 @@ lg_output_ok (FILE *out, gboolean flush)
 void
 lg_output_print_handler (const gchar *text)
 {
-  fputs (text, stdout);
+  /* in the console's charset, as g_print would write it ("?" for what it
+   * lacks, such as GLib's "…" in the C locale) */
+  const char *charset;
+  g_autofree char *converted = NULL;
+  if (!g_get_console_charset (&charset))
+    converted = g_convert_with_fallback (text, -1, charset, "UTF-8", "?", NULL,
+                                         NULL, NULL);
+  fputs (converted ? converted : text, stdout);
   if (!lg_output_ok (stdout, TRUE))
     exit (EXIT_FAILURE);
 }

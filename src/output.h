@@ -21,8 +21,9 @@
 gboolean lg_output_ok (FILE *out, gboolean flush);
 
 /* For g_set_print_handler: GLib prints --help with g_print and exits with
- * status 0; this handler writes the text on stdout, flushed and checked,
- * and exits with status 1 when that fails. */
+ * status 0; this handler writes the text on stdout as g_print does (in the
+ * console's charset), flushed and checked, and exits with status 1 when
+ * that fails. */
 void lg_output_print_handler (const gchar *text);
 
 #endif /* LG_OUTPUT_H */
