@@ -409,6 +409,27 @@ START_TEST (test_solver_deadline)
 }
 END_TEST
 
+/* auto's trial (the faithful engine on a bounded work) stopped by the
+ * deadline: what it found is the answer, not the fast engine's start. */
+START_TEST (test_solver_deadline_in_trial)
+{
+  g_autofree char *path = lgtest_test_path ("input/gen-6x6-trial.lgm");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p = lg_parser_parse_file (path, &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = LG_ENGINE_AUTO;
+  options.deadline = 1;
+  LgStats stats;
+  ck_assert_int_ge (lg_problem_solve (p, &options, &stats, NULL, NULL, &error),
+                    0);
+  ck_assert_int_eq (stats.engine, LG_ENGINE_FAITHFUL);
+  ck_assert_int_eq (stats.choice, LG_CHOICE_ESTIMATE);
+  ck_assert (stats.timed_out);
+  ck_assert (!stats.complete);
+}
+END_TEST
+
 Suite *
 lg_solver_suite (void)
 {
@@ -422,6 +443,7 @@ lg_solver_suite (void)
   tcase_add_loop_test (tc, test_solver_max_solutions, 0, 2);
   tcase_add_test (tc, test_solver_drop_option);
   tcase_add_loop_test (tc, test_solver_deadline, 0, 4);
+  tcase_add_test (tc, test_solver_deadline_in_trial);
   suite_add_tcase (s, tc);
   tc = tcase_create ("engines");
   tcase_add_test (tc, test_solver_tree_of_engines);
