@@ -21,6 +21,7 @@
 #define LG_ENGINE_H
 
 #include "constraint_set.h"
+#include "deadline.h"
 #include "mask_builder.h"
 #include "permut.h"
 #include "progress.h"
@@ -37,6 +38,10 @@ typedef struct
   guint64 step_limit; /* 0, or the most work explore may do (nodes and
                          steps, lg_situation_set_step_limit; an engine with
                          over_limit then stops there, see below) */
+  /* NULL, or the solver's deadline (options->deadline): explore asks it
+   * (lg_deadline_passed) in its loop and stops, its solutions then only
+   * some of them, once it has passed */
+  LgDeadline *deadline;
 } LgEngineSetup;
 
 typedef struct LgEngineImpl LgEngineImpl;

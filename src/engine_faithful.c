@@ -190,6 +190,7 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
     lg_situation_set_distinct (e->situation);
   if (setup->step_limit)
     lg_situation_set_step_limit (e->situation, setup->step_limit);
+  lg_situation_set_deadline (e->situation, setup->deadline);
   /* on a terminal: the estimate's nodes as the total, and a word of the
    * fast engine when this one was asked for and will take long */
   guint64 total = 0;

@@ -106,6 +106,7 @@ struct LgFastEngine
   const LgProblem *problem;
   const LgConstraintSet *set;
   LgProgress *progress;
+  LgDeadline *deadline; /* the search stops once it has passed */
   LgStats *stats;
   guint G, n;
   Row full;            /* n low bits */
@@ -877,6 +878,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   e->problem = problem;
   e->set = set;
   e->progress = setup->progress;
+  e->deadline = setup->deadline;
   e->stats = stats;
   e->G = lg_problem_n_groups (problem);
   e->n = lg_problem_dimension (problem);
@@ -2022,7 +2024,8 @@ search (LgFastEngine *e, guint depth)
   uint8_t *child = state + e->state_size;
   Row bits = line (e, M, bx, by)[ba];
   gboolean first = TRUE;
-  while (bits && !e->stopped)
+  /* the callback stops the search, or the deadline */
+  while (bits && !(e->stopped |= lg_deadline_passed (e->deadline)))
     {
       guint b = (guint) lg_bitset_ctz64 (bits);
       bits &= (Row) (bits - 1);

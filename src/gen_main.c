@@ -1,12 +1,12 @@
 /* gen_main — the command line of logigram-gen (see src/gen.h and
  * doc/logigram-gen.1). */
-#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gen.h"
+#include "output.h"
 
 enum
 {
@@ -98,6 +98,8 @@ main (int argc, char **argv)
       "Print the version and exit", NULL },
     { NULL }
   };
+  g_set_prgname ("logigram-gen");
+  g_set_print_handler (lg_output_print_handler); /* --help, checked */
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_option_context_set_summary (context, summary);
   g_option_context_set_description (context, description);
@@ -109,7 +111,7 @@ main (int argc, char **argv)
     {
       printf ("logigram-gen (%s) %s\nReport bugs to: %s\n", PACKAGE_NAME,
               PACKAGE_VERSION, PACKAGE_BUGREPORT);
-      return EXIT_GENERATED;
+      return lg_output_ok (stdout, TRUE) ? EXIT_GENERATED : EXIT_FAILED;
     }
   if (argc > 1)
     {
@@ -172,11 +174,11 @@ main (int argc, char **argv)
           return EXIT_FAILED;
         }
     }
-  else if (fputs (text, stdout) == EOF || fflush (stdout) != 0)
+  else
     {
-      fprintf (stderr, "logigram-gen: cannot write the puzzle: %s\n",
-               g_strerror (errno));
-      return EXIT_FAILED;
+      fputs (text, stdout);
+      if (!lg_output_ok (stdout, TRUE))
+        return EXIT_FAILED;
     }
   return EXIT_GENERATED;
 }

@@ -249,6 +249,11 @@ typedef struct
   guint64 memory_limit;
   /* Stop after this many solutions; 0 (the default): find them all. */
   guint64 max_solutions;
+  /* Stop the search (step 3) at this g_get_monotonic_time (), with the
+   * solutions found so far: LgStats.timed_out and not complete.  Both
+   * engines check it every thousand or so steps of their search; the
+   * transformation before it is not cut short.  0 (the default): none. */
+  gint64 deadline;
   /* NULL (the default), or one entry per rule (index number - 1, as many as
    * lg_problem_n_rules): TRUE leaves the rule out of this solve, as
    * lg_problem_drop_rule does for every solve (the diagnostics use it). */
@@ -328,7 +333,9 @@ typedef struct
   guint64 duplicates;       /* solutions the tree reached again along another
                                path, skipped (faithful engine) */
   gboolean complete;        /* the search ran to its end: not stopped by
-                               max_solutions or the callback */
+                               max_solutions, the callback or the
+                               deadline */
+  gboolean timed_out;       /* the search stopped at options->deadline */
   LgEngine engine;          /* the engine that ran: FAITHFUL or FAST */
   LgEngineChoice choice;    /* why */
   double estimate;          /* the faithful engine's estimated seconds
@@ -372,9 +379,10 @@ guint lg_error_get_line (const GError *error);
 void lg_print_solution (FILE *out, const LgProblem *problem,
                         const LgSolution *solution);
 /* The closing "N solution(s)" lines. */
-/* stopped_at: 0 when the search ran to its end; else the --max-solutions
- * that stopped it, said on a last line ("there may be more"). */
-void lg_print_count (FILE *out, guint64 n_solutions, guint64 stopped_at);
+/* stopped_by: NULL when the search ran to its end; else what stopped it
+ * ("--max-solutions 2", "--time-limit 5"), said on a last line ("the
+ * search stopped at STOPPED_BY: there may be more"). */
+void lg_print_count (FILE *out, guint64 n_solutions, const char *stopped_by);
 void lg_print_stats (FILE *out, const LgStats *stats);
 /* The same for n_runs solves of one problem (--repeat): the counters of
  * the first, and for each step the minimum and the median time,

@@ -1,6 +1,7 @@
 /* main — the command line: read or pick a problem, apply the exercises'
  * options, solve, print.  Exit statuses: 0 solved (whatever the number of
- * solutions), 1 invalid problem, 2 bad command line. */
+ * solutions), 1 invalid problem or output error, 2 bad command line, 3
+ * stopped by --time-limit. */
 #include "config.h"
 
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include "logigram.h"
 #include "diagnose.h"
 #include "export.h"
+#include "output.h"
 #include "parser.h"
 #include "problems.h"
 #include "solver.h"
@@ -21,7 +23,9 @@ enum
 {
   EXIT_SOLVED = 0,
   EXIT_INVALID_PROBLEM = 1,
-  EXIT_BAD_COMMAND_LINE = 2
+  EXIT_WRITE_ERROR = 1, /* the output cannot be written (output.h) */
+  EXIT_BAD_COMMAND_LINE = 2,
+  EXIT_TIME_LIMIT = 3 /* --time-limit stopped the search */
 };
 
 typedef enum
@@ -44,6 +48,7 @@ typedef struct
   char *format_text;
   char *export_text;
   char *memory_limit_text;
+  char *time_limit_text;
   gboolean trace;
   gboolean challenge;
   char *check_text;
@@ -64,6 +69,7 @@ typedef struct
   guint64 max_solutions; /* 0: no limit */
   Format format;
   guint64 memory_limit;
+  gint64 deadline; /* --time-limit from the start of the run; 0: none */
   LgCheck check;
   LgEngine engine;
   guint64 max_nodes;
@@ -90,6 +96,7 @@ options_clear (Options *o)
   g_free (o->max_nodes_text);
   g_free (o->repeat_text);
   g_free (o->memory_limit_text);
+  g_free (o->time_limit_text);
   g_strfreev (o->files);
 }
 
@@ -175,6 +182,35 @@ parse_size (const char *text, guint64 *bytes)
   return *bytes > 0;
 }
 
+/* --time-limit SECONDS: a decimal number of seconds, more than 0; the
+ * deadline of the search, counted from now. */
+static gboolean
+parse_time_limit (const char *text, gint64 *deadline)
+{
+  char *end;
+  if (!text || !(g_ascii_isdigit (*text) || *text == '.'))
+    return FALSE;
+  errno = 0;
+  double seconds = g_ascii_strtod (text, &end);
+  if (errno || *end || !(seconds > 0) || seconds > 1e9)
+    return FALSE;
+  *deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+  return TRUE;
+}
+
+/* What stopped the search before its end, as the last line of a table and
+ * the note on stderr say it ("--time-limit 5"), or NULL; g_free it. */
+static char *
+stopped_by (const Options *o, const LgStats *stats)
+{
+  if (stats->complete)
+    return NULL;
+  if (stats->timed_out)
+    return g_strdup_printf ("--time-limit %s", o->time_limit_text);
+  return g_strdup_printf ("--max-solutions %" G_GUINT64_FORMAT,
+                          o->max_solutions);
+}
+
 static gboolean
 on_solution (const LgProblem *problem, const LgSolution *solution,
              gpointer data)
@@ -196,7 +232,8 @@ on_solution (const LgProblem *problem, const LgSolution *solution,
         break;
       }
   o->printed++;
-  return TRUE; /* the solver stops at --max-solutions */
+  /* a failed write stops the search; the solver stops at --max-solutions */
+  return lg_output_ok (stdout, FALSE);
 }
 
 /* --show masks --trace: the situation's masks each time the tree holds. */
@@ -287,7 +324,8 @@ static const char description[] =
     "  solutions           solutions found\n"
     "\n"
     "Exit status: 0 solved (whatever the number of solutions), 1 invalid\n"
-    "problem, 2 bad command line.\n"
+    "problem or output error, 2 bad command line, 3 stopped by --time-limit\n"
+    "(the solutions printed are those found in time).\n"
     "\n"
     "Examples:\n"
     "  logigram                       the classic zebra problem\n"
@@ -311,10 +349,10 @@ check_options (Options *o)
     return usage_error ("give --why-none or --redundant, not both");
   if ((o->why_none || o->redundant) &&
       (o->count_only || o->max_solutions_text || o->format_text ||
-       o->list_rules || o->list_clues))
+       o->list_rules || o->list_clues || o->time_limit_text))
     return usage_error ("%s prints a report, not the solutions: leave out "
-                        "--count, --max-solutions, --format, --list-rules "
-                        "and --list-clues",
+                        "--count, --max-solutions, --format, --list-rules, "
+                        "--list-clues and --time-limit",
                         o->why_none ? "--why-none" : "--redundant");
   if (o->list_rules && o->list_clues)
     return usage_error ("give --list-rules or --list-clues, not both");
@@ -381,6 +419,11 @@ check_options (Options *o)
     return usage_error ("--memory-limit takes a size such as 512M or 4G, "
                         "not '%s'",
                         o->memory_limit_text);
+  if (o->time_limit_text &&
+      !parse_time_limit (o->time_limit_text, &o->deadline))
+    return usage_error ("--time-limit takes a number of seconds above 0, "
+                        "such as 10 or 0.5, not '%s'",
+                        o->time_limit_text);
   for (guint i = 0; o->shows && o->shows[i]; i++)
     {
       LgView view;
@@ -444,8 +487,9 @@ load_problem (Options *o, LgProblem **problem, const char **source,
   g_auto (GStrv) warnings = NULL;
   if (o->files && o->files[0])
     {
-      *source = o->files[0];
-      *problem = lg_parser_parse_file_full (*source, &warnings, &error);
+      *source = lg_parser_source_name (o->files[0]);
+      *problem = lg_parser_parse_file_within (o->files[0], o->memory_limit,
+                                              &warnings, &error);
     }
   else
     {
@@ -535,6 +579,7 @@ set_solving_options (Options *o)
   lg_solve_options_init (s);
   s->memory_limit = o->memory_limit;
   s->max_solutions = o->max_solutions;
+  s->deadline = o->deadline;
   s->challenge = o->challenge;
   s->check = o->check;
   s->engine = o->engine;
@@ -631,10 +676,15 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
       lg_view_from_name (o->shows[i], &view);
       lg_views_print (stdout, solver, view, o->max_nodes);
     }
+  if (!lg_output_ok (stdout, FALSE))
+    return EXIT_WRITE_ERROR;
   if (lg_solver_explore (solver, on_solution, o, &error) < 0)
     return problem_error (source, error);
+  if (!lg_output_ok (stdout, FALSE))
+    return EXIT_WRITE_ERROR;
   if (stats->engine == LG_ENGINE_FAST && stats->choice != LG_CHOICE_ASKED)
     note_fast_engine (o, stats);
+  g_autofree char *stop = stopped_by (o, stats);
   if (o->count_only)
     printf ("%" G_GUINT64_FORMAT "\n", o->printed);
   else
@@ -642,17 +692,16 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
       if (o->printed == 0)
         print_begin (o, problem);
       if (o->format == FORMAT_TABLE)
-        lg_print_count (stdout, o->printed,
-                        stats->complete ? 0 : o->max_solutions);
+        lg_print_count (stdout, o->printed, stop);
       else if (o->format == FORMAT_JSON)
         lg_print_json_end (stdout, o->printed, stats->complete);
     }
-  if (!stats->complete && (o->count_only || o->format == FORMAT_CSV))
-    fprintf (
-        stderr,
-        "%s: note: the search stopped at --max-solutions %" G_GUINT64_FORMAT
-        ": there may be more solutions\n",
-        g_get_prgname (), o->max_solutions);
+  /* the table and JSON say it on stdout; the time limit is said always */
+  if (stop && (stats->timed_out || o->count_only || o->format == FORMAT_CSV))
+    fprintf (stderr,
+             "%s: note: the search stopped at %s: there may be more "
+             "solutions\n",
+             g_get_prgname (), stop);
   int status = repeat_solve (o, stats);
   if (status >= 0)
     return status;
@@ -660,7 +709,7 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
     lg_print_stats_runs (stderr, stats, (guint) o->repeat);
   if (o->stats_levels)
     lg_print_stats_levels (stderr, stats);
-  return EXIT_SOLVED;
+  return stats->timed_out ? EXIT_TIME_LIMIT : EXIT_SOLVED;
 }
 
 static int
@@ -745,6 +794,7 @@ main (int argc, char **argv)
   setlocale (LC_MESSAGES, "");
   setlocale (LC_NUMERIC, "");
   g_set_prgname ("logigram");
+  g_set_print_handler (lg_output_print_handler); /* --help, checked */
   Options o = { 0 };
   const GOptionEntry entries[] = {
     { "problem", 'p', 0, G_OPTION_ARG_STRING, &o.problem_name,
@@ -779,6 +829,10 @@ main (int argc, char **argv)
       "Refuse problems needing more memory than SIZE (bytes, or with K, M, "
       "G; default 2G)",
       "SIZE" },
+    { "time-limit", 0, 0, G_OPTION_ARG_STRING, &o.time_limit_text,
+      "Stop the search SECONDS after the start, print the solutions found "
+      "and say so on stderr (exit status 3)",
+      "SECONDS" },
     { "trace", 't', 0, G_OPTION_ARG_NONE, &o.trace,
       "Write every step of the exploration on stderr, indented by depth",
       NULL },
@@ -848,11 +902,7 @@ main (int argc, char **argv)
   else
     status = run (&o);
   options_clear (&o);
-  if (fflush (stdout) != 0 || ferror (stdout))
-    {
-      fprintf (stderr, "%s: error writing the output: %s\n", g_get_prgname (),
-               g_strerror (errno));
-      return EXIT_INVALID_PROBLEM;
-    }
+  if (!lg_output_ok (stdout, TRUE))
+    return EXIT_WRITE_ERROR;
   return status;
 }

@@ -18,8 +18,11 @@
 #include "parser.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "constraint.h"
 #include "description.h"
@@ -2477,29 +2480,105 @@ lg_parser_parse_data_full (const char *filename, const char *data, gsize length,
   return g_steal_pointer (&problem);
 }
 
-/* The system's words for a file error (as cat or gcc print them), or
- * NULL when GLib's own message must do. */
-static const char *
-describe_file_error (const GError *error)
-{
-  static const struct
-  {
-    GFileError code;
-    int errno_value;
-  } map[] = {
-    { G_FILE_ERROR_NOENT, ENOENT }, { G_FILE_ERROR_ACCES, EACCES },
-    { G_FILE_ERROR_ISDIR, EISDIR }, { G_FILE_ERROR_NOTDIR, ENOTDIR },
-    { G_FILE_ERROR_PERM, EPERM },   { G_FILE_ERROR_NAMETOOLONG, ENAMETOOLONG },
-    { G_FILE_ERROR_LOOP, ELOOP },   { G_FILE_ERROR_NOMEM, ENOMEM },
-    { G_FILE_ERROR_NXIO, ENXIO },   { G_FILE_ERROR_IO, EIO },
-  };
+/* ---- Reading a file ------------------------------------------------------ */
 
-  if (error->domain != G_FILE_ERROR)
-    return NULL;
-  for (guint i = 0; i < G_N_ELEMENTS (map); i++)
-    if ((gint) map[i].code == error->code)
-      return g_strerror (map[i].errno_value);
-  return NULL;
+const char *
+lg_parser_source_name (const char *filename)
+{
+  return g_str_equal (filename, "-") ? LG_PARSER_STDIN_NAME : filename;
+}
+
+/* The first buffer of a stream (doubled as it fills, up to the bound). */
+#define READ_CHUNK (64 * 1024)
+
+static gboolean
+set_read_error (GError **error, LgParseError code, const char *name,
+                const char *message)
+{
+  g_set_error (error, LG_PARSE_ERROR, code, "%s: error: %s", name, message);
+  return FALSE;
+}
+
+static gboolean
+set_too_large (GError **error, const char *name, guint64 max,
+               guint64 memory_limit)
+{
+  g_autofree char *most = lg_format_size (max);
+  g_autofree char *limit = lg_format_size (memory_limit);
+  g_autofree char *message = g_strdup_printf (
+      "the input is larger than %s, the most a memory limit of %s allows "
+      "(1/%d of it); raise --memory-limit",
+      most, limit, LG_PARSER_INPUT_SHARE);
+  return set_read_error (error, LG_PARSE_ERROR_LIMIT, name, message);
+}
+
+/* All the bytes of fd, read in chunks (a pipe, a FIFO or a slow stream as
+ * well as a file), into *data (g_free it); refused as soon as they pass
+ * the share of memory_limit, before more is read. */
+static gboolean
+read_all (int fd, const char *name, guint64 memory_limit, char **data,
+          gsize *length, GError **error)
+{
+  const guint64 max = memory_limit / LG_PARSER_INPUT_SHARE;
+  gsize cap = READ_CHUNK;
+  struct stat st;
+  if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode))
+    {
+      if ((guint64) st.st_size > max)
+        return set_too_large (error, name, max, memory_limit);
+      cap = (gsize) st.st_size + 1; /* the read that finds the end */
+    }
+  cap = (gsize) MIN ((guint64) cap, max + 1);
+  g_autofree char *buffer = g_malloc (cap);
+  gsize len = 0;
+  for (;;)
+    {
+      if (len == cap)
+        {
+          if (len > max)
+            return set_too_large (error, name, max, memory_limit);
+          cap = (gsize) MIN ((guint64) cap * 2, max + 1);
+          buffer = g_realloc (buffer, cap);
+        }
+      ssize_t n = read (fd, buffer + len, MIN (cap - len, (gsize) G_MAXSSIZE));
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return set_read_error (error, LG_PARSE_ERROR_IO, name,
+                               g_strerror (errno));
+      if (n == 0)
+        break;
+      len += (gsize) n;
+    }
+  *data = g_steal_pointer (&buffer);
+  *length = len;
+  return TRUE;
+}
+
+LgProblem *
+lg_parser_parse_file_within (const char *filename, guint64 memory_limit,
+                             char ***warnings, GError **error)
+{
+  g_return_val_if_fail (filename != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  if (warnings != NULL)
+    *warnings = NULL;
+
+  const char *name = lg_parser_source_name (filename);
+  gboolean is_stdin = name != filename;
+  int fd = is_stdin ? STDIN_FILENO : open (filename, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    {
+      set_read_error (error, LG_PARSE_ERROR_IO, name, g_strerror (errno));
+      return NULL;
+    }
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  gboolean read = read_all (fd, name, memory_limit, &data, &length, error);
+  if (!is_stdin)
+    close (fd);
+  return read ? lg_parser_parse_data_full (name, data, length, warnings, error)
+              : NULL;
 }
 
 LgProblem *
@@ -2512,22 +2591,6 @@ LgProblem *
 lg_parser_parse_file_full (const char *filename, char ***warnings,
                            GError **error)
 {
-  g_autofree char *data = NULL;
-  g_autoptr (GError) file_error = NULL;
-  gsize length = 0;
-
-  g_return_val_if_fail (filename != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-  if (warnings != NULL)
-    *warnings = NULL;
-
-  if (!g_file_get_contents (filename, &data, &length, &file_error))
-    {
-      const char *reason = describe_file_error (file_error);
-
-      g_set_error (error, LG_PARSE_ERROR, LG_PARSE_ERROR_IO, "%s: error: %s",
-                   filename, reason != NULL ? reason : file_error->message);
-      return NULL;
-    }
-  return lg_parser_parse_data_full (filename, data, length, warnings, error);
+  return lg_parser_parse_file_within (filename, LG_DEFAULT_MEMORY_LIMIT,
+                                      warnings, error);
 }

@@ -51,8 +51,18 @@ typedef enum
 LgProblem *lg_parser_parse_data (const char *filename, const char *data,
                                  gsize length, GError **error);
 
-/* Reads `filename` and parses it.  An unreadable file gives
- * `FILE: error: MESSAGE` with the code LG_PARSE_ERROR_IO. */
+/* Reads `filename` and parses it; "-" is the standard input, named
+ * LG_PARSER_STDIN_NAME in the messages.  Any file is read in chunks up to
+ * its end (a pipe, a FIFO or a slow stream as well), and refused as soon
+ * as it is larger than 1/LG_PARSER_INPUT_SHARE of memory_limit (a parsed
+ * problem takes up to about 30 times its text): `FILE: error: the input
+ * is larger than SIZE...`, code LG_PARSE_ERROR_LIMIT.  An unreadable file
+ * gives `FILE: error: MESSAGE` (the system's words), LG_PARSE_ERROR_IO.
+ * warnings: as for lg_parser_parse_data_full (may be NULL). */
+LgProblem *lg_parser_parse_file_within (const char *filename,
+                                        guint64 memory_limit, char ***warnings,
+                                        GError **error);
+/* The same under LG_DEFAULT_MEMORY_LIMIT. */
 LgProblem *lg_parser_parse_file (const char *filename, GError **error);
 
 /* The same, with the warnings: when the problem is returned and `warnings`
@@ -64,8 +74,16 @@ LgProblem *lg_parser_parse_file (const char *filename, GError **error);
 LgProblem *lg_parser_parse_data_full (const char *filename, const char *data,
                                       gsize length, char ***warnings,
                                       GError **error);
+/* lg_parser_parse_file_within under LG_DEFAULT_MEMORY_LIMIT. */
 LgProblem *lg_parser_parse_file_full (const char *filename, char ***warnings,
                                       GError **error);
+#define LG_PARSER_STDIN_NAME "<stdin>"
+/* The share of the memory limit that the input may take (1/32: 64 MiB of
+ * the default 2 GiB). */
+#define LG_PARSER_INPUT_SHARE 32
+/* The name of filename in messages: LG_PARSER_STDIN_NAME for "-", else
+ * filename itself. */
+const char *lg_parser_source_name (const char *filename);
 
 G_END_DECLS
 

@@ -81,15 +81,13 @@ lg_print_solution (FILE *out, const LgProblem *problem,
 }
 
 void
-lg_print_count (FILE *out, guint64 n_solutions, guint64 stopped_at)
+lg_print_count (FILE *out, guint64 n_solutions, const char *stopped_by)
 {
   fprintf (out, "\n%" G_GUINT64_FORMAT " solution%s\n", n_solutions,
            n_solutions > 1 ? "s" : "");
-  if (stopped_at)
-    fprintf (out,
-             "(the search stopped at --max-solutions %" G_GUINT64_FORMAT
-             ": there may be more)\n",
-             stopped_at);
+  if (stopped_by)
+    fprintf (out, "(the search stopped at %s: there may be more)\n",
+             stopped_by);
   fputc ('\n', out);
 }
 

@@ -38,6 +38,7 @@ struct LgSituation
    * the limit; try_solution stops when the steps alone are */
   guint64 step_limit;
   gboolean over_limit;
+  LgDeadline *deadline; /* lg_situation_set_deadline: asked at each push */
   jmp_buf abort;
   /* --trace */
   FILE *trace;
@@ -148,6 +149,13 @@ lg_situation_over_limit (const LgSituation *s)
 }
 
 void
+lg_situation_set_deadline (LgSituation *s, LgDeadline *deadline)
+{
+  s->deadline = deadline;
+  lg_try_solution_set_deadline (s->try_solution, deadline);
+}
+
+void
 lg_situation_set_distinct (LgSituation *s)
 {
   lg_try_solution_set_distinct (s->try_solution);
@@ -176,6 +184,15 @@ lg_situation_try_solution (LgSituation *s, LgSolutionFunc func,
 
 /* ---- Context hooks ------------------------------------------------------ */
 
+/* Out of the walk (the flat one or the generic explorer, in
+ * lg_situation_explore) at the step limit or the deadline: nothing to
+ * free, neither walk allocates. */
+G_GNUC_NO_INLINE G_GNUC_NORETURN static void
+leave_walk (LgSituation *s)
+{
+  longjmp (s->abort, 1);
+}
+
 static void
 context_clear (void *context)
 {
@@ -189,6 +206,8 @@ static void
 context_push (void *context)
 {
   LgSituation *s = context;
+  if (G_UNLIKELY (lg_deadline_passed (s->deadline)))
+    leave_walk (s);
   g_assert (s->n_marks < s->marks_cap);
   s->marks[s->n_marks++] = s->undo_top;
   CHECK_MASKS (lg_mask_checker_push (s->checker));
@@ -407,15 +426,6 @@ struct FlatLeaf
   const uint64_t *words;
 };
 
-/* Out of the walk at the step limit: nothing to free, the walk allocates
- * nothing. */
-G_GNUC_NO_INLINE G_GNUC_NORETURN static void
-leave_walk (LgSituation *s)
-{
-  s->over_limit = TRUE;
-  longjmp (s->abort, 1);
-}
-
 LG_FLAT_INLINE size_t
 flat_push (void *context, uint64_t nodes)
 {
@@ -426,6 +436,11 @@ flat_push (void *context, uint64_t nodes)
   s->nodes_seen = nodes;
   lg_progress_tick (s->progress, nodes);
   if (G_UNLIKELY (s->steps + nodes > s->step_limit))
+    {
+      s->over_limit = TRUE;
+      leave_walk (s);
+    }
+  if (G_UNLIKELY (lg_deadline_passed (s->deadline)))
     leave_walk (s);
   CHECK_MASKS (lg_mask_checker_push (s->checker));
   return s->undo_top;
@@ -529,6 +544,19 @@ flat_walk (LgSituation *s, LgFlatSearch *search, LgSolutionFunc func,
       break;
 }
 
+/* The generic explorer's walk (a trace, or a tree that cannot be
+ * flattened), apart from lg_situation_explore for its setjmp, as
+ * flat_walk. */
+G_GNUC_NO_INLINE static void
+generic_walk (LgSituation *s, LgBacktracking *explorer, LgNode *root,
+              LgSolutionFunc func, gpointer user_data)
+{
+  for (bool found = lg_backtracking_search_first (explorer, root); found;
+       found = lg_backtracking_search_next (explorer))
+    if (!lg_situation_try_solution (s, func, user_data))
+      break;
+}
+
 /* The flat form of the tree under root, its leaves' payloads pointing to
  * the situation's masks; NULL when it cannot be flattened.  Made at the
  * first call, kept for the next ones (the estimate, then the exploration,
@@ -579,10 +607,8 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
     }
   LgBacktracking *explorer = lg_backtracking_new (
       s->trace ? &lg_situation_trace_hooks : &lg_situation_hooks, s);
-  for (bool found = lg_backtracking_search_first (explorer, root); found;
-       found = lg_backtracking_search_next (explorer))
-    if (!lg_situation_try_solution (s, func, user_data))
-      break;
+  if (setjmp (s->abort) == 0)
+    generic_walk (s, explorer, root, func, user_data);
   *stats = *lg_backtracking_stats (explorer);
   lg_backtracking_free (explorer);
 }

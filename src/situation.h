@@ -98,4 +98,9 @@ void lg_situation_estimate (LgSituation *situation, const LgNode *root,
 void lg_situation_set_step_limit (LgSituation *situation, guint64 limit);
 gboolean lg_situation_over_limit (const LgSituation *situation);
 
+/* A deadline (NULL: none, the default) that the exploration asks at each
+ * alternative point and try_solution at each step: once it has passed,
+ * the exploration stops there, with or without a trace (borrowed). */
+void lg_situation_set_deadline (LgSituation *situation, LgDeadline *deadline);
+
 #endif /* LG_SITUATION_H */

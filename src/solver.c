@@ -12,6 +12,7 @@ struct LgSolver
   LgStats own_stats;
   LgConstraintSet *set; /* after describe */
   LgProgress *progress; /* NULL: no progress line */
+  LgDeadline deadline;  /* options.deadline, asked by the engines */
   LgEngineSetup setup;  /* what the engines are made from */
   LgEngineImpl *engine; /* after transform */
   /* auto chose the faithful engine on trial: explore runs it with a step
@@ -71,6 +72,8 @@ lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
     solver->progress = lg_progress_new (solver->options.progress,
                                         solver->options.progress_delay_ms);
 
+  lg_deadline_init (&solver->deadline, solver->options.deadline);
+
   g_autoptr (GTimer) timer = g_timer_new ();
   solver->set = lg_constraint_set_new_dropping (problem, solver->options.drop);
   solver->stats->constraint_groups = solver->set->groups->len;
@@ -84,6 +87,7 @@ lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
     .options = &solver->options,
     .progress = solver->progress,
     .stats = solver->stats,
+    .deadline = &solver->deadline,
   };
   return solver;
 }
@@ -238,6 +242,14 @@ give_kept (LgSolver *solver)
     }
 }
 
+/* Did the search run to its end? */
+static void
+end_explore (LgSolver *solver)
+{
+  solver->stats->timed_out = solver->deadline.passed;
+  solver->stats->complete = !solver->stopped && !solver->deadline.passed;
+}
+
 gint64
 lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data,
                    GError **error)
@@ -251,9 +263,12 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data,
     {
       solver->kept = g_byte_array_new ();
       solver->engine->klass->explore (solver->engine, keep_solution, solver);
-      gboolean finished = !solver->engine->klass->over_limit (solver->engine) &&
-                          (solver->n_kept < TRIAL_KEPT ||
-                           solver->options.max_solutions == TRIAL_KEPT);
+      /* past the deadline: what the trial found is all there will be */
+      gboolean finished =
+          solver->deadline.passed ||
+          (!solver->engine->klass->over_limit (solver->engine) &&
+           (solver->n_kept < TRIAL_KEPT ||
+            solver->options.max_solutions == TRIAL_KEPT));
       if (finished)
         {
           give_kept (solver);
@@ -264,7 +279,7 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data,
       g_clear_pointer (&solver->kept, g_byte_array_unref);
       if (finished)
         {
-          solver->stats->complete = !solver->stopped;
+          end_explore (solver);
           return (gint64) solver->found;
         }
       /* hardly possible where the faithful transformation succeeded (the
@@ -276,7 +291,7 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data,
     }
   guint64 n =
       solver->engine->klass->explore (solver->engine, on_solution, solver);
-  solver->stats->complete = !solver->stopped;
+  end_explore (solver);
   return (gint64) n;
 }
 

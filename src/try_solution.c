@@ -76,6 +76,7 @@ struct LgTrySolution
   const guint64
       *shown;         /* what the progress line shows (lg_try_solution_show) */
   guint64 step_limit; /* stop once *steps_at passes it (auto's trial) */
+  LgDeadline *deadline; /* or once it has passed (NULL: none) */
   /* --trace */
   FILE *trace;
   size_t depth;
@@ -188,6 +189,12 @@ void
 lg_try_solution_set_step_limit (LgTrySolution *s, guint64 limit)
 {
   s->step_limit = limit;
+}
+
+void
+lg_try_solution_set_deadline (LgTrySolution *s, LgDeadline *deadline)
+{
+  s->deadline = deadline;
 }
 
 gboolean
@@ -389,13 +396,14 @@ found_solution (LgTrySolution *s, LgSolutionFunc func, gpointer data)
 }
 
 /* count more units of work (visits, candidates): the progress line, and
- * the stop at step_limit */
+ * the stop at step_limit or the deadline */
 static inline void
 add_steps (LgTrySolution *s, guint64 count)
 {
   *s->steps_at += count;
   lg_progress_tick (s->progress, *s->shown);
-  if (G_UNLIKELY (*s->steps_at > s->step_limit))
+  if (G_UNLIKELY (*s->steps_at > s->step_limit) ||
+      G_UNLIKELY (lg_deadline_passed (s->deadline)))
     s->stopped = TRUE;
 }
 

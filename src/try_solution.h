@@ -21,6 +21,7 @@
 #define LG_TRY_SOLUTION_H
 
 #include "constraint_set.h"
+#include "deadline.h"
 #include "mask_builder.h"
 #include "permut.h"
 #include "progress.h"
@@ -55,6 +56,10 @@ void lg_try_solution_show (LgTrySolution *strategy, const guint64 *shown);
  * trial of --engine=auto: G_MAXUINT64, the default, never stops);
  * stopped tells whether it happened, or func asked to stop. */
 void lg_try_solution_set_step_limit (LgTrySolution *strategy, guint64 limit);
+/* Stops the enumeration, as the step limit does, once deadline (borrowed;
+ * NULL: none) has passed. */
+void lg_try_solution_set_deadline (LgTrySolution *strategy,
+                                   LgDeadline *deadline);
 gboolean lg_try_solution_stopped (const LgTrySolution *strategy);
 
 /* The solutions skipped so. */

@@ -601,6 +601,36 @@ START_TEST (test_parser_missing_file)
 }
 END_TEST
 
+/* The input may take 1/32 of the memory limit: classic.lgm (about 2 KiB)
+ * is read under 128 KiB, refused under 32 KiB, and so is a stream. */
+START_TEST (test_parser_input_bound)
+{
+  g_autofree char *path = g_build_filename (data_dir (), "classic.lgm", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) read
+    = lg_parser_parse_file_within (path, 128 * 1024, NULL, &error);
+  ck_assert_msg (read != NULL, "%s", error ? error->message : "");
+
+  g_autoptr (LgProblem) refused
+    = lg_parser_parse_file_within (path, 32 * 1024, NULL, &error);
+  ck_assert_ptr_null (refused);
+  ck_assert (g_error_matches (error, LG_PARSE_ERROR, LG_PARSE_ERROR_LIMIT));
+  g_autofree char *message = g_strdup_printf (
+      "%s: error: the input is larger than 1.0 KiB, the most a memory limit "
+      "of 32.0 KiB allows (1/32 of it); raise --memory-limit",
+      path);
+  ck_assert_str_eq (error->message, message);
+  g_clear_error (&error);
+
+  g_autoptr (LgProblem) zero
+    = lg_parser_parse_file_within ("/dev/zero", 32 * 1024, NULL, &error);
+  ck_assert_ptr_null (zero);
+  ck_assert (g_error_matches (error, LG_PARSE_ERROR, LG_PARSE_ERROR_LIMIT));
+  ck_assert_str_eq (lg_parser_source_name ("-"), "<stdin>");
+  ck_assert_str_eq (lg_parser_source_name ("a.lgm"), "a.lgm");
+}
+END_TEST
+
 /* ---- errors: one file per defect --------------------------------------- */
 
 static const struct
@@ -1157,6 +1187,7 @@ lg_parser_suite (void)
   tcase_add_test (core, test_parser_error_location);
   tcase_add_test (core, test_parser_empty_input);
   tcase_add_test (core, test_parser_missing_file);
+  tcase_add_test (core, test_parser_input_bound);
   tcase_add_test (core, test_parser_builtin_problems);
   tcase_add_test (core, test_parser_installed_problems);
   suite_add_tcase (suite, core);

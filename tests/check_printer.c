@@ -77,7 +77,7 @@ print_all (LgProblem *p, Mem *m)
   g_autoptr (GError) error = NULL;
   gint64 n = lg_problem_solve (p, NULL, NULL, print_cb, m->out, &error);
   ck_assert_msg (n >= 0, "%s", error ? error->message : "");
-  lg_print_count (m->out, (guint64) n, 0);
+  lg_print_count (m->out, (guint64) n, NULL);
 }
 
 
@@ -126,7 +126,7 @@ START_TEST (test_printer_count)
 {
   Mem m;
   mem_open (&m);
-  lg_print_count (m.out, count_cases[_i].n, 0);
+  lg_print_count (m.out, count_cases[_i].n, NULL);
   mem_close (&m);
   assert_text (&m, count_cases[_i].text);
   free (m.buf);

@@ -401,6 +401,78 @@ START_TEST (test_solver_error_line)
 }
 END_TEST
 
+/* A deadline already passed stops every engine's search (the faithful one
+ * with and without a trace) at its first look at the clock: some
+ * solutions of the 7!^2 of three free groups, timed_out, not complete.
+ * One far away changes nothing. */
+START_TEST (test_solver_deadline)
+{
+  static const struct
+  {
+    LgEngine engine;
+    gboolean trace;
+  } cases[] = {
+    { LG_ENGINE_FAITHFUL, FALSE },
+    { LG_ENGINE_FAITHFUL, TRUE },
+    { LG_ENGINE_FAST, FALSE },
+    { LG_ENGINE_AUTO, FALSE },
+  };
+  static const char text[] = "atomic a: 1, 2, 3, 4, 5, 6, 7\n"
+                             "atomic b: 1, 2, 3, 4, 5, 6, 7\n"
+                             "atomic c: 1, 2, 3, 4, 5, 6, 7\n"
+                             "var x: a\n"
+                             "no x, b:1\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p =
+      lg_parser_parse_data ("t.lgm", text, strlen (text), &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  FILE *trace = cases[_i].trace ? fopen ("/dev/null", "w") : NULL;
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = cases[_i].engine;
+  options.trace = trace;
+  options.deadline = 1;
+  LgStats stats;
+  gint64 n = lg_problem_solve (p, &options, &stats, NULL, NULL, &error);
+  ck_assert_msg (n >= 0, "%s", error ? error->message : "");
+  ck_assert (stats.timed_out);
+  ck_assert (!stats.complete);
+  ck_assert_int_lt (n, 5040 * 5040);
+
+  static const char small[] = "atomic a: 1, 2\natomic b: 1, 2\n";
+  g_autoptr (LgProblem) q =
+      lg_parser_parse_data ("s.lgm", small, strlen (small), &error);
+  ck_assert_msg (q != NULL, "%s", error ? error->message : "");
+  options.deadline = g_get_monotonic_time () + (gint64) 3600 * G_USEC_PER_SEC;
+  ck_assert_int_eq (lg_problem_solve (q, &options, &stats, NULL, NULL, &error),
+                    2);
+  ck_assert (!stats.timed_out);
+  ck_assert (stats.complete);
+  if (trace)
+    fclose (trace);
+}
+END_TEST
+
+/* auto's trial (the faithful engine on a bounded work) stopped by the
+ * deadline: what it found is the answer, not the fast engine's start. */
+START_TEST (test_solver_deadline_in_trial)
+{
+  g_autofree char *path = lgtest_test_path ("input/gen-6x6-trial.lgm");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p = lg_parser_parse_file (path, &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = LG_ENGINE_AUTO;
+  options.deadline = 1;
+  LgStats stats;
+  ck_assert_int_ge (lg_problem_solve (p, &options, &stats, NULL, NULL, &error),
+                    0);
+  ck_assert_int_eq (stats.engine, LG_ENGINE_FAITHFUL);
+  ck_assert_int_eq (stats.choice, LG_CHOICE_ESTIMATE);
+  ck_assert (stats.timed_out);
+  ck_assert (!stats.complete);
+}
+END_TEST
+
 Suite *
 lg_solver_suite (void)
 {
@@ -414,6 +486,8 @@ lg_solver_suite (void)
   tcase_add_loop_test (tc, test_solver_max_solutions, 0, 2);
   tcase_add_test (tc, test_solver_drop_option);
   tcase_add_loop_test (tc, test_solver_levels, 0, 3);
+  tcase_add_loop_test (tc, test_solver_deadline, 0, 4);
+  tcase_add_test (tc, test_solver_deadline_in_trial);
   suite_add_tcase (s, tc);
   tc = tcase_create ("engines");
   tcase_add_test (tc, test_solver_tree_of_engines);
