@@ -137,7 +137,7 @@ may_repeat (const LgConstraintSet *set)
   for (guint i = 0; i < set->groups->len; i++)
     {
       const LgConstraintGroup *cg = set->groups->pdata[i];
-      if (cg->couple->len == 0)
+      if (!lg_constraint_group_has_couples (cg))
         continue; /* no OR node of its own in the tree */
       g_autoptr (GHashTable) tied = g_hash_table_new (NULL, NULL);
       for (gboolean grew = TRUE; grew;)

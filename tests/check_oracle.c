@@ -29,21 +29,21 @@
 
 typedef struct
 {
-  int kind;               /* LgGroupKind */
-  int value[MAX_N];       /* item values (ordered: index) */
+  int kind;         /* LgGroupKind */
+  int value[MAX_N]; /* item values (ordered: index) */
 } TGroup;
 
 typedef struct
 {
   int group;
-  int index;              /* item index, or -1 for a variable */
-  int var;                /* variable number when index < 0 */
+  int index; /* item index, or -1 for a variable */
+  int var;   /* variable number when index < 0 */
 } TRef;
 
 typedef struct TExpr TExpr;
 struct TExpr
 {
-  char op;                /* 'k' constant, 'r' ref, '+', '-', '*', 'a' abs */
+  char op; /* 'k' constant, 'r' ref, '+', '-', '*', 'a' abs */
   int value;
   TRef ref;
   TExpr *l, *r;
@@ -52,11 +52,14 @@ struct TExpr
 typedef struct TRule TRule;
 struct TRule
 {
-  char op;   /* 'y' yes, 'n' no, '=', '!', '<', '>', 'l' <=, 'g' >=,
-                '&' and, '|' or, '~' not */
+  char op; /* 'y' yes, 'n' no, '=', '!', '<', '>', 'l' <=, 'g' >=,
+                '&' and, '|' or, '~' not, 'i' if a then b, 's' x is y,
+                'd' x is not y, 'E' exactly, 'L' at least, 'M' at most */
   TRef x, y;
   TExpr *l, *r;
   TRule *a, *b;
+  TRule *list[4]; /* E, L, M: n_list rules, k */
+  int n_list, k;
 };
 
 typedef struct
@@ -66,6 +69,7 @@ typedef struct
   int var_group[MAX_VARS];
   int n_rules;
   TRule *rules[MAX_RULES];
+  gboolean logic; /* draw couples inside logic, if, counts, identities */
   GPtrArray *garbage;
 } TProblem;
 
@@ -140,9 +144,61 @@ random_expr (TProblem *t, uint64_t *rng, int depth)
   return e;
 }
 
+static TRule *random_relation (TProblem *t, uint64_t *rng, int depth);
+
+/* The new forms (t->logic): a couple, if-then, a count or an identity, or
+ * any older relation. */
+static TRule *
+random_logic (TProblem *t, uint64_t *rng, int depth)
+{
+  TRule *r = tnew (t, sizeof *r);
+  uint32_t c = lgtest_rand_below (rng, depth > 1 ? 4 : 9);
+  if (c <= 1 || (c <= 3 && !has_integer_group (t)))
+    {
+      r->op = c == 0 ? 'n' : 'y';
+      r->x = random_ref (t, rng, FALSE, -1);
+      r->y = random_ref (t, rng, FALSE, r->x.group);
+      return r;
+    }
+  if (c <= 3)
+    return random_relation (t, rng, depth + 1);
+  if (c == 4)
+    {
+      r->op = lgtest_rand_below (rng, 2) ? 's' : 'd';
+      r->x = random_ref (t, rng, FALSE, -1);
+      do
+        r->y = random_ref (t, rng, FALSE, -1);
+      while (r->y.group != r->x.group);
+      return r;
+    }
+  if (c == 5)
+    {
+      r->op = 'i';
+      r->a = random_logic (t, rng, depth + 1);
+      r->b = random_logic (t, rng, depth + 1);
+      return r;
+    }
+  if (c == 6)
+    {
+      r->op = "&|~"[lgtest_rand_below (rng, 3)];
+      r->a = random_logic (t, rng, depth + 1);
+      if (r->op != '~')
+        r->b = random_logic (t, rng, depth + 1);
+      return r;
+    }
+  r->op = "ELM"[lgtest_rand_below (rng, 3)];
+  r->n_list = 1 + (int) lgtest_rand_below (rng, 4);
+  r->k = (int) lgtest_rand_below (rng, (uint32_t) r->n_list + 2);
+  for (int i = 0; i < r->n_list; i++)
+    r->list[i] = random_logic (t, rng, depth + 1);
+  return r;
+}
+
 static TRule *
 random_relation (TProblem *t, uint64_t *rng, int depth)
 {
+  if (t->logic && depth == 0)
+    return random_logic (t, rng, 0);
   TRule *r = tnew (t, sizeof *r);
   uint32_t c = lgtest_rand_below (rng, depth > 0 ? 6 : 9);
   if (c >= 6)
@@ -160,10 +216,11 @@ random_relation (TProblem *t, uint64_t *rng, int depth)
 }
 
 static void
-random_problem (TProblem *t, uint64_t seed)
+random_problem (TProblem *t, uint64_t seed, gboolean logic)
 {
   uint64_t rng = seed;
   memset (t, 0, sizeof *t);
+  t->logic = logic;
   t->garbage = g_ptr_array_new_with_free_func (g_free);
   t->n = 2 + (int) lgtest_rand_below (&rng, MAX_N - 1);
   t->G = 2 + (int) lgtest_rand_below (&rng, MAX_G - 1);
@@ -191,7 +248,8 @@ random_problem (TProblem *t, uint64_t seed)
   t->n_rules = 1 + (int) lgtest_rand_below (&rng, MAX_RULES);
   for (int k = 0; k < t->n_rules; k++)
     {
-      if (has_integer_group (t) && lgtest_rand_below (&rng, 3) == 0)
+      if ((t->logic || has_integer_group (t)) &&
+          lgtest_rand_below (&rng, 3) == 0)
         {
           t->rules[k] = random_relation (t, &rng, 0);
           continue;
@@ -264,6 +322,24 @@ build_rule (Build *b, const TRule *r)
       return lg_or (p, build_rule (b, r->a), build_rule (b, r->b));
     case '~':
       return lg_not (p, build_rule (b, r->a));
+    case 'i':
+      return lg_if (p, build_rule (b, r->a), build_rule (b, r->b));
+    case 's':
+      return lg_same (p, build_ref (b, r->x), build_ref (b, r->y));
+    case 'd':
+      return lg_different (p, build_ref (b, r->x), build_ref (b, r->y));
+    case 'E':
+    case 'L':
+    case 'M':
+      {
+        LgRule *list[4];
+        for (int i = 0; i < r->n_list; i++)
+          list[i] = build_rule (b, r->list[i]);
+        return (r->op == 'E' ? lg_exactly
+                : r->op == 'L'
+                    ? lg_at_least
+                    : lg_at_most) (p, (guint) r->k, list, (guint) r->n_list);
+      }
     default:
       break;
     }
@@ -371,8 +447,8 @@ eval_rule (const World *w, const TRule *r)
     case 'y':
     case 'n':
       {
-        gboolean together = row_of (w, r->x.group, ref_index (w, r->x))
-                            == row_of (w, r->y.group, ref_index (w, r->y));
+        gboolean together = row_of (w, r->x.group, ref_index (w, r->x)) ==
+                            row_of (w, r->y.group, ref_index (w, r->y));
         return r->op == 'y' ? together : !together;
       }
     case '&':
@@ -381,6 +457,22 @@ eval_rule (const World *w, const TRule *r)
       return eval_rule (w, r->a) || eval_rule (w, r->b);
     case '~':
       return !eval_rule (w, r->a);
+    case 'i':
+      return !eval_rule (w, r->a) || eval_rule (w, r->b);
+    case 's':
+    case 'd':
+      return (ref_index (w, r->x) == ref_index (w, r->y)) == (r->op == 's');
+    case 'E':
+    case 'L':
+    case 'M':
+      {
+        int count = 0;
+        for (int i = 0; i < r->n_list; i++)
+          count += eval_rule (w, r->list[i]);
+        return r->op == 'E'   ? count == r->k
+               : r->op == 'L' ? count >= r->k
+                              : count <= r->k;
+      }
     default:
       break;
     }
@@ -424,12 +516,14 @@ static guint
 rule_vars (const TRule *r)
 {
   guint mask = 0;
-  if (r->op == 'y' || r->op == 'n')
+  if (strchr ("ynsd", r->op))
     {
       ref_vars (r->x, &mask);
       ref_vars (r->y, &mask);
       return mask;
     }
+  for (int i = 0; i < r->n_list; i++)
+    mask |= rule_vars (r->list[i]);
   expr_vars (r->l, &mask);
   expr_vars (r->r, &mask);
   if (r->a)
@@ -439,10 +533,18 @@ rule_vars (const TRule *r)
   return mask;
 }
 
+/* A couple, or a rule with a couple inside: the tree has a path per
+ * assignment of its scope that satisfies it (the alternatives of one
+ * assignment exclude one another). */
 static gboolean
 is_couple (const TRule *r)
 {
-  return r->op == 'y' || r->op == 'n';
+  if (r->op == 'y' || r->op == 'n')
+    return TRUE;
+  for (int i = 0; i < r->n_list; i++)
+    if (is_couple (r->list[i]))
+      return TRUE;
+  return (r->a && is_couple (r->a)) || (r->b && is_couple (r->b));
 }
 
 /* Scopes: rules linked by shared variables (computed here by closure, not
@@ -509,8 +611,7 @@ count_assignments (World *w, const int *scope, int s, guint vars, int v)
 }
 
 static guint64
-multiplicity (World *w, const int *scope, const guint *scope_vars,
-              int n_scopes)
+multiplicity (World *w, const int *scope, const guint *scope_vars, int n_scopes)
 {
   TProblem *t = w->t;
   for (int k = 0; k < t->n_rules; k++)
@@ -581,8 +682,7 @@ collect (const LgProblem *p, const LgSolution *solution, gpointer data)
       LgGroup *group = lg_problem_get_group (p, (guint) g);
       for (int r = 0; r < c->t->n; r++)
         {
-          const LgItem *item = lg_solution_get (solution, (guint) g,
-                                                (guint) r);
+          const LgItem *item = lg_solution_get (solution, (guint) g, (guint) r);
           guint index = 0;
           while (lg_group_get_item (group, index) != item)
             index++;
@@ -609,8 +709,8 @@ check_variant (TProblem *t, LgProblem *p, GHashTable *expected, int seed,
   g_autoptr (GError) error = NULL;
   opts.challenge = challenge;
   opts.check = check;
-  Collect c = { t, g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                          NULL) };
+  Collect c = { t,
+                g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
   LgStats stats = { 0 };
   gint64 n = lg_problem_solve (p, &opts, &stats, collect, &c, &error);
   ck_assert_msg (n >= 0, "seed %d: %s", seed, error ? error->message : "");
@@ -645,17 +745,20 @@ check_variant (TProblem *t, LgProblem *p, GHashTable *expected, int seed,
   g_hash_table_unref (c.found);
 }
 
-START_TEST (test_oracle_random_problems)
+/* One random problem (seed), with the new forms of logic or not. */
+static void
+check_random_problem (int seed, uint64_t salt, gboolean logic)
 {
+  int _i = seed;
   TProblem t;
-  random_problem (&t, UINT64_C (0x9e3779b97f4a7c15) * (uint64_t) (_i + 1));
+  random_problem (&t, salt * (uint64_t) (_i + 1), logic);
   g_autoptr (LgProblem) p = build_problem (&t);
   g_autoptr (GError) error = NULL;
   ck_assert_msg (lg_problem_validate (p, &error), "seed %d: %s", _i,
                  error ? error->message : "");
 
-  GHashTable *expected = g_hash_table_new_full (g_str_hash, g_str_equal,
-                                                g_free, NULL);
+  GHashTable *expected =
+      g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   int scope[MAX_RULES];
   guint scope_vars[MAX_RULES] = { 0 };
   int n_scopes = compute_scopes (&t, scope, scope_vars);
@@ -666,21 +769,31 @@ START_TEST (test_oracle_random_problems)
 
   /* the faithful default, and the tutorial's improvements: the same
    * solutions, each once */
-  static const LgCheck checks[]
-      = { LG_CHECK_FAITHFUL, LG_CHECK_INTERSECT, LG_CHECK_FEWEST };
+  static const LgCheck checks[] = { LG_CHECK_FAITHFUL, LG_CHECK_INTERSECT,
+                                    LG_CHECK_FEWEST };
   for (guint c = 0; c < G_N_ELEMENTS (checks); c++)
     for (int challenge = 0; challenge <= 1; challenge++)
       check_variant (&t, p, expected, _i, challenge, checks[c],
                      LG_ENGINE_FAITHFUL);
   /* and the other engines: the same distinct solutions */
-  check_variant (&t, p, expected, _i, FALSE, LG_CHECK_FAITHFUL,
-                 LG_ENGINE_FAST);
-  check_variant (&t, p, expected, _i, FALSE, LG_CHECK_FAITHFUL,
-                 LG_ENGINE_AUTO);
+  check_variant (&t, p, expected, _i, FALSE, LG_CHECK_FAITHFUL, LG_ENGINE_FAST);
+  check_variant (&t, p, expected, _i, FALSE, LG_CHECK_FAITHFUL, LG_ENGINE_AUTO);
 
   lg_permut_free (permut);
   g_hash_table_unref (expected);
   g_ptr_array_unref (t.garbage);
+}
+
+START_TEST (test_oracle_random_problems)
+{
+  check_random_problem (_i, UINT64_C (0x9e3779b97f4a7c15), FALSE);
+}
+END_TEST
+
+/* Couples inside and, or, not, if-then and counts, and identities. */
+START_TEST (test_oracle_random_logic)
+{
+  check_random_problem (_i, UINT64_C (0x2545f4914f6cdd1d), TRUE);
 }
 END_TEST
 
@@ -688,7 +801,8 @@ END_TEST
 START_TEST (test_oracle_drop_rule)
 {
   TProblem t;
-  random_problem (&t, UINT64_C (0xd1b54a32d192ed03) * (uint64_t) (_i + 1));
+  random_problem (&t, UINT64_C (0xd1b54a32d192ed03) * (uint64_t) (_i + 1),
+                  FALSE);
   if (t.n_rules < 2)
     {
       g_ptr_array_unref (t.garbage);
@@ -706,8 +820,8 @@ START_TEST (test_oracle_drop_rule)
   int scope[MAX_RULES];
   guint scope_vars[MAX_RULES] = { 0 };
   int n_scopes = compute_scopes (&t, scope, scope_vars);
-  GHashTable *expected = g_hash_table_new_full (g_str_hash, g_str_equal,
-                                                g_free, NULL);
+  GHashTable *expected =
+      g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   LgPermut *permut = lg_permut_new (t.n);
   World w = { .t = &t };
   w.perm[0] = lg_permut_get (permut, 0);
@@ -760,20 +874,20 @@ static const struct
   guint drop;
   guint expected;
 } tutorial_cases[] = {
-  { "classic", 0, 1 }, { "small", 0, 1 }, { "jojo", 0, 1 },
+  { "classic", 0, 1 }, { "small", 0, 1 },    { "jojo", 0, 1 },
   { "big", 0, 1 },     { "classic", 1, 25 },
 };
 
 START_TEST (test_oracle_tutorial_solutions_satisfy_every_rule)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p = lg_problems_load (tutorial_cases[_i].problem,
-                                              &error);
+  g_autoptr (LgProblem) p =
+      lg_problems_load (tutorial_cases[_i].problem, &error);
   ck_assert_msg (p != NULL, "%s", error ? error->message : "");
   if (tutorial_cases[_i].drop)
     ck_assert (lg_problem_drop_rule (p, tutorial_cases[_i].drop, NULL));
-  Verify v = { 0, g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                         NULL) };
+  Verify v = { 0,
+               g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
   gint64 n = lg_problem_solve (p, NULL, NULL, verify_solution, &v, &error);
   ck_assert_int_eq (n, tutorial_cases[_i].expected);
   ck_assert_uint_eq (v.n, tutorial_cases[_i].expected);
@@ -795,9 +909,8 @@ large_problem (guint n, uint64_t seed)
     {
       char name[8];
       g_snprintf (name, sizeof name, "g%u", g);
-      LgGroup *group
-          = lg_group (p, g == 0 ? LG_GROUP_ORDERED : LG_GROUP_ATOMIC, name,
-                      NULL);
+      LgGroup *group =
+          lg_group (p, g == 0 ? LG_GROUP_ORDERED : LG_GROUP_ATOMIC, name, NULL);
       for (guint i = 0; i < n; i++)
         {
           char item[8];
@@ -850,16 +963,16 @@ START_TEST (test_oracle_large_dimension_strategies_agree)
   guint n = 7 + (guint) _i / 2;
   g_autoptr (LgProblem) p = large_problem (n, 77 + (uint64_t) _i);
   g_autoptr (GPtrArray) reference = NULL;
-  static const LgCheck checks[]
-      = { LG_CHECK_FAITHFUL, LG_CHECK_INTERSECT, LG_CHECK_FEWEST };
+  static const LgCheck checks[] = { LG_CHECK_FAITHFUL, LG_CHECK_INTERSECT,
+                                    LG_CHECK_FEWEST };
   for (guint c = 0; c < G_N_ELEMENTS (checks); c++)
     for (int challenge = 0; challenge <= 1; challenge++)
       {
         GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
         opts.check = checks[c];
         opts.challenge = challenge;
-        ck_assert_int_ge (lg_problem_solve (p, &opts, NULL, collect_keys, keys, NULL),
-                          0);
+        ck_assert_int_ge (
+            lg_problem_solve (p, &opts, NULL, collect_keys, keys, NULL), 0);
         g_ptr_array_sort (keys, compare_keys);
         if (!reference)
           {
@@ -881,6 +994,7 @@ lg_oracle_suite (void)
   TCase *tc = tcase_create ("core");
   tcase_set_timeout (tc, 300);
   tcase_add_loop_test (tc, test_oracle_random_problems, 0, 400);
+  tcase_add_loop_test (tc, test_oracle_random_logic, 0, 400);
   tcase_add_loop_test (tc, test_oracle_drop_rule, 0, 100);
   suite_add_tcase (s, tc);
   tc = tcase_create ("large");
@@ -889,8 +1003,8 @@ lg_oracle_suite (void)
   suite_add_tcase (s, tc);
   tc = tcase_create ("tutorial");
   tcase_set_timeout (tc, 300);
-  tcase_add_loop_test (tc, test_oracle_tutorial_solutions_satisfy_every_rule,
-                       0, G_N_ELEMENTS (tutorial_cases));
+  tcase_add_loop_test (tc, test_oracle_tutorial_solutions_satisfy_every_rule, 0,
+                       G_N_ELEMENTS (tutorial_cases));
   suite_add_tcase (s, tc);
   return s;
 }
