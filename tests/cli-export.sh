@@ -297,7 +297,8 @@ for f in "$LG_DATADIR"/*.lgm; do
   case $b in
     einstein-left-of) want=7 ;;
     einstein-cat-not-water) want=0 ;;
-    classic | small | jojo | big | einstein | einstein-cat-water | mini4)
+    classic | small | jojo | big | einstein | einstein-cat-water | mini4 | \
+      dinner)
       want=1 ;;
     *) want= ;;
   esac
@@ -322,6 +323,13 @@ if [ ${#engine[@]} -gt 0 ]; then
   have_minizinc=$saved_minizinc
   engine=(--engine=faithful)
 fi
+# Couples inside logic, if-then, counting and identities (issue 11).
+cross_check "the issue's examples of logic over couples" 1 \
+  "$LG_TESTDIR/input/logic-examples.lgm"
+cross_check "at least 1 of two couples, identity" 216 \
+  "$LG_TESTDIR/input/identity.lgm"
+cross_check "exactly 1 of six couples" 18 \
+  "$LG_TESTDIR/input/exactly-one-couples.lgm"
 # Small cases of SPEC section 7 and of the existential variables.
 printf 'atomic a: x, y, z\n' >"$tmp/one-group.lgm"
 cross_check "one group, no rule" 1 "$tmp/one-group.lgm"
