@@ -1,7 +1,8 @@
 #!/bin/bash
-# doc-commands.sh — every command shown in doc/algorithm.md, run and
-# compared byte for byte with the output the document prints, so that the
-# course notes cannot drift from the program (jq's tests/man.test idea).
+# doc-commands.sh — every command shown in doc/algorithm.md and
+# doc/format.md, run and compared byte for byte with the output the
+# document prints, so that the course notes and the cookbook cannot drift
+# from the program (jq's tests/man.test idea).
 #
 # The document shows its commands in fenced blocks of this form:
 #
@@ -10,6 +11,8 @@
 #   25
 #   ```
 #
+# A block opened by "```lgm NAME" writes its lines to the file NAME of the
+# scratch directory, for the commands after it (the cookbook's recipes).
 # A line starting with "$ " is a command (a line ending with a backslash
 # goes on with the next one); the lines after it, up to the next command or
 # the closing fence, are its expected stdout, exactly.  Commands use stderr
@@ -20,18 +23,20 @@
 # its last command's); stderr is shown when the output differs.
 #
 # Environment (set by make check): LOGIGRAM, LG_DATADIR, top_srcdir; LG_DOC
-# names another document to check (to see this test fail, give it a copy
-# with a wrong line).
+# names other documents to check, separated by spaces (to see this test
+# fail, give it a copy with a wrong line).
 set -u
 top_srcdir=${top_srcdir:-.}
 LOGIGRAM=${LOGIGRAM:-src/logigram}
 LG_DATADIR=${LG_DATADIR:-$top_srcdir/data}
-doc=${LG_DOC:-$top_srcdir/doc/algorithm.md}
+docs=${LG_DOC:-$top_srcdir/doc/algorithm.md $top_srcdir/doc/format.md}
 
 absolute () { (cd "$(dirname "$1")" && printf '%s/%s\n' "$(pwd -P)" "$(basename "$1")"); }
 
 if [ ! -x "$LOGIGRAM" ]; then echo "FAIL - no program $LOGIGRAM"; exit 1; fi
-if [ ! -r "$doc" ]; then echo "FAIL - no document $doc"; exit 1; fi
+for doc in $docs; do
+  if [ ! -r "$doc" ]; then echo "FAIL - no document $doc"; exit 1; fi
+done
 program=$(absolute "$LOGIGRAM")
 datadir=$(absolute "$LG_DATADIR")
 
@@ -60,7 +65,7 @@ fail () { failed=$((failed + 1)); echo "FAIL - $1"; }
 # $tmp/expected.
 check () {
   local line=$1 command=$2
-  local name="line $line: \$ ${command//$'\n'/ }"
+  local name="$(basename "$doc") line $line: \$ ${command//$'\n'/ }"
   (cd "$work" && $limit bash -c "$command" >"$tmp/out" 2>"$tmp/err" </dev/null)
   if cmp -s "$tmp/expected" "$tmp/out"; then
     pass "$name"
@@ -74,53 +79,67 @@ check () {
   fi
 }
 
-# Reads the document: state "text" outside console blocks, "block" inside.
-state=text
-command=
-command_line=0
-continued=false
-line_no=0
-: >"$tmp/expected"
-flush () {
-  if [ -n "$command" ]; then check "$command_line" "$command"; fi
-  command=
+# Reads a document: state "text" outside console blocks, "block" inside,
+# "file" inside an lgm block.
+read_doc () {
+  local doc=$1 state=text command= command_line=0 continued=false
+  local line_no=0 file= before=$passed+$failed
   : >"$tmp/expected"
-}
-while IFS= read -r line || [ -n "$line" ]; do
-  line_no=$((line_no + 1))
-  case $state in
-  text)
-    if [ "$line" = '```console' ]; then state=block; fi
-    ;;
-  block)
-    if $continued; then
-      command="$command
+  flush () {
+    if [ -n "$command" ]; then check "$command_line" "$command"; fi
+    command=
+    : >"$tmp/expected"
+  }
+  while IFS= read -r line || [ -n "$line" ]; do
+    line_no=$((line_no + 1))
+    case $state in
+    text)
+      if [ "$line" = '```console' ]; then
+        state=block
+      elif [ "${line#'```lgm '}" != "$line" ]; then
+        file=${line#'```lgm '}
+        : >"$work/$file"
+        state=file
+      fi
+      ;;
+    file)
+      if [ "$line" = '```' ]; then state=text; else
+        printf '%s\n' "$line" >>"$work/$file"
+      fi
+      ;;
+    block)
+      if $continued; then
+        command="$command
 $line"
-      case $line in *\\) ;; *) continued=false ;; esac
-    elif [ "$line" = '```' ]; then
-      flush
-      state=text
-    elif [ "${line#\$ }" != "$line" ]; then
-      flush
-      command=${line#\$ }
-      command_line=$line_no
-      case $line in *\\) continued=true ;; esac
-    elif [ -n "$command" ]; then
-      printf '%s\n' "$line" >>"$tmp/expected"
-    else
-      fail "line $line_no: output before any command in a console block"
-    fi
-    ;;
-  esac
-done <"$doc"
-if [ "$state" = block ]; then
-  fail "line $line_no: console block not closed"
-fi
+        case $line in *\\) ;; *) continued=false ;; esac
+      elif [ "$line" = '```' ]; then
+        flush
+        state=text
+      elif [ "${line#\$ }" != "$line" ]; then
+        flush
+        command=${line#\$ }
+        command_line=$line_no
+        case $line in *\\) continued=true ;; esac
+      elif [ -n "$command" ]; then
+        printf '%s\n' "$line" >>"$tmp/expected"
+      else
+        fail "line $line_no: output before any command in a console block"
+      fi
+      ;;
+    esac
+  done <"$doc"
+  if [ "$state" != text ]; then
+    fail "line $line_no: block not closed"
+  fi
+  if [ $((passed + failed)) -eq $((before)) ]; then
+    echo "FAIL - no console block with a command in $doc"
+    exit 1
+  fi
+  echo "# $((passed + failed - before)) commands of $(basename "$doc") run"
+}
 
-total=$((passed + failed))
-if [ "$total" -eq 0 ]; then
-  echo "FAIL - no console block with a command in $doc"
-  exit 1
-fi
-echo "# $passed of $total commands of $(basename "$doc") give the output shown"
+for doc in $docs; do
+  read_doc "$doc"
+done
+echo "# $passed of $((passed + failed)) commands give the output shown"
 [ "$failed" -eq 0 ]
