@@ -1220,6 +1220,14 @@ collect_couples (const LgRule *r, GPtrArray *couples)
     collect_couples (r->list[i], couples);
 }
 
+guint
+lg_rule_n_couples (const LgRule *rule)
+{
+  g_autoptr (GPtrArray) couples = g_ptr_array_new ();
+  collect_couples (rule, couples);
+  return couples->len;
+}
+
 LgExpansion *
 lg_expansion_new (const LgRule *const *rules, guint n_rules,
                   const guint *assignment)

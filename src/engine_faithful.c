@@ -3,6 +3,7 @@
 
 #include "bitset.h"
 #include "budget.h"
+#include "constraint.h"
 #include "pair.h"
 #include "situation.h"
 
@@ -69,7 +70,18 @@ lg_engine_faithful_transform_seconds (const LgProblem *problem,
       double assignments = 1;
       for (guint k = 0; k < cg->vars->len; k++)
         assignments *= n;
+      /* the couple logic's alternatives: at most 2^cells, each the
+       * couples' masks narrowed by its literals */
+      guint cells = 0;
+      for (guint r = 0; r < cg->logic->len; r++)
+        if (lg_rule_is_couple_logic (cg->logic->pdata[r]))
+          cells += lg_rule_n_couples (cg->logic->pdata[r]);
+      double alternatives =
+          (double) (G_GUINT64_CONSTANT (1) << MIN (cells, 60));
       work += assignments * (1 + cg->logic->len + cg->couple->len * n_words);
+      if (cells)
+        work +=
+            assignments * alternatives * (cells + cg->couple->len) * n_words;
     }
   return work * SECONDS_PER_WORD;
 }
