@@ -436,6 +436,7 @@ lg_rule (LgProblem *p, LgRule *rule)
   g_ptr_array_add (p->rules, rule);
   rule->number = p->rules->len;
   rule->line = p->line;
+  lg_problem_add_rule_to_clue (p, rule);
   return rule->number;
 }
 
@@ -464,6 +465,12 @@ guint
 lg_rule_get_line (const LgRule *rule)
 {
   return rule->line;
+}
+
+guint
+lg_rule_get_clue (const LgRule *rule)
+{
+  return rule->clue;
 }
 
 /* Whether `count` true operands out of `count + unknown` can still make,

@@ -144,6 +144,13 @@ group_free (gpointer data)
   g_free (group);
 }
 
+static void
+clue_clear (gpointer data)
+{
+  LgClue *clue = data;
+  g_free (clue->text);
+}
+
 LgProblem *
 lg_problem_new (void)
 {
@@ -157,6 +164,8 @@ lg_problem_new (void)
   p->rule_nodes = g_ptr_array_new_with_free_func (g_free);
   p->rules = g_ptr_array_new ();
   p->questions = g_array_new (FALSE, FALSE, sizeof (LgQuestion));
+  p->clues = g_array_new (FALSE, FALSE, sizeof (LgClue));
+  g_array_set_clear_func (p->clues, clue_clear);
   return p;
 }
 
@@ -174,6 +183,7 @@ lg_problem_free (LgProblem *p)
   g_ptr_array_unref (p->rule_nodes);
   g_ptr_array_unref (p->rules);
   g_array_unref (p->questions);
+  g_array_unref (p->clues);
   g_clear_error (&p->error);
   g_free (p);
 }
@@ -419,6 +429,82 @@ lg_ask (LgProblem *p, LgGroup *group, LgItem *ref)
   return TRUE;
 }
 
+/* ---- Clues ------------------------------------------------------------ */
+
+guint
+lg_clue (LgProblem *p, const char *text)
+{
+  g_return_val_if_fail (!p->frozen, 0);
+  if (!text || !*text)
+    {
+      set_error (p, LG_PROBLEM_ERROR_FAILED, "a clue needs a text");
+      return 0;
+    }
+  LgClue clue = { g_strdup (text), p->line, p->rules->len + 1, 0 };
+  g_array_append_val (p->clues, clue);
+  p->clue_open = TRUE;
+  return p->clues->len;
+}
+
+void
+lg_problem_add_rule_to_clue (LgProblem *p, LgRule *rule)
+{
+  if (!p->clue_open)
+    {
+      LgClue clue = { NULL, rule->line, rule->number, 0 };
+      g_array_append_val (p->clues, clue);
+    }
+  g_array_index (p->clues, LgClue, p->clues->len - 1).n_rules++;
+  rule->clue = p->clues->len;
+}
+
+gboolean
+lg_problem_has_clue_texts (const LgProblem *p)
+{
+  return p->clue_open;
+}
+
+guint
+lg_problem_n_clues (const LgProblem *p)
+{
+  return p->clues->len;
+}
+
+static const LgClue *
+get_clue (const LgProblem *p, guint number)
+{
+  g_return_val_if_fail (number >= 1 && number <= p->clues->len, NULL);
+  return &g_array_index (p->clues, LgClue, number - 1);
+}
+
+const char *
+lg_clue_get_text (const LgProblem *p, guint number)
+{
+  const LgClue *clue = get_clue (p, number);
+  return clue ? clue->text : NULL;
+}
+
+guint
+lg_clue_get_line (const LgProblem *p, guint number)
+{
+  const LgClue *clue = get_clue (p, number);
+  return clue ? clue->line : 0;
+}
+
+guint
+lg_clue_get_first_rule (const LgProblem *p, guint number)
+{
+  const LgClue *clue = get_clue (p, number);
+  return clue ? clue->first_rule : 0;
+}
+
+guint
+lg_clue_get_n_rules (const LgProblem *p, guint number)
+{
+  const LgClue *clue = get_clue (p, number);
+  return clue ? clue->n_rules : 0;
+}
+
 /* ---- Options and checks ------------------------------------------------ */
 
 gboolean
@@ -434,6 +520,23 @@ lg_problem_drop_rule (LgProblem *p, guint number, GError **error)
     }
   LgRule *rule = g_ptr_array_index (p->rules, number - 1);
   rule->dropped = TRUE;
+  return TRUE;
+}
+
+gboolean
+lg_problem_drop_clue (LgProblem *p, guint number, GError **error)
+{
+  g_return_val_if_fail (!p->frozen, FALSE);
+  if (number < 1 || number > p->clues->len)
+    {
+      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_UNKNOWN,
+                   "no clue %u: clues are numbered from 1 to %u", number,
+                   p->clues->len);
+      return FALSE;
+    }
+  const LgClue *clue = get_clue (p, number);
+  for (guint i = 0; i < clue->n_rules; i++)
+    lg_problem_drop_rule (p, clue->first_rule + i, NULL);
   return TRUE;
 }
 

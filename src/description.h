@@ -5,8 +5,9 @@
  * expressions and rules.  Groups keep their declaration order in `decl` and
  * their solving order in `groups`; `group->index` is the position in
  * `groups`, which is what pair indices and the printed columns use.
- * Invariant: items[i]->index == i within a group, and every rule's number is
- * its 1-based position in `rules`.  Internal header: the public API is
+ * Invariant: items[i]->index == i within a group, every rule's number is
+ * its 1-based position in `rules`, and the clues cover the rules in order,
+ * each rule in exactly one clue (rule->clue).  Internal header: the public API is
  * logigram.h.
  */
 #ifndef LG_DESCRIPTION_H
@@ -89,8 +90,18 @@ struct _LgRule
   gboolean has_couple; /* a couple stands in it, or is it */
   guint number;        /* 1-based once added by lg_rule, else 0 */
   guint line;          /* source line, 0 when unknown */
+  guint clue;          /* its clue's number once added, else 0 */
   gboolean dropped;    /* ignored by --drop */
 };
+
+/* A clue (see lg_clue): rules first_rule .. first_rule + n_rules - 1. */
+typedef struct
+{
+  char *text; /* owned; NULL for a rule on its own */
+  guint line;
+  guint first_rule;
+  guint n_rules;
+} LgClue;
 
 typedef struct
 {
@@ -109,6 +120,8 @@ struct _LgProblem
   GPtrArray *rule_nodes;  /* every LgRule made, owned */
   GPtrArray *rules;       /* the rules added, in order, borrowed */
   GArray *questions;      /* LgQuestion */
+  GArray *clues;          /* LgClue, in order; every rule in exactly one */
+  gboolean clue_open;     /* lg_clue was called: rules join the last clue */
   guint line;
   GError *error;   /* first builder error */
   gboolean frozen; /* lg_problem_check passed: nothing changes any more */
@@ -140,6 +153,10 @@ lg_rule_is_count (const LgRule *rule)
   return rule->kind == LG_RULE_EXACTLY || rule->kind == LG_RULE_AT_LEAST ||
          rule->kind == LG_RULE_AT_MOST;
 }
+
+/* Puts rule, just added as the last rule, in the open clue, or in a new
+ * clue of its own (lg_rule calls it). */
+void lg_problem_add_rule_to_clue (LgProblem *problem, LgRule *rule);
 
 /* The number of variables (their var_id are 0 .. n - 1). */
 guint lg_problem_n_vars (const LgProblem *problem);

@@ -15,8 +15,13 @@
  * because dropping it (with a subset of the final drops) showed a solution,
  * or a new one, and dropping more rules would only show more.
  *
- * Invariant: the rules examined are those not dropped in the problem; the
- * drops of each solve are the diagnosis's own array.
+ * The units dropped and reported are the clues (lg_clue): all the rules of
+ * a clue go together.  Without clue lines each rule is a clue of its own,
+ * numbered as the rule, so the diagnostics then speak of rules.
+ *
+ * Invariant: the clues examined are those with a rule not dropped in the
+ * problem; the drops of each solve are the diagnosis's own array, in which
+ * the rules of one clue are all dropped or all kept.
  * Solutions are compared as sets of keys, one byte per group per row (the
  * item's index in its group, plus one).
  */
@@ -30,7 +35,7 @@ typedef struct
   LgSolveOptions options; /* the caller's, with drop = drops */
   guint n_rules;
   gboolean *drops;   /* per rule number - 1: dropped by this solve */
-  GArray *examined;  /* guint: the rules not dropped on entry */
+  GArray *examined;  /* guint: the clues with a rule not dropped on entry */
   GHashTable *index; /* LgItem * -> its index in its group + 1 */
   guint n_groups, n;
   char *key;            /* scratch: n_groups * n bytes and a NUL */
@@ -53,9 +58,15 @@ diagnosis_init (Diagnosis *d, LgProblem *problem, const LgSolveOptions *options)
   d->drops = g_new0 (gboolean, d->n_rules + 1);
   d->options.drop = d->drops;
   d->examined = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 1; i <= d->n_rules; i++)
-    if (!lg_problem_rule_is_dropped (problem, i))
-      g_array_append_val (d->examined, i);
+  for (guint c = 1; c <= lg_problem_n_clues (problem); c++)
+    {
+      guint first = lg_clue_get_first_rule (problem, c);
+      gboolean live = FALSE;
+      for (guint r = first; r < first + lg_clue_get_n_rules (problem, c); r++)
+        live = live || !lg_problem_rule_is_dropped (problem, r);
+      if (live)
+        g_array_append_val (d->examined, c);
+    }
   d->index = g_hash_table_new (NULL, NULL);
   d->n_groups = lg_problem_n_groups (problem);
   for (guint g = 0; g < d->n_groups; g++)
@@ -81,6 +92,21 @@ diagnosis_finish (Diagnosis *d)
   g_hash_table_unref (d->index);
   g_free (d->key);
   g_hash_table_unref (d->original);
+}
+
+/* Drops, or takes back, every rule of clue `number`. */
+static void
+set_dropped (Diagnosis *d, guint number, gboolean dropped)
+{
+  guint first = lg_clue_get_first_rule (d->problem, number);
+  for (guint i = 0; i < lg_clue_get_n_rules (d->problem, number); i++)
+    d->drops[first - 1 + i] = dropped;
+}
+
+static gboolean
+is_dropped (const Diagnosis *d, guint number)
+{
+  return d->drops[lg_clue_get_first_rule (d->problem, number) - 1];
 }
 
 /* The key of solution in d->key. */
@@ -139,7 +165,7 @@ solve (Diagnosis *d, LgSolutionFunc func, GError **error)
   return lg_problem_solve (d->problem, &d->options, NULL, func, d, error);
 }
 
-/* The examined rules that are not dropped now, ascending. */
+/* The examined clues that are not dropped now, ascending. */
 static GArray *
 undropped (Diagnosis *d)
 {
@@ -147,7 +173,7 @@ undropped (Diagnosis *d)
   for (guint i = 0; i < d->examined->len; i++)
     {
       guint number = g_array_index (d->examined, guint, i);
-      if (!d->drops[number - 1])
+      if (!is_dropped (d, number))
         g_array_append_val (kept, number);
     }
   return kept;
@@ -181,12 +207,12 @@ lg_diagnose_why_none (LgProblem *problem, const LgSolveOptions *options,
     for (guint i = 0; i < d.examined->len; i++)
       {
         guint number = g_array_index (d.examined, guint, i);
-        d.drops[number - 1] = TRUE;
+        set_dropped (&d, number, TRUE);
         found = solve (&d, stop_at_first, error);
         if (found < 0)
           goto out;
         if (found > 0) /* needed: take it back */
-          d.drops[number - 1] = FALSE;
+          set_dropped (&d, number, FALSE);
       }
   result->core = result->has_solution
                      ? g_array_new (FALSE, FALSE, sizeof (guint))
@@ -213,16 +239,16 @@ lg_redundancy_clear (LgRedundancy *result)
   memset (result, 0, sizeof *result);
 }
 
-/* Whether dropping `number` too leaves the original solutions unchanged;
- * the rule stays dropped when it does.  -1 on error. */
+/* Whether dropping clue `number` too leaves the original solutions
+ * unchanged; the clue stays dropped when it does.  -1 on error. */
 static int
 try_drop (Diagnosis *d, guint number, GError **error)
 {
-  d->drops[number - 1] = TRUE;
+  set_dropped (d, number, TRUE);
   if (solve (d, stop_at_new, error) < 0)
     return -1;
   if (d->found_new)
-    d->drops[number - 1] = FALSE;
+    set_dropped (d, number, FALSE);
   return !d->found_new;
 }
 
@@ -254,7 +280,7 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
       if (unchanged)
         {
           g_array_append_val (result->redundant, number);
-          d.drops[number - 1] = FALSE;
+          set_dropped (&d, number, FALSE);
         }
     }
 
@@ -269,7 +295,7 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
         continue;
       if (n_dropped == 0)
         {
-          d.drops[number - 1] = TRUE;
+          set_dropped (&d, number, TRUE);
           n_dropped++;
           continue;
         }
@@ -281,7 +307,7 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
   for (guint i = 0; i < d.examined->len; i++)
     {
       guint number = g_array_index (d.examined, guint, i);
-      if (d.drops[number - 1])
+      if (is_dropped (&d, number))
         g_array_append_val (result->dropped, number);
     }
   result->n_kept = d.examined->len - result->dropped->len;
@@ -297,16 +323,26 @@ out:
 
 /* ---- Reports ----------------------------------------------------------------- */
 
-static void
-print_rule (FILE *out, const LgProblem *problem, guint number)
+/* "rule" or "clue": what the reports speak of. */
+static const char *
+unit_name (const LgProblem *problem)
 {
-  const LgRule *rule = lg_problem_get_rule (problem, number);
-  g_autofree char *text = lg_rule_to_string (rule);
-  guint line = lg_rule_get_line (rule);
+  return lg_problem_has_clue_texts (problem) ? "clue" : "rule";
+}
+
+/* One clue: its text, or the text of its rule when it has none. */
+static void
+print_unit (FILE *out, const LgProblem *problem, guint number)
+{
+  const char *clue = lg_clue_get_text (problem, number);
+  const LgRule *rule =
+      lg_problem_get_rule (problem, lg_clue_get_first_rule (problem, number));
+  g_autofree char *text = clue ? NULL : lg_rule_to_string (rule);
+  guint line = lg_clue_get_line (problem, number);
+  fprintf (out, "%s %u", unit_name (problem), number);
   if (line)
-    fprintf (out, "rule %u (line %u): %s\n", number, line, text);
-  else
-    fprintf (out, "rule %u: %s\n", number, text);
+    fprintf (out, " (line %u)", line);
+  fprintf (out, ": %s\n", clue ? clue : text);
 }
 
 /* The reports of the command line (see doc/logigram.1):
@@ -320,24 +356,26 @@ print_rule (FILE *out, const LgProblem *problem, guint number)
  *   rule N (line L): TEXT
  *   A minimal set of M rules keeps the same solutions; it drops: 4, 7, 9.
  *
- * "(line L)" is left out for a rule without source line. */
+ * "(line L)" is left out for a rule without source line.  With clue lines,
+ * they say "clue" instead of "rule" and give the clues' texts. */
 static void
 why_none_print (FILE *out, const LgProblem *problem, const LgWhyNone *result)
 {
   guint n = result->core ? result->core->len : 0;
+  const char *unit = unit_name (problem);
   if (result->has_solution)
     fputs ("The problem has a solution: nothing to explain.\n", out);
   else if (n == 0)
-    fputs ("No solution, even without any rule.\n", out);
+    fprintf (out, "No solution, even without any %s.\n", unit);
   else if (n == 1)
-    fputs ("No solution; this rule has no solution on its own:\n", out);
+    fprintf (out, "No solution; this %s has no solution on its own:\n", unit);
   else
     fprintf (out,
-             "No solution; these %u rules have no solution on their own, "
+             "No solution; these %u %ss have no solution on their own, "
              "and each of them is needed:\n",
-             n);
+             n, unit);
   for (guint i = 0; i < n; i++)
-    print_rule (out, problem, g_array_index (result->core, guint, i));
+    print_unit (out, problem, g_array_index (result->core, guint, i));
 }
 
 static void
@@ -345,30 +383,31 @@ redundancy_print (FILE *out, const LgProblem *problem,
                   const LgRedundancy *result)
 {
   guint k = result->redundant->len, t = result->n_examined;
+  const char *unit = unit_name (problem);
   if (t == 0)
-    fputs ("The problem has no rule: none is redundant.\n", out);
+    fprintf (out, "The problem has no %s: none is redundant.\n", unit);
   else if (k == 0)
     fprintf (out,
-             "None of the %u rule%s is redundant: dropping any one of them "
+             "None of the %u %s%s is redundant: dropping any one of them "
              "alone changes the solutions.\n",
-             t, t == 1 ? "" : "s");
+             t, unit, t == 1 ? "" : "s");
   else if (k == 1)
     fprintf (out,
-             "1 of the %u rule%s is redundant: dropping it alone leaves the "
+             "1 of the %u %s%s is redundant: dropping it alone leaves the "
              "solutions unchanged:\n",
-             t, t == 1 ? "" : "s");
+             t, unit, t == 1 ? "" : "s");
   else
     fprintf (out,
-             "%u of the %u rules are redundant: dropping any one of them "
+             "%u of the %u %ss are redundant: dropping any one of them "
              "alone leaves the solutions unchanged:\n",
-             k, t);
+             k, t, unit);
   for (guint i = 0; i < k; i++)
-    print_rule (out, problem, g_array_index (result->redundant, guint, i));
+    print_unit (out, problem, g_array_index (result->redundant, guint, i));
 
   fprintf (out,
-           "A minimal set of %u rule%s keeps the same solutions; it "
+           "A minimal set of %u %s%s keeps the same solutions; it "
            "drops: ",
-           result->n_kept, result->n_kept == 1 ? "" : "s");
+           result->n_kept, unit, result->n_kept == 1 ? "" : "s");
   if (result->dropped->len == 0)
     fputs ("none", out);
   for (guint i = 0; i < result->dropped->len; i++)

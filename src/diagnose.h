@@ -7,6 +7,10 @@
  *   redundant  the rules whose removal alone leaves the set of solutions
  *              unchanged, and a minimal set of rules that keeps it.
  *
+ * Both work on clues (lg_clue), the rules of a clue dropped together; the
+ * numbers below are clue numbers, which are the rule numbers when the
+ * problem has no clue lines (each rule a clue of its own).
+ *
  * Invariant: the rules examined are those not dropped on entry (rules
  * dropped by --drop stay dropped and are never reported); each function
  * gives the problem back with exactly the drops it had on entry, on error
@@ -27,7 +31,7 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  guint n_examined;      /* rules not dropped on entry */
+  guint n_examined;      /* clues with a rule not dropped on entry */
   gboolean has_solution; /* the problem as given has a solution */
   GArray *core;          /* guint rule numbers, ascending: a set of rules
                              with no solution on its own, each rule of it
@@ -37,7 +41,7 @@ typedef struct
 
 typedef struct
 {
-  guint n_examined;    /* rules not dropped on entry */
+  guint n_examined;    /* clues with a rule not dropped on entry */
   guint64 n_solutions; /* distinct solutions of the problem as given */
   GArray *redundant;   /* guint rule numbers, ascending: the rules whose
                              removal alone leaves the solutions unchanged */

@@ -91,12 +91,12 @@ static const Theme atomic_themes[] = {
   },
   ATOMIC ("pet", NULL, "the {I} owner", "keeps the {I}",
           "does not keep the {I}", "cat", "dog", "fish", "bird", "horse",
-          "rabbit", "snake", "turtle", "hamster", "parrot", "goat", "mouse", "lizard", "ferret", "pony",
-          "duck"),
+          "rabbit", "snake", "turtle", "hamster", "parrot", "goat", "mouse",
+          "lizard", "ferret", "pony", "duck"),
   ATOMIC ("drink", NULL, "the {I} drinker", "drinks {I}", "does not drink {I}",
           "tea", "coffee", "milk", "water", "juice", "beer", "wine", "cocoa",
-          "lemonade", "soda", "cider", "smoothie", "kombucha", "punch",
-          "chai", "lassi"),
+          "lemonade", "soda", "cider", "smoothie", "kombucha", "punch", "chai",
+          "lassi"),
   ATOMIC ("sport", NULL, "the {I} player", "plays {I}", "does not play {I}",
           "tennis", "golf", "chess", "hockey", "rugby", "cricket", "squash",
           "polo", "darts", "bowling", "judo", "fencing", "karate", "rowing",
@@ -133,9 +133,8 @@ static const Theme extra_atomic_themes[] = {
           "pansies", "lupins", "crocuses", "freesias", "begonias", "zinnias"),
   ATOMIC ("hobby", NULL, "the one who enjoys {I}", "enjoys {I}",
           "does not enjoy {I}", "knitting", "hiking", "fishing", "cooking",
-          "reading", "gardening", "pottery", "sudoku", "birding",
-          "juggling", "origami", "baking", "camping", "climbing", "dancing",
-          "singing"),
+          "reading", "gardening", "pottery", "sudoku", "birding", "juggling",
+          "origami", "baking", "camping", "climbing", "dancing", "singing"),
 };
 
 static const Theme ordered_themes[] = {
@@ -280,8 +279,8 @@ static const Theme numeric_themes[N_NUMERIC_THEMES] = {
 };
 
 static const char *const number_words[] = {
-  "zero",   "one",    "two",      "three",    "four",    "five",
-  "six",    "seven",  "eight",    "nine",     "ten",     "eleven",
+  "zero",   "one",      "two",      "three",   "four",   "five",
+  "six",    "seven",    "eight",    "nine",    "ten",    "eleven",
   "twelve", "thirteen", "fourteen", "fifteen", "sixteen"
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (number_words) == LG_GEN_MAX_ITEMS + 1);
@@ -393,8 +392,8 @@ draw_groups (LgGen *gen)
     n_long += ordered_themes[i].items[gen->n - 1] != NULL;
   n_ordered = MIN (n_ordered, n_long);
   guint n_atomic = rest - n_ordered - n_numeric;
-  g_assert (n_atomic <= G_N_ELEMENTS (atomic_themes) +
-                            G_N_ELEMENTS (extra_atomic_themes));
+  g_assert (n_atomic <=
+            G_N_ELEMENTS (atomic_themes) + G_N_ELEMENTS (extra_atomic_themes));
 
   const Theme *chosen[LG_GEN_MAX_GROUPS];
   guint n_chosen = 0;
@@ -403,10 +402,10 @@ draw_groups (LgGen *gen)
     pick[i] = i;
   shuffle (gen, pick, G_N_ELEMENTS (atomic_themes));
   for (guint i = 0; i < n_atomic; i++)
-    chosen[n_chosen++] = i < G_N_ELEMENTS (atomic_themes)
-                             ? &atomic_themes[pick[i]]
-                             : &extra_atomic_themes[i - G_N_ELEMENTS (
-                                                             atomic_themes)];
+    chosen[n_chosen++] =
+        i < G_N_ELEMENTS (atomic_themes)
+            ? &atomic_themes[pick[i]]
+            : &extra_atomic_themes[i - G_N_ELEMENTS (atomic_themes)];
   for (guint i = 0; i < G_N_ELEMENTS (ordered_themes); i++)
     pick[i] = i;
   shuffle (gen, pick, G_N_ELEMENTS (ordered_themes));
@@ -1215,35 +1214,19 @@ lg_gen_clue_sentence (LgGen *gen, const LgGenClue *c)
   return g_string_free (s, FALSE);
 }
 
-/* "# 3. The cat owner ..." wrapped at 78 columns. */
+/* `clue "The cat owner ..."`: the sentence as a clue line, quotes and
+ * backslashes escaped. */
 static void
-append_comment (GString *s, const char *lead, const char *text)
+append_clue_line (GString *s, const char *text)
 {
-  const guint width = 78;
-  g_auto (GStrv) words = g_strsplit (text, " ", -1);
-  gsize column = 2 + strlen (lead);
-  gsize indent = column;
-  g_string_append_printf (s, "# %s", lead);
-  gboolean first = FALSE;
-  for (char **w = words; *w; w++)
+  g_string_append (s, "clue \"");
+  for (const char *c = text; *c; c++)
     {
-      gsize len = strlen (*w);
-      if (!first && column + 1 + len > width)
-        {
-          g_string_append_printf (s, "\n#%*s", (int) indent, "");
-          column = indent + 1;
-          first = TRUE;
-        }
-      if (!first)
-        {
-          g_string_append_c (s, ' ');
-          column++;
-        }
-      g_string_append (s, *w);
-      column += len;
-      first = FALSE;
+      if (*c == '"' || *c == '\\')
+        g_string_append_c (s, '\\');
+      g_string_append_c (s, *c);
     }
-  g_string_append_c (s, '\n');
+  g_string_append (s, "\"\n");
 }
 
 /* The problem text the solver reads: the declarations, the rules of the
@@ -1770,10 +1753,9 @@ lg_gen_to_lgm (LgGen *gen)
   for (guint i = 0; i < n_clues; i++)
     {
       const LgGenClue *c = &g_array_index (gen->clues, LgGenClue, i);
-      g_autofree char *lead = g_strdup_printf ("%u.", i + 1);
       g_autofree char *sentence = lg_gen_clue_sentence (gen, c);
       g_autofree char *rules = lg_gen_clue_rules (gen, c);
-      append_comment (s, lead, sentence);
+      append_clue_line (s, sentence);
       g_string_append (s, rules);
     }
   if (o->answer)

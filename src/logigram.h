@@ -154,6 +154,32 @@ guint lg_rule_get_line (const LgRule *rule);
 /* A readable form of the rule, e.g. "yes nationality:english, color:red". */
 char *lg_rule_to_string (const LgRule *rule);
 
+/* ---- Clues ------------------------------------------------------------- */
+
+/* A clue is one numbered sentence of the puzzle and the rules that say it.
+ * lg_clue opens a clue of text `text` (UTF-8, not empty) at the current
+ * source line (lg_problem_set_line): the rules added from then on, up to
+ * the next lg_clue, belong to it.  A rule added while no clue is open is a
+ * clue on its own, with no text, so that a problem described without
+ * lg_clue has one clue per rule.  Clues are numbered 1, 2, ... in order, and
+ * the rules of a clue are consecutive.  Returns the clue's number, or 0 (an
+ * error recorded) when text is NULL or empty. */
+guint lg_clue (LgProblem *problem, const char *text);
+/* TRUE once lg_clue was called: the clues have texts, and the reports speak
+ * of clues rather than of rules. */
+gboolean lg_problem_has_clue_texts (const LgProblem *problem);
+guint lg_problem_n_clues (const LgProblem *problem);
+/* Clue `number` (from 1): its text (NULL for a rule on its own), its source
+ * line (its lg_clue's, or its rule's), its first rule and its number of
+ * rules (0 for a clue that no rule follows; its first rule is then the
+ * number the next rule would have had). */
+const char *lg_clue_get_text (const LgProblem *problem, guint number);
+guint lg_clue_get_line (const LgProblem *problem, guint number);
+guint lg_clue_get_first_rule (const LgProblem *problem, guint number);
+guint lg_clue_get_n_rules (const LgProblem *problem, guint number);
+/* The clue of a rule once added (0 before). */
+guint lg_rule_get_clue (const LgRule *rule);
+
 /* Questions: after each solution, print "GROUP of REF: ITEM", the item of
  * `group` associated with `ref` (an item of another group).  Returns FALSE
  * (error recorded) when ref is NULL or of that group. */
@@ -165,6 +191,9 @@ gboolean lg_ask (LgProblem *problem, LgGroup *group, LgItem *ref);
 gboolean lg_problem_drop_rule (LgProblem *problem, guint number,
                                GError **error);
 gboolean lg_problem_rule_is_dropped (const LgProblem *problem, guint number);
+/* Ignores every rule of clue `number` (1-based, see lg_clue). */
+gboolean lg_problem_drop_clue (LgProblem *problem, guint number,
+                               GError **error);
 /* Declares the groups in this order: `names` is a NULL-terminated
  * permutation of every group name. */
 gboolean lg_problem_set_group_order (LgProblem *problem,
@@ -369,6 +398,14 @@ void lg_print_json_end (FILE *out, guint64 n_solutions, gboolean complete);
 void lg_print_csv_begin (FILE *out, const LgProblem *problem);
 void lg_print_csv_solution (FILE *out, const LgProblem *problem,
                             const LgSolution *solution, guint64 index);
+/* The clues as one JSON object, one clue a line:
+ *   {"clues": [
+ *   {"number": 1, "text": "...", "line": 3, "rules": [{"number": 1,
+ *    "line": 4, "rule": "yes a, b"}, ...]},
+ *   ...
+ *   ]}
+ * with "text": null for a rule that is a clue on its own. */
+void lg_print_json_clues (FILE *out, const LgProblem *problem);
 /* Writes s as a JSON string literal (with its quotes); s is UTF-8. */
 void lg_print_json_string (FILE *out, const char *s);
 

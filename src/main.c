@@ -35,6 +35,7 @@ typedef struct
 {
   char *problem_name;
   char **drops;
+  char **clue_drops;
   char *order;
   gboolean stats;
   gboolean count_only;
@@ -51,6 +52,7 @@ typedef struct
   char *max_nodes_text;
   gboolean list_problems;
   gboolean list_rules;
+  gboolean list_clues;
   gboolean why_none;
   gboolean redundant;
   gboolean version;
@@ -73,6 +75,7 @@ options_clear (Options *o)
 {
   g_free (o->problem_name);
   g_strfreev (o->drops);
+  g_strfreev (o->clue_drops);
   g_free (o->order);
   g_free (o->max_solutions_text);
   g_free (o->format_text);
@@ -216,6 +219,33 @@ list_rules (LgProblem *problem)
     }
 }
 
+/* --list-clues: each clue, then its rules indented, as --list-rules prints
+ * them; a rule that is a clue on its own has "-" for text. */
+static void
+list_clues (LgProblem *problem)
+{
+  for (guint c = 1; c <= lg_problem_n_clues (problem); c++)
+    {
+      const char *text = lg_clue_get_text (problem, c);
+      guint first = lg_clue_get_first_rule (problem, c);
+      if (lg_clue_get_line (problem, c))
+        printf ("clue %u\tline %u\t%s\n", c, lg_clue_get_line (problem, c),
+                text ? text : "-");
+      else
+        printf ("clue %u\t%s\n", c, text ? text : "-");
+      for (guint r = first; r < first + lg_clue_get_n_rules (problem, c); r++)
+        {
+          LgRule *rule = lg_problem_get_rule (problem, r);
+          g_autofree char *rule_text = lg_rule_to_string (rule);
+          if (lg_rule_get_line (rule))
+            printf ("\t%u\tline %u\t%s\n", r, lg_rule_get_line (rule),
+                    rule_text);
+          else
+            printf ("\t%u\t%s\n", r, rule_text);
+        }
+    }
+}
+
 /* A problem error as FILE:LINE:COLUMN: error: MESSAGE. */
 static int
 problem_error (const char *source, const GError *error)
@@ -276,10 +306,13 @@ check_options (Options *o)
     return usage_error ("give --why-none or --redundant, not both");
   if ((o->why_none || o->redundant) &&
       (o->count_only || o->max_solutions_text || o->format_text ||
-       o->list_rules))
+       o->list_rules || o->list_clues))
     return usage_error ("%s prints a report, not the solutions: leave out "
-                        "--count, --max-solutions, --format and --list-rules",
+                        "--count, --max-solutions, --format, --list-rules "
+                        "and --list-clues",
                         o->why_none ? "--why-none" : "--redundant");
+  if (o->list_rules && o->list_clues)
+    return usage_error ("give --list-rules or --list-clues, not both");
   if (o->max_solutions_text &&
       !parse_count (o->max_solutions_text, 1, &o->max_solutions))
     return usage_error ("--max-solutions takes a whole number from 1, "
@@ -297,6 +330,8 @@ check_options (Options *o)
       else
         return usage_error ("--format takes table, json or csv, not '%s'",
                             o->format_text);
+      if (o->list_clues && o->format == FORMAT_CSV)
+        return usage_error ("--list-clues prints a table or JSON, not CSV");
     }
   if (o->export_text)
     {
@@ -304,11 +339,11 @@ check_options (Options *o)
         return usage_error ("--export takes asp or minizinc, not '%s'",
                             o->export_text);
       if (o->count_only || o->max_solutions_text || o->format_text ||
-          o->list_rules || o->why_none || o->redundant || o->dot ||
-          (o->shows && o->shows[0]))
+          o->list_rules || o->list_clues || o->why_none || o->redundant ||
+          o->dot || (o->shows && o->shows[0]))
         return usage_error ("--export writes the problem instead of solving "
                             "it: leave out --count, --max-solutions, "
-                            "--format, --list-rules, --why-none, "
+                            "--format, --list-rules, --list-clues, --why-none, "
                             "--redundant, --dot and --show");
     }
   if (o->check_text && !lg_check_from_string (o->check_text, &o->check))
@@ -388,6 +423,16 @@ load_problem (Options *o, LgProblem **problem, const char **source,
                             o->drops[i]);
       if (!lg_problem_drop_rule (*problem, (guint) number, &error))
         return usage_error ("--drop %s: %s", o->drops[i], error->message);
+    }
+  for (guint i = 0; o->clue_drops && o->clue_drops[i]; i++)
+    {
+      guint64 number;
+      if (!parse_count (o->clue_drops[i], 1, &number) || number > G_MAXUINT)
+        return usage_error ("--drop-clue takes a clue number from 1, not '%s'",
+                            o->clue_drops[i]);
+      if (!lg_problem_drop_clue (*problem, (guint) number, &error))
+        return usage_error ("--drop-clue %s: %s", o->clue_drops[i],
+                            error->message);
     }
   if (o->order)
     {
@@ -565,6 +610,14 @@ run (Options *o)
       list_rules (problem);
       return EXIT_SOLVED;
     }
+  if (o->list_clues)
+    {
+      if (o->format == FORMAT_JSON)
+        lg_print_json_clues (stdout, problem);
+      else
+        list_clues (problem);
+      return EXIT_SOLVED;
+    }
   if (o->export_text)
     {
       /* The problem for clingo or MiniZinc, checked first: on an error
@@ -606,6 +659,8 @@ main (int argc, char **argv)
       "Solve the built-in problem NAME (classic, small, jojo, big)", "NAME" },
     { "drop", 'd', 0, G_OPTION_ARG_STRING_ARRAY, &o.drops,
       "Ignore rule N (numbered from 1 in problem order; repeatable)", "N" },
+    { "drop-clue", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.clue_drops,
+      "Ignore every rule of clue N (see --list-clues; repeatable)", "N" },
     { "order", 'o', 0, G_OPTION_ARG_STRING, &o.order,
       "Declare the groups in this order (all group names, comma-separated)",
       "G1,G2,..." },
@@ -659,6 +714,10 @@ main (int argc, char **argv)
       "List the built-in problems", NULL },
     { "list-rules", 0, 0, G_OPTION_ARG_NONE, &o.list_rules,
       "List the rules with their numbers (for --drop) and source lines", NULL },
+    { "list-clues", 0, 0, G_OPTION_ARG_NONE, &o.list_clues,
+      "List the clues with their numbers (for --drop-clue), texts, lines "
+      "and rules (--format json: as JSON)",
+      NULL },
     { "why-none", 0, 0, G_OPTION_ARG_NONE, &o.why_none,
       "For a problem without solution, print a minimal set of rules that "
       "has no solution on its own",

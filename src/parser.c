@@ -72,7 +72,8 @@ typedef enum
   KW_EXACTLY,
   KW_AT,
   KW_LEAST,
-  KW_MOST
+  KW_MOST,
+  KW_CLUE
 } Keyword;
 
 static const char *const keyword_names[] = {
@@ -82,6 +83,7 @@ static const char *const keyword_names[] = {
   [KW_OR] = "or",         [KW_NOT] = "not",         [KW_ABS] = "abs",
   [KW_IF] = "if",         [KW_THEN] = "then",       [KW_EXACTLY] = "exactly",
   [KW_AT] = "at",         [KW_LEAST] = "least",     [KW_MOST] = "most",
+  [KW_CLUE] = "clue",
 };
 
 /* 2^63: the magnitude of G_MININT64, the only one above G_MAXINT64 that an
@@ -1221,6 +1223,25 @@ parse_ask (Parser *p)
   return TRUE;
 }
 
+/* clue := 'clue' STRING: opens a clue, which the rules up to the next
+ * clue line belong to. */
+static gboolean
+parse_clue (Parser *p)
+{
+  Token *keyword = advance (p);
+  Token *text = peek (p);
+
+  if (text->kind != TOK_STRING)
+    return expected (p, text, "the clue's text in double quotes after 'clue'");
+  advance (p);
+  if (!expect_end (p, "the clue's text"))
+    return FALSE;
+  lg_problem_set_line (p->problem, p->line);
+  if (lg_clue (p->problem, text->text) == 0)
+    return builder_failed (p, keyword);
+  return TRUE;
+}
+
 /* ---- Relations and expressions ----------------------------------------- */
 
 /* A parsed (sub)expression: an integer expression or a relation.  The
@@ -1799,7 +1820,8 @@ is_known_name (Parser *p, const char *name)
          g_hash_table_contains (p->var_table, name);
 }
 
-/* statement := group | var | couple | ask | relation rule | (nothing) */
+/* statement := group | var | couple | ask | clue | relation rule |
+ * (nothing) */
 static gboolean
 parse_statement (Parser *p)
 {
@@ -1823,6 +1845,8 @@ parse_statement (Parser *p)
         return parse_var (p);
       case KW_ASK:
         return parse_ask (p);
+      case KW_CLUE:
+        return parse_clue (p);
       case KW_NONE:
         /* Two words in a row cannot start a relation: a misspelt
          * keyword, unless the first word names something. */
@@ -1832,7 +1856,8 @@ parse_statement (Parser *p)
             return fail (p, token, LG_PARSE_ERROR_SYNTAX,
                          "unknown keyword '%s': a line is a declaration "
                          "(atomic, ordered, numeric, var), a rule (yes, "
-                         "no, or a relation) or a question (ask)",
+                         "no, or a relation), a question (ask) or a clue "
+                         "(clue)",
                          token->text);
         break;
       default:

@@ -218,6 +218,35 @@ lg_print_json_end (FILE *out, guint64 n_solutions, gboolean complete)
            complete ? "" : ", \"complete\": false");
 }
 
+void
+lg_print_json_clues (FILE *out, const LgProblem *problem)
+{
+  fputs ("{\"clues\": [", out);
+  for (guint c = 1; c <= lg_problem_n_clues (problem); c++)
+    {
+      const char *text = lg_clue_get_text (problem, c);
+      guint first = lg_clue_get_first_rule (problem, c);
+      fprintf (out, "%s\n{\"number\": %u, \"text\": ", c > 1 ? "," : "", c);
+      if (text)
+        lg_print_json_string (out, text);
+      else
+        fputs ("null", out);
+      fprintf (out, ", \"line\": %u, \"rules\": [",
+               lg_clue_get_line (problem, c));
+      for (guint r = first; r < first + lg_clue_get_n_rules (problem, c); r++)
+        {
+          const LgRule *rule = lg_problem_get_rule (problem, r);
+          g_autofree char *rule_text = lg_rule_to_string (rule);
+          fprintf (out, "%s{\"number\": %u, \"line\": %u, \"rule\": ",
+                   r > first ? ", " : "", r, lg_rule_get_line (rule));
+          lg_print_json_string (out, rule_text);
+          fputc ('}', out);
+        }
+      fputs ("]}", out);
+    }
+  fprintf (out, "%s]}\n", lg_problem_n_clues (problem) ? "\n" : "");
+}
+
 static void
 print_csv_field (FILE *out, const char *s)
 {

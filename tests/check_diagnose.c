@@ -12,7 +12,10 @@
  * einstein), and on seeded random small problems built with the API
  * (n <= 4, 2 to 4 groups, yes/no couples, sometimes a neighbour clause
  * with variables), with and without a rule dropped beforehand.  Every
- * diagnosis must give the problem back with the drops it had.
+ * diagnosis must give the problem back with the drops it had.  The
+ * diagnostics drop and report clues (all the rules of a clue together);
+ * without clue lines, a clue is a rule.  Checked with the data files as
+ * they are (with clue lines) and with the clue lines commented out.
  */
 #include "diagnose.h"
 
@@ -93,11 +96,26 @@ compare_cb (const LgProblem *p, const LgSolution *s, gpointer data)
  * - 1, LgSolveOptions.drop), besides the problem's drops; sized by
  * save_drops. */
 static gboolean *check_drops;
+static LgProblem *check_problem; /* the problem of check_drops */
 
+/* Drops, or takes back, every rule of clue `number`. */
 static void
 set_dropped (guint number, gboolean dropped)
 {
-  check_drops[number - 1] = dropped;
+  guint first = lg_clue_get_first_rule (check_problem, number);
+  for (guint i = 0; i < lg_clue_get_n_rules (check_problem, number); i++)
+    check_drops[first - 1 + i] = dropped;
+}
+
+/* Whether clue `number` has a rule not dropped on entry. */
+static gboolean
+is_examined (LgProblem *p, const gboolean *entry, guint number)
+{
+  guint first = lg_clue_get_first_rule (p, number);
+  for (guint i = 0; i < lg_clue_get_n_rules (p, number); i++)
+    if (!entry[first + i])
+      return TRUE;
+  return FALSE;
 }
 
 static LgSolveOptions
@@ -157,6 +175,7 @@ save_drops (LgProblem *p)
     drops[i] = lg_problem_rule_is_dropped (p, i);
   g_free (check_drops);
   check_drops = g_new0 (gboolean, n + 1);
+  check_problem = p;
   return drops;
 }
 
@@ -190,9 +209,10 @@ assert_ascending_examined (LgProblem *p, const gboolean *entry, const GArray *a)
   for (guint i = 0; i < a->len; i++)
     {
       guint number = g_array_index (a, guint, i);
-      LGTEST_CHECK (number >= 1 && number <= lg_problem_n_rules (p),
-                    "rule %u out of range", number);
-      LGTEST_CHECK (!entry[number], "rule %u was dropped on entry", number);
+      LGTEST_CHECK (number >= 1 && number <= lg_problem_n_clues (p),
+                    "clue %u out of range", number);
+      LGTEST_CHECK (is_examined (p, entry, number),
+                    "clue %u was dropped on entry", number);
       LGTEST_CHECK (i == 0 || g_array_index (a, guint, i - 1) < number,
                     "not ascending at %u", i);
     }
@@ -202,8 +222,8 @@ static guint
 n_examined (LgProblem *p, const gboolean *entry)
 {
   guint n = 0;
-  for (guint i = 1; i <= lg_problem_n_rules (p); i++)
-    n += !entry[i];
+  for (guint i = 1; i <= lg_problem_n_clues (p); i++)
+    n += is_examined (p, entry, i);
   return n;
 }
 
@@ -233,8 +253,8 @@ check_why_none (LgProblem *p)
     {
       ck_assert_uint_eq (r.solves, 1 + r.n_examined);
       /* Only the core: no solution. */
-      for (guint i = 1; i <= lg_problem_n_rules (p); i++)
-        if (!entry[i] && !contains (r.core, i))
+      for (guint i = 1; i <= lg_problem_n_clues (p); i++)
+        if (is_examined (p, entry, i) && !contains (r.core, i))
           set_dropped (i, TRUE);
       ck_assert_msg (!has_solution (p), "the core has a solution");
       /* Each rule of it needed. */
@@ -272,9 +292,9 @@ check_redundant (LgProblem *p)
   ck_assert_uint_le (r.solves, 1 + 2 * (guint64) examined);
 
   /* (1) Redundant alone exactly when the solutions stay the same. */
-  for (guint i = 1; i <= lg_problem_n_rules (p); i++)
+  for (guint i = 1; i <= lg_problem_n_clues (p); i++)
     {
-      if (entry[i])
+      if (!is_examined (p, entry, i))
         continue;
       set_dropped (i, TRUE);
       gboolean same = same_solutions (p, original);
@@ -295,9 +315,9 @@ check_redundant (LgProblem *p)
     }
   ck_assert_msg (same_solutions (p, original),
                  "the minimal set changes the solutions");
-  for (guint i = 1; i <= lg_problem_n_rules (p); i++)
+  for (guint i = 1; i <= lg_problem_n_clues (p); i++)
     {
-      if (entry[i] || contains (r.dropped, i))
+      if (!is_examined (p, entry, i) || contains (r.dropped, i))
         continue;
       set_dropped (i, TRUE);
       gboolean same = same_solutions (p, original);
@@ -321,16 +341,47 @@ load (const char *name)
   return p;
 }
 
+/* The data file with its clue lines commented out: one clue per rule. */
+static LgProblem *
+load_without_clues (const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = lgtest_data_path (name);
+  g_autofree char *text = NULL;
+  ck_assert_msg (g_file_get_contents (path, &text, NULL, &error), "%s",
+                 error ? error->message : "");
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    if (g_str_has_prefix (lines[i], "clue "))
+      lines[i][0] = '#';
+  g_autofree char *plain = g_strjoinv ("\n", lines);
+  LgProblem *p = lg_parser_parse_data (name, plain, strlen (plain), &error);
+  ck_assert_msg (p != NULL, "%s: %s", name, error ? error->message : "");
+  ck_assert (!lg_problem_has_clue_texts (p));
+  return p;
+}
+
+/* Loop index i: file i / 2, with its clue lines when i is even. */
+static LgProblem *
+load_variant (const char *const *files, int i)
+{
+  return i % 2 ? load_without_clues (files[i / 2]) : load (files[i / 2]);
+}
+
 /* ---- The data files ---------------------------------------------------------- */
 
 START_TEST (test_diagnose_why_none_einstein_cat_not_water)
 {
-  g_autoptr (LgProblem) p = load ("einstein-cat-not-water.lgm");
+  static const char *const files[] = { "einstein-cat-not-water.lgm" };
+  g_autoptr (LgProblem) p = load_variant (files, _i);
   ck_assert (check_why_none (p));
   /* The contradicting clue 16 (the last rule) is in the core. */
   LgWhyNone r;
   ck_assert (lg_diagnose_why_none (p, NULL, &r, NULL));
-  ck_assert (contains (r.core, lg_problem_n_rules (p)));
+  ck_assert (contains (r.core, lg_problem_n_clues (p)));
+  ck_assert_uint_eq (lg_rule_get_clue (lg_problem_get_rule (
+                         p, lg_problem_n_rules (p))),
+                     lg_problem_n_clues (p));
   ck_assert_uint_lt (r.core->len, r.n_examined);
   lg_why_none_clear (&r);
 }
@@ -339,7 +390,7 @@ END_TEST
 START_TEST (test_diagnose_why_none_solvable)
 {
   static const char *const files[] = { "classic.lgm", "einstein.lgm" };
-  g_autoptr (LgProblem) p = load (files[_i]);
+  g_autoptr (LgProblem) p = load_variant (files, _i);
   ck_assert (!check_why_none (p));
 }
 END_TEST
@@ -362,13 +413,14 @@ START_TEST (test_diagnose_why_none_keeps_command_line_drops)
     outside++;
   lg_why_none_clear (&r);
   g_autoptr (LgProblem) q = load ("einstein-cat-not-water.lgm");
-  ck_assert (lg_problem_drop_rule (q, outside, NULL));
+  ck_assert (lg_problem_drop_clue (q, outside, NULL));
   ck_assert (check_why_none (q));
   ck_assert (lg_diagnose_why_none (q, NULL, &r, NULL));
   ck_assert (!contains (r.core, outside));
-  ck_assert_uint_eq (r.n_examined, last - 1);
+  ck_assert_uint_eq (r.n_examined, lg_problem_n_clues (q) - 1);
   lg_why_none_clear (&r);
-  ck_assert (lg_problem_rule_is_dropped (q, outside));
+  ck_assert (lg_problem_rule_is_dropped (
+      q, lg_clue_get_first_rule (q, outside)));
 }
 END_TEST
 
@@ -376,7 +428,7 @@ START_TEST (test_diagnose_redundant_data)
 {
   static const char *const files[] = { "classic.lgm", "einstein.lgm",
                                        "einstein-cat-not-water.lgm" };
-  g_autoptr (LgProblem) p = load (files[_i]);
+  g_autoptr (LgProblem) p = load_variant (files, _i);
   check_redundant (p);
 }
 END_TEST
@@ -564,10 +616,11 @@ lg_diagnose_suite (void)
   Suite *s = suite_create ("diagnose");
   TCase *tc = tcase_create ("data");
   tcase_set_timeout (tc, 120);
-  tcase_add_test (tc, test_diagnose_why_none_einstein_cat_not_water);
-  tcase_add_loop_test (tc, test_diagnose_why_none_solvable, 0, 2);
+  tcase_add_loop_test (tc, test_diagnose_why_none_einstein_cat_not_water, 0,
+                       2);
+  tcase_add_loop_test (tc, test_diagnose_why_none_solvable, 0, 4);
   tcase_add_test (tc, test_diagnose_why_none_keeps_command_line_drops);
-  tcase_add_loop_test (tc, test_diagnose_redundant_data, 0, 3);
+  tcase_add_loop_test (tc, test_diagnose_redundant_data, 0, 6);
   tcase_add_test (tc, test_diagnose_redundant_keeps_command_line_drops);
   tcase_add_test (tc, test_diagnose_invalid_problem);
   suite_add_tcase (s, tc);

@@ -156,8 +156,9 @@ static const struct
 static GArray *
 rule_lines (const char *text)
 {
-  static const char *const declarations[] = { "atomic ", "ordered ", "numeric ",
-                                              "var ", "ask " };
+  static const char *const declarations[] = { "atomic ", "ordered ",
+                                              "numeric ", "var ", "ask ",
+                                              "clue " };
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   GArray *numbers = g_array_new (FALSE, FALSE, sizeof (guint));
 
@@ -517,6 +518,96 @@ START_TEST (test_parser_rule_lines)
 }
 END_TEST
 
+/* A clue line opens a clue that the rules up to the next clue line belong
+ * to; a rule before the first clue line is a clue on its own, and a clue
+ * may have no rule. */
+START_TEST (test_parser_clues)
+{
+  g_autoptr (LgProblem) problem = parse_ok (
+    "ordered h: h0, h1, h2\n"
+    "atomic g: p, q, r\n"
+    "yes h0, p\n"
+    "clue \"Q is \\\"right\\\" of P.\"  # a comment\n"
+    "var x, y: h\n"
+    "x > y\n"
+    "yes x, q\n"
+    "yes y, p\n"
+    "clue \"Nothing to say.\"\n"
+    "\n"
+    "clue \"R is not in the middle.\"\n"
+    "no r, h1\n");
+  static const struct
+  {
+    const char *text;
+    guint line, first, n;
+  } clues[] = {
+    { NULL, 3, 1, 1 },
+    { "Q is \"right\" of P.", 4, 2, 3 },
+    { "Nothing to say.", 9, 5, 0 },
+    { "R is not in the middle.", 11, 5, 1 },
+  };
+  static const guint clue_of_rule[] = { 1, 2, 2, 2, 4 };
+
+  ck_assert (lg_problem_has_clue_texts (problem));
+  ck_assert_uint_eq (lg_problem_n_clues (problem), G_N_ELEMENTS (clues));
+  for (guint c = 0; c < G_N_ELEMENTS (clues); c++)
+    {
+      const char *text = lg_clue_get_text (problem, c + 1);
+
+      if (clues[c].text == NULL)
+        ck_assert_ptr_null (text);
+      else
+        ck_assert_str_eq (text, clues[c].text);
+      ck_assert_uint_eq (lg_clue_get_line (problem, c + 1), clues[c].line);
+      ck_assert_uint_eq (lg_clue_get_first_rule (problem, c + 1),
+                         clues[c].first);
+      ck_assert_uint_eq (lg_clue_get_n_rules (problem, c + 1), clues[c].n);
+    }
+  ck_assert_uint_eq (lg_problem_n_rules (problem),
+                     G_N_ELEMENTS (clue_of_rule));
+  for (guint r = 0; r < G_N_ELEMENTS (clue_of_rule); r++)
+    ck_assert_uint_eq (lg_rule_get_clue (lg_problem_get_rule (problem,
+                                                              r + 1)),
+                       clue_of_rule[r]);
+
+  /* dropping clue 2 drops its three rules, and only them */
+  ck_assert (lg_problem_drop_clue (problem, 2, NULL));
+  for (guint r = 1; r <= lg_problem_n_rules (problem); r++)
+    ck_assert (lg_problem_rule_is_dropped (problem, r) == (r >= 2 && r <= 4));
+  ck_assert (lg_problem_drop_clue (problem, 3, NULL));
+  ck_assert (!lg_problem_drop_clue (problem, 5, NULL));
+  ck_assert (!lg_problem_drop_clue (problem, 0, NULL));
+}
+END_TEST
+
+/* Without clue lines, every rule is a clue of its own, with its line. */
+START_TEST (test_parser_no_clue_lines)
+{
+  g_autoptr (LgProblem) problem = parse_ok ("ordered h: h0, h1, h2\n"
+                                            "atomic g: p, q, r\n"
+                                            "yes h0, p\n"
+                                            "var x, y: h\n"
+                                            "\n"
+                                            "x > y\n"
+                                            "no y, q  # a comment\n");
+
+  ck_assert (!lg_problem_has_clue_texts (problem));
+  ck_assert_uint_eq (lg_problem_n_clues (problem),
+                     lg_problem_n_rules (problem));
+  for (guint c = 1; c <= lg_problem_n_clues (problem); c++)
+    {
+      LgRule *rule = lg_problem_get_rule (problem, c);
+
+      ck_assert_ptr_null (lg_clue_get_text (problem, c));
+      ck_assert_uint_eq (lg_clue_get_first_rule (problem, c), c);
+      ck_assert_uint_eq (lg_clue_get_n_rules (problem, c), 1);
+      ck_assert_uint_eq (lg_clue_get_line (problem, c),
+                         lg_rule_get_line (rule));
+      ck_assert_uint_eq (lg_rule_get_clue (rule), c);
+    }
+}
+END_TEST
+
 /* Columns count code points, not bytes; a missing name is "<input>". */
 START_TEST (test_parser_error_location)
 {
@@ -572,6 +663,7 @@ static const struct
   { "ask-variable.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "bad-integer-literal.lgm", LG_PARSE_ERROR_SYNTAX },
   { "chained-comparison.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "clue-without-text.lgm", LG_PARSE_ERROR_SYNTAX },
   { "control-character.lgm", LG_PARSE_ERROR_ENCODING },
   { "couple-same-group.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "couple-same-group-var.lgm", LG_PARSE_ERROR_SEMANTIC },
@@ -946,6 +1038,8 @@ lg_parser_suite (void)
   tcase_add_test (core, test_parser_var_hides_item);
   tcase_add_test (core, test_parser_ask);
   tcase_add_test (core, test_parser_rule_lines);
+  tcase_add_test (core, test_parser_clues);
+  tcase_add_test (core, test_parser_no_clue_lines);
   tcase_add_test (core, test_parser_error_location);
   tcase_add_test (core, test_parser_empty_input);
   tcase_add_test (core, test_parser_missing_file);

@@ -11,29 +11,53 @@
 . "${LG_TESTDIR:-tests}/lib.sh"
 
 # ---- The reports ---------------------------------------------------------------
-same_output "--why-none einstein-cat-not-water" \
+# The data files have clue lines: the reports speak of clues, with their
+# texts.  With the clue lines commented out, each rule is a clue of its own
+# and the reports speak of rules, as before clue lines existed.
+cat_not_water=$(without_clues "$LG_DATADIR/einstein-cat-not-water.lgm")
+classic=$(without_clues "$LG_DATADIR/classic.lgm")
+einstein=$(without_clues "$LG_DATADIR/einstein.lgm")
+small=$(without_clues "$LG_DATADIR/small.lgm")
+same_output "--why-none einstein-cat-not-water, rules" \
   "$expected/diagnose-einstein-cat-not-water-why-none.out" 0 --why-none \
-  "$LG_DATADIR/einstein-cat-not-water.lgm"
-same_output "--redundant classic" "$expected/diagnose-classic-redundant.out" 0 \
+  "$cat_not_water"
+same_output "--why-none einstein-cat-not-water, clues" \
+  "$expected/diagnose-einstein-cat-not-water-why-none-clues.out" 0 \
+  --why-none "$LG_DATADIR/einstein-cat-not-water.lgm"
+same_output "--redundant classic, rules" \
+  "$expected/diagnose-classic-redundant.out" 0 --redundant "$classic"
+same_output "--redundant classic, clues" \
+  "$expected/diagnose-classic-redundant-clues.out" 0 \
   --redundant "$LG_DATADIR/classic.lgm"
-same_output "--redundant einstein" "$expected/diagnose-einstein-redundant.out" \
-  0 --redundant "$LG_DATADIR/einstein.lgm"
+same_output "--redundant einstein, rules" \
+  "$expected/diagnose-einstein-redundant.out" 0 --redundant "$einstein"
+same_output "--redundant einstein, clues" \
+  "$expected/diagnose-einstein-redundant-clues.out" 0 \
+  --redundant "$LG_DATADIR/einstein.lgm"
 same_output "--why-none on a solvable problem" \
   "$expected/diagnose-solvable-why-none.out" 0 --why-none \
   "$LG_DATADIR/einstein.lgm"
-same_output "--redundant small (built in)" \
-  "$expected/diagnose-small-redundant.out" 0 --redundant --problem small
+same_output "--redundant small, rules" \
+  "$expected/diagnose-small-redundant.out" 0 --redundant "$small"
+same_output "--redundant small (built in), clues" \
+  "$expected/diagnose-small-redundant-clues.out" 0 --redundant --problem small
 same_output "--redundant without FILE is classic" \
-  "$expected/diagnose-classic-redundant.out" 0 --redundant
+  "$expected/diagnose-classic-redundant-clues.out" 0 --redundant
 same_output "--why-none --problem classic" \
   "$expected/diagnose-solvable-why-none.out" 0 --why-none -p classic
+# A clue dropped on the command line is not examined.
+run "--redundant --drop-clue 15" 0 --redundant --drop-clue 15 \
+  "$LG_DATADIR/einstein.lgm" && {
+  if [ "$(head -n 1 "$tmp/out")" = "None of the 14 clues is redundant: dropping any one of them alone changes the solutions." ]
+  then pass "--redundant --drop-clue 15: 14 clues, none redundant"; else
+    fail "--redundant --drop-clue 15: $(head -n 1 "$tmp/out")"; fi
+}
 
 # ---- Rules dropped on the command line stay dropped ----------------------------
 same_output "--why-none --drop 26: solvable without the contradicting clue" \
   "$expected/diagnose-solvable-why-none.out" 0 --why-none --drop 26 \
   "$LG_DATADIR/einstein-cat-not-water.lgm"
-run "--redundant --drop 23" 0 --redundant --drop 23 \
-  "$LG_DATADIR/einstein.lgm" && {
+run "--redundant --drop 23" 0 --redundant --drop 23 "$einstein" && {
   if head -n 1 "$tmp/out" | grep -q ' of the 24 rules ' &&
     ! grep -q '^rule 23 ' "$tmp/out" &&
     ! tail -n 1 "$tmp/out" | grep -Eq '(: |, )23[,.]'; then
@@ -60,18 +84,24 @@ stats_case () {
 # 1 + one per rule (26)
 stats_case "--why-none --stats" \
   "$expected/diagnose-einstein-cat-not-water-why-none.out" 27 --why-none \
-  "$LG_DATADIR/einstein-cat-not-water.lgm"
+  "$cat_not_water"
+# 1 + one per clue (16)
+stats_case "--why-none --stats, clues" \
+  "$expected/diagnose-einstein-cat-not-water-why-none-clues.out" 17 \
+  --why-none "$LG_DATADIR/einstein-cat-not-water.lgm"
 # a solvable problem: one solve, stopped at the first solution
 stats_case "--why-none --stats, solvable" \
   "$expected/diagnose-solvable-why-none.out" 1 --why-none \
   "$LG_DATADIR/einstein.lgm"
 # 1 + 22 alone; no rule redundant alone, so no greedy solve
 stats_case "--redundant --stats classic" \
-  "$expected/diagnose-classic-redundant.out" 23 --redundant \
-  "$LG_DATADIR/classic.lgm"
+  "$expected/diagnose-classic-redundant.out" 23 --redundant "$classic"
 # 1 + 25 alone + 2 greedy (the first redundant rule needs none)
 stats_case "--redundant --stats einstein" \
-  "$expected/diagnose-einstein-redundant.out" 28 --redundant \
+  "$expected/diagnose-einstein-redundant.out" 28 --redundant "$einstein"
+# 1 + 15 clues alone, one redundant: no greedy solve
+stats_case "--redundant --stats einstein, clues" \
+  "$expected/diagnose-einstein-redundant-clues.out" 16 --redundant \
   "$LG_DATADIR/einstein.lgm"
 
 # ---- --help ------------------------------------------------------------------------
@@ -88,6 +118,8 @@ bad_command "--redundant --max-solutions 2" --redundant --max-solutions 2
 bad_command "--redundant --format json" --redundant --format json
 bad_command "--why-none --list-rules" --why-none --list-rules
 bad_command "--why-none --drop 99" --why-none --drop 99
+bad_command "--why-none --list-clues" --why-none --list-clues
+bad_command "--drop-clue 99" --drop-clue 99
 
 # ---- Invalid problems: status 1, one error line, nothing on stdout ----------------
 invalid () {

@@ -34,17 +34,8 @@ count () {
   "$LOGIGRAM" --count "$@" "$file" 2>"$tmp/count-err" </dev/null
 }
 
-# clue_drops FILE CLUE : the --drop options of every rule of clue CLUE (the
-# rules after its "# CLUE." comment; declarations are not rules).
-clue_drops () {
-  awk -v want="$2" '
-    /^# [0-9]+\. / { clue = $2 + 0; next }
-    /^#/ || /^[ \t]*$/ || /^var / || /^(atomic|ordered|numeric) / { next }
-    { rule++; if (clue == want) printf "--drop %d ", rule }' "$1"
-}
-
 # n_clues FILE
-n_clues () { grep -c '^# [0-9][0-9]*\. ' "$1"; }
+n_clues () { grep -c '^clue ' "$1"; }
 
 # ---- Options ----------------------------------------------------------------
 gen "--help" 0 --help && {
@@ -183,8 +174,7 @@ for spec in "4 4 1 1" "4 5 2 1" "5 4 3 1" "4 4 4 3" "3 5 5 2"; do
       "$tmp/out")
     without=$(sed -n 's/.*(without it: \([0-9]*\) solutions*)\.$/\1/p' \
       "$tmp/out")
-    # shellcheck disable=SC2046
-    rest=$(count "$tmp/out" $(clue_drops "$tmp/out" "$clue"))
+    rest=$(count "$tmp/out" --drop-clue "$clue")
     if [ "$got" = 0 ] && [ -n "$clue" ] && [ "$rest" = "$without" ] &&
       [ "$rest" -ge 1 ] && [ "$rest" -le "$4" ]; then
       pass "$name: no solution; $rest without clue $clue"
@@ -203,9 +193,8 @@ for spec in "4 4 1" "3 5 2" "5 4 3" "5 5 4"; do
     got=$(count "$tmp/min.lgm")
     bad=""
     for c in $(seq 1 "$(n_clues "$tmp/min.lgm")"); do
-      # shellcheck disable=SC2046
       more=$(count "$tmp/min.lgm" --max-solutions 2 \
-        $(clue_drops "$tmp/min.lgm" "$c"))
+        --drop-clue "$c")
       [ "$more" = 2 ] || bad="$bad $c"
     done
     if [ "$got" = 1 ] && [ -z "$bad" ]; then
@@ -220,8 +209,7 @@ gen "--minimise --solutions 3" 0 -n 4 -g 5 -s 6 --minimise --solutions 3 && {
   got=$(count "$tmp/min.lgm")
   bad=""
   for c in $(seq 1 "$(n_clues "$tmp/min.lgm")"); do
-    # shellcheck disable=SC2046
-    more=$(count "$tmp/min.lgm" $(clue_drops "$tmp/min.lgm" "$c"))
+    more=$(count "$tmp/min.lgm" --drop-clue "$c")
     [ "$more" -gt "$got" ] || bad="$bad $c"
   done
   if [ "$got" -ge 1 ] && [ "$got" -le 3 ] && [ -z "$bad" ]; then
@@ -287,9 +275,8 @@ then
     cp "$tmp/out" "$tmp/min.lgm"
     bad=""
     for c in $(seq 1 "$(n_clues "$tmp/min.lgm")"); do
-      # shellcheck disable=SC2046
       more=$(count "$tmp/min.lgm" $fast --max-solutions 2 \
-        $(clue_drops "$tmp/min.lgm" "$c"))
+        --drop-clue "$c")
       [ "$more" = 2 ] || bad="$bad $c"
     done
     sed -n '/^# The hidden solution/,$p' "$tmp/min.lgm" |

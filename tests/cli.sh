@@ -306,7 +306,7 @@ run "--help" 0 --help && {
   missing=
   for o in --problem --drop --order --stats --count --max-solutions \
     --format --memory-limit --trace --challenge --check --list-problems \
-    --list-rules --version; do
+    --list-rules --list-clues --drop-clue --version; do
     grep -q -- "$o" "$tmp/out" || missing="$missing $o"
   done
   if [ -z "$missing" ]; then pass "--help lists every option"; else
@@ -315,10 +315,37 @@ run "--help" 0 --help && {
 same_output "--list-problems" "$expected/list-problems.out" 0 --list-problems
 same_output "--list-rules" "$expected/classic-rules.out" 0 --list-rules
 
+# ---- Clues ---------------------------------------------------------------------
+same_output "--list-clues" "$expected/classic-clues.out" 0 --list-clues
+same_output "--list-clues --format json" "$expected/classic-clues.json" 0 \
+  --list-clues --format json
+# without clue lines, each rule is a clue of its own, without text
+printf 'ordered h: a, b\natomic p: x, y\nyes a, x\n\nno b, x  # c\n' \
+  >"$tmp/plain.lgm"
+run "--list-clues without clue lines" 0 --list-clues "$tmp/plain.lgm" && {
+  if [ "$(cat "$tmp/out")" = "$(printf 'clue 1\tline 3\t-\n\t1\tline 3\tyes h:a, p:x\nclue 2\tline 5\t-\n\t2\tline 5\tno h:b, p:x')" ]
+  then pass "--list-clues without clue lines: one clue per rule"; else
+    fail "--list-clues without clue lines: $(cat "$tmp/out")"; fi
+}
+# --drop-clue N leaves out every rule of clue N: clue 5 is rules 5 to 7
+run "--drop 5 --drop 6 --drop 7" 0 --drop 5 --drop 6 --drop 7 &&
+  cp "$tmp/out" "$tmp/drops.out"
+same_output "--drop-clue 5 is its three rules" "$tmp/drops.out" 0 --drop-clue 5
+same_output "--drop-clue 1 is --drop 1" "$expected/classic-drop1.out" 0 \
+  --drop-clue 1
+run "--drop-clue 5 --drop-clue 10" 0 --count --drop-clue 5 --drop-clue 10 &&
+  { [ -s "$tmp/out" ] && pass "--drop-clue is repeatable" ||
+    fail "--drop-clue repeated: no count"; }
+
 # ---- Bad command lines: status 2, nothing on stdout ------------------------------
 bad_command "unknown option" --no-such-option
 bad_command "--drop 0" --drop 0
 bad_command "--drop 99" --drop 99
+bad_command "--drop-clue 0" --drop-clue 0
+bad_command "--drop-clue 15" --drop-clue 15
+bad_command "--drop-clue x" --drop-clue x
+bad_command "--list-clues --format csv" --list-clues --format csv
+bad_command "--list-clues --list-rules" --list-clues --list-rules
 bad_command "--drop x" --drop x
 bad_command "--drop -1" --drop -1
 bad_command "--order unknown group" --order house,nationality

@@ -10,6 +10,9 @@
 #   same_output NAME FILE STATUS ARGS...
 #                              run, then compare stdout with FILE byte for byte
 #   bad_command NAME ARGS...   status 2, nothing on stdout, the --help hint
+#   without_clues FILE         the path of a copy of FILE in $tmp whose clue
+#                              lines are comments: the same rules on the same
+#                              lines, each rule a clue of its own
 #   finish                     the closing line; exit status 1 on a failure
 set -u
 LOGIGRAM=${LOGIGRAM:-src/logigram}
@@ -61,6 +64,13 @@ bad_command () {
   if [ -s "$tmp/out" ]; then fail "$name: wrote on stdout"; return; fi
   if grep -q "Try 'logigram --help'" "$tmp/err"; then pass "$name"; else
     fail "$name: no hint on stderr"; fi
+}
+
+without_clues () {
+  local copy
+  copy="$tmp/plain-$(basename "$1")"
+  sed 's/^clue /# clue /' "$1" >"$copy"
+  echo "$copy"
 }
 
 finish () {
