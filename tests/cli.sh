@@ -23,6 +23,8 @@ done
 same_output "data/dinner.lgm" "$expected/dinner.out" 0 "$LG_DATADIR/dinner.lgm"
 same_output "data/dinner.lgm, fast" "$expected/dinner.out" 0 --engine=fast \
   "$LG_DATADIR/dinner.lgm"
+same_output "data/dinner.lgm --list-clues" "$expected/dinner-clues.out" 0 \
+  --list-clues "$LG_DATADIR/dinner.lgm"
 same_output "the issue's examples" "$expected/logic-examples.out" 0 \
   "$LG_TESTDIR/input/logic-examples.lgm"
 same_output "the issue's examples, fast" "$expected/logic-examples.out" 0 \
