@@ -2,7 +2,9 @@
  *
  * A few hundred seeded random small problems (n <= 4 items, 2 to 4 groups of
  * the three kinds, variables, yes/no couples, relations with arithmetic and
- * and/or/not) are solved by lg_problem_solve and by exhaustive enumeration
+ * and/or/not; and a second series with couples inside and/or/not,
+ * if-then, exactly/at least/at most k of, and identities) are solved by
+ * lg_problem_solve and by exhaustive enumeration
  * of all (n!)^(G-1) combinations with an evaluator written here, independent
  * of the solver's.  The solver prints a solution once per path of the AND/OR
  * tree that admits it (SPEC section 5), so the expected multiplicity of a
@@ -29,21 +31,21 @@
 
 typedef struct
 {
-  int kind;         /* LgGroupKind */
-  int value[MAX_N]; /* item values (ordered: index) */
+  int kind;               /* LgGroupKind */
+  int value[MAX_N];       /* item values (ordered: index) */
 } TGroup;
 
 typedef struct
 {
   int group;
-  int index; /* item index, or -1 for a variable */
-  int var;   /* variable number when index < 0 */
+  int index;              /* item index, or -1 for a variable */
+  int var;                /* variable number when index < 0 */
 } TRef;
 
 typedef struct TExpr TExpr;
 struct TExpr
 {
-  char op; /* 'k' constant, 'r' ref, '+', '-', '*', 'a' abs */
+  char op;                /* 'k' constant, 'r' ref, '+', '-', '*', 'a' abs */
   int value;
   TRef ref;
   TExpr *l, *r;
@@ -52,13 +54,13 @@ struct TExpr
 typedef struct TRule TRule;
 struct TRule
 {
-  char op; /* 'y' yes, 'n' no, '=', '!', '<', '>', 'l' <=, 'g' >=,
+  char op;   /* 'y' yes, 'n' no, '=', '!', '<', '>', 'l' <=, 'g' >=,
                 '&' and, '|' or, '~' not, 'i' if a then b, 's' x is y,
                 'd' x is not y, 'E' exactly, 'L' at least, 'M' at most */
   TRef x, y;
   TExpr *l, *r;
   TRule *a, *b;
-  TRule *list[4]; /* E, L, M: n_list rules, k */
+  TRule *list[4];         /* E, L, M: n_list rules, k */
   int n_list, k;
 };
 
@@ -69,7 +71,7 @@ typedef struct
   int var_group[MAX_VARS];
   int n_rules;
   TRule *rules[MAX_RULES];
-  gboolean logic; /* draw couples inside logic, if, counts, identities */
+  gboolean logic;         /* couples inside logic, if, counts, identities */
   GPtrArray *garbage;
 } TProblem;
 
@@ -248,8 +250,8 @@ random_problem (TProblem *t, uint64_t seed, gboolean logic)
   t->n_rules = 1 + (int) lgtest_rand_below (&rng, MAX_RULES);
   for (int k = 0; k < t->n_rules; k++)
     {
-      if ((t->logic || has_integer_group (t)) &&
-          lgtest_rand_below (&rng, 3) == 0)
+      if ((t->logic || has_integer_group (t))
+          && lgtest_rand_below (&rng, 3) == 0)
         {
           t->rules[k] = random_relation (t, &rng, 0);
           continue;
@@ -336,9 +338,8 @@ build_rule (Build *b, const TRule *r)
         for (int i = 0; i < r->n_list; i++)
           list[i] = build_rule (b, r->list[i]);
         return (r->op == 'E' ? lg_exactly
-                : r->op == 'L'
-                    ? lg_at_least
-                    : lg_at_most) (p, (guint) r->k, list, (guint) r->n_list);
+                : r->op == 'L' ? lg_at_least
+                : lg_at_most) (p, (guint) r->k, list, (guint) r->n_list);
       }
     default:
       break;
@@ -447,8 +448,8 @@ eval_rule (const World *w, const TRule *r)
     case 'y':
     case 'n':
       {
-        gboolean together = row_of (w, r->x.group, ref_index (w, r->x)) ==
-                            row_of (w, r->y.group, ref_index (w, r->y));
+        gboolean together = row_of (w, r->x.group, ref_index (w, r->x))
+                            == row_of (w, r->y.group, ref_index (w, r->y));
         return r->op == 'y' ? together : !together;
       }
     case '&':
@@ -469,9 +470,9 @@ eval_rule (const World *w, const TRule *r)
         int count = 0;
         for (int i = 0; i < r->n_list; i++)
           count += eval_rule (w, r->list[i]);
-        return r->op == 'E'   ? count == r->k
+        return r->op == 'E' ? count == r->k
                : r->op == 'L' ? count >= r->k
-                              : count <= r->k;
+               : count <= r->k;
       }
     default:
       break;
@@ -611,7 +612,8 @@ count_assignments (World *w, const int *scope, int s, guint vars, int v)
 }
 
 static guint64
-multiplicity (World *w, const int *scope, const guint *scope_vars, int n_scopes)
+multiplicity (World *w, const int *scope, const guint *scope_vars,
+              int n_scopes)
 {
   TProblem *t = w->t;
   for (int k = 0; k < t->n_rules; k++)
@@ -682,7 +684,8 @@ collect (const LgProblem *p, const LgSolution *solution, gpointer data)
       LgGroup *group = lg_problem_get_group (p, (guint) g);
       for (int r = 0; r < c->t->n; r++)
         {
-          const LgItem *item = lg_solution_get (solution, (guint) g, (guint) r);
+          const LgItem *item = lg_solution_get (solution, (guint) g,
+                                                (guint) r);
           guint index = 0;
           while (lg_group_get_item (group, index) != item)
             index++;
@@ -709,8 +712,8 @@ check_variant (TProblem *t, LgProblem *p, GHashTable *expected, int seed,
   g_autoptr (GError) error = NULL;
   opts.challenge = challenge;
   opts.check = check;
-  Collect c = { t,
-                g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
+  Collect c = { t, g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                          NULL) };
   LgStats stats = { 0 };
   gint64 n = lg_problem_solve (p, &opts, &stats, collect, &c, &error);
   ck_assert_msg (n >= 0, "seed %d: %s", seed, error ? error->message : "");
@@ -747,9 +750,8 @@ check_variant (TProblem *t, LgProblem *p, GHashTable *expected, int seed,
 
 /* One random problem (seed), with the new forms of logic or not. */
 static void
-check_random_problem (int seed, uint64_t salt, gboolean logic)
+check_random_problem (int _i, uint64_t salt, gboolean logic)
 {
-  int _i = seed;
   TProblem t;
   random_problem (&t, salt * (uint64_t) (_i + 1), logic);
   g_autoptr (LgProblem) p = build_problem (&t);
@@ -757,8 +759,8 @@ check_random_problem (int seed, uint64_t salt, gboolean logic)
   ck_assert_msg (lg_problem_validate (p, &error), "seed %d: %s", _i,
                  error ? error->message : "");
 
-  GHashTable *expected =
-      g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTable *expected = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                g_free, NULL);
   int scope[MAX_RULES];
   guint scope_vars[MAX_RULES] = { 0 };
   int n_scopes = compute_scopes (&t, scope, scope_vars);
@@ -769,15 +771,17 @@ check_random_problem (int seed, uint64_t salt, gboolean logic)
 
   /* the faithful default, and the tutorial's improvements: the same
    * solutions, each once */
-  static const LgCheck checks[] = { LG_CHECK_FAITHFUL, LG_CHECK_INTERSECT,
-                                    LG_CHECK_FEWEST };
+  static const LgCheck checks[]
+      = { LG_CHECK_FAITHFUL, LG_CHECK_INTERSECT, LG_CHECK_FEWEST };
   for (guint c = 0; c < G_N_ELEMENTS (checks); c++)
     for (int challenge = 0; challenge <= 1; challenge++)
       check_variant (&t, p, expected, _i, challenge, checks[c],
                      LG_ENGINE_FAITHFUL);
   /* and the other engines: the same distinct solutions */
-  check_variant (&t, p, expected, _i, FALSE, LG_CHECK_FAITHFUL, LG_ENGINE_FAST);
-  check_variant (&t, p, expected, _i, FALSE, LG_CHECK_FAITHFUL, LG_ENGINE_AUTO);
+  check_variant (&t, p, expected, _i, FALSE, LG_CHECK_FAITHFUL,
+                 LG_ENGINE_FAST);
+  check_variant (&t, p, expected, _i, FALSE, LG_CHECK_FAITHFUL,
+                 LG_ENGINE_AUTO);
 
   lg_permut_free (permut);
   g_hash_table_unref (expected);
@@ -820,8 +824,8 @@ START_TEST (test_oracle_drop_rule)
   int scope[MAX_RULES];
   guint scope_vars[MAX_RULES] = { 0 };
   int n_scopes = compute_scopes (&t, scope, scope_vars);
-  GHashTable *expected =
-      g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTable *expected = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                g_free, NULL);
   LgPermut *permut = lg_permut_new (t.n);
   World w = { .t = &t };
   w.perm[0] = lg_permut_get (permut, 0);
@@ -874,20 +878,20 @@ static const struct
   guint drop;
   guint expected;
 } tutorial_cases[] = {
-  { "classic", 0, 1 }, { "small", 0, 1 },    { "jojo", 0, 1 },
+  { "classic", 0, 1 }, { "small", 0, 1 }, { "jojo", 0, 1 },
   { "big", 0, 1 },     { "classic", 1, 25 },
 };
 
 START_TEST (test_oracle_tutorial_solutions_satisfy_every_rule)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p =
-      lg_problems_load (tutorial_cases[_i].problem, &error);
+  g_autoptr (LgProblem) p = lg_problems_load (tutorial_cases[_i].problem,
+                                              &error);
   ck_assert_msg (p != NULL, "%s", error ? error->message : "");
   if (tutorial_cases[_i].drop)
     ck_assert (lg_problem_drop_rule (p, tutorial_cases[_i].drop, NULL));
-  Verify v = { 0,
-               g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
+  Verify v = { 0, g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         NULL) };
   gint64 n = lg_problem_solve (p, NULL, NULL, verify_solution, &v, &error);
   ck_assert_int_eq (n, tutorial_cases[_i].expected);
   ck_assert_uint_eq (v.n, tutorial_cases[_i].expected);
@@ -909,8 +913,9 @@ large_problem (guint n, uint64_t seed)
     {
       char name[8];
       g_snprintf (name, sizeof name, "g%u", g);
-      LgGroup *group =
-          lg_group (p, g == 0 ? LG_GROUP_ORDERED : LG_GROUP_ATOMIC, name, NULL);
+      LgGroup *group
+          = lg_group (p, g == 0 ? LG_GROUP_ORDERED : LG_GROUP_ATOMIC, name,
+                      NULL);
       for (guint i = 0; i < n; i++)
         {
           char item[8];
@@ -963,16 +968,16 @@ START_TEST (test_oracle_large_dimension_strategies_agree)
   guint n = 7 + (guint) _i / 2;
   g_autoptr (LgProblem) p = large_problem (n, 77 + (uint64_t) _i);
   g_autoptr (GPtrArray) reference = NULL;
-  static const LgCheck checks[] = { LG_CHECK_FAITHFUL, LG_CHECK_INTERSECT,
-                                    LG_CHECK_FEWEST };
+  static const LgCheck checks[]
+      = { LG_CHECK_FAITHFUL, LG_CHECK_INTERSECT, LG_CHECK_FEWEST };
   for (guint c = 0; c < G_N_ELEMENTS (checks); c++)
     for (int challenge = 0; challenge <= 1; challenge++)
       {
         GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
         opts.check = checks[c];
         opts.challenge = challenge;
-        ck_assert_int_ge (
-            lg_problem_solve (p, &opts, NULL, collect_keys, keys, NULL), 0);
+        ck_assert_int_ge (lg_problem_solve (p, &opts, NULL, collect_keys, keys, NULL),
+                          0);
         g_ptr_array_sort (keys, compare_keys);
         if (!reference)
           {
@@ -1003,8 +1008,8 @@ lg_oracle_suite (void)
   suite_add_tcase (s, tc);
   tc = tcase_create ("tutorial");
   tcase_set_timeout (tc, 300);
-  tcase_add_loop_test (tc, test_oracle_tutorial_solutions_satisfy_every_rule, 0,
-                       G_N_ELEMENTS (tutorial_cases));
+  tcase_add_loop_test (tc, test_oracle_tutorial_solutions_satisfy_every_rule,
+                       0, G_N_ELEMENTS (tutorial_cases));
   suite_add_tcase (s, tc);
   return s;
 }

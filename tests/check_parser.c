@@ -106,9 +106,9 @@ groups_text (LgProblem *problem)
       g_string_append_printf (text, "%s %s:", kinds[lg_group_get_kind (group)],
                               lg_group_get_name (group));
       for (guint i = 0; i < lg_group_n_items (group); i++)
-        g_string_append_printf (
-            text, "%s %s", i > 0 ? "," : "",
-            lg_item_get_name (lg_group_get_item (group, i)));
+        g_string_append_printf (text, "%s %s", i > 0 ? "," : "",
+                                lg_item_get_name (lg_group_get_item (group,
+                                                                     i)));
       g_string_append_c (text, '\n');
     }
   return g_string_free (text, FALSE);
@@ -119,8 +119,8 @@ groups_text (LgProblem *problem)
 static const struct
 {
   const char *name;
-  guint n_rules;      /* the tutorial's rule(...) calls */
-  const char *groups; /* transcribed from logigram.e */
+  guint n_rules;        /* the tutorial's rule(...) calls */
+  const char *groups;   /* transcribed from logigram.e */
 } tutorial[] = {
   { "classic", 22,
     "ordered house: left, mid-left, middle, mid-right, right\n"
@@ -189,8 +189,8 @@ check_tutorial (guint index, const char *text, gsize length)
 {
   g_autofree char *path = g_strdup_printf ("%s.lgm", tutorial[index].name);
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) problem =
-      lg_parser_parse_data (path, text, length, &error);
+  g_autoptr (LgProblem) problem
+    = lg_parser_parse_data (path, text, length, &error);
   g_autofree char *groups = NULL;
   gsize bom = g_str_has_prefix (text, "\xEF\xBB\xBF") ? 3 : 0;
   g_autofree char *plain = g_strndup (text + bom, length - bom);
@@ -210,8 +210,8 @@ check_tutorial (guint index, const char *text, gsize length)
 static char *
 read_tutorial (guint index, gsize *length)
 {
-  g_autofree char *path =
-      g_strdup_printf ("%s/%s.lgm", data_dir (), tutorial[index].name);
+  g_autofree char *path = g_strdup_printf ("%s/%s.lgm", data_dir (),
+                                           tutorial[index].name);
   g_autoptr (GError) error = NULL;
   char *text = NULL;
 
@@ -222,8 +222,8 @@ read_tutorial (guint index, gsize *length)
 
 START_TEST (test_parser_tutorial_files)
 {
-  g_autofree char *path =
-      g_strdup_printf ("%s/%s.lgm", data_dir (), tutorial[_i].name);
+  g_autofree char *path = g_strdup_printf ("%s/%s.lgm", data_dir (),
+                                           tutorial[_i].name);
   g_autoptr (GError) error = NULL;
   g_autoptr (LgProblem) problem = lg_parser_parse_file (path, &error);
   g_autofree char *text = NULL;
@@ -275,13 +275,13 @@ holds_for (const char *condition)
 
   for (guint k = 0; k < 3; k++)
     {
-      g_autofree char *text = g_strdup_printf ("ordered h: h0, h1, h2\n"
-                                               "atomic g: p, q, r\n"
-                                               "yes h:%s, g:p\n"
-                                               "var x: h\n"
-                                               "yes x, g:p\n"
-                                               "%s\n",
-                                               houses[k], condition);
+      g_autofree char *text
+        = g_strdup_printf ("ordered h: h0, h1, h2\n"
+                           "atomic g: p, q, r\n"
+                           "yes h:%s, g:p\n"
+                           "var x: h\n"
+                           "yes x, g:p\n"
+                           "%s\n", houses[k], condition);
       gint64 n = count_solutions (text);
 
       ck_assert_msg (n == 0 || n == 2, "%s: %" G_GINT64_FORMAT, condition, n);
@@ -294,7 +294,7 @@ holds_for (const char *condition)
 static const struct
 {
   const char *condition;
-  guint holds; /* bit K: true for x = K */
+  guint holds;      /* bit K: true for x = K */
 } conditions[] = {
   { "x = 1", 0x2 },
   { "x != 1", 0x5 },
@@ -355,7 +355,8 @@ static const struct
   { "at least 2 of (x = 1; yes p, h1; x > 0)", 0x2 },
   { "at most 1 of (x >= 1; x >= 2)", 0x3 },
   { "not exactly 1 of (x = 0)", 0x6 },
-  { "exactly 2 of (yes p, h0 or yes p, h1; x < 2; if x = 0 then x = 2)", 0x1 },
+  { "exactly 2 of (yes p, h0 or yes p, h1; x < 2; if x = 0 then x = 2)",
+    0x1 },
   { "at least 0 of (x = 5)", 0x7 },
   /* identity of atomic items */
   { "g:p != g:q", 0x7 },
@@ -392,17 +393,16 @@ END_TEST
 /* Numeric items: signed literals; `group:item` compares values. */
 START_TEST (test_parser_numeric_items)
 {
-  static const char base[] = "numeric t: -3, 0, 007\n"
-                             "atomic g: p, q, r\n"
-                             "yes t:-3, g:p\n"
-                             "var y: t\n"
-                             "yes y, g:p\n";
+  static const char base[] =
+    "numeric t: -3, 0, 007\n"
+    "atomic g: p, q, r\n"
+    "yes t:-3, g:p\n"
+    "var y: t\n"
+    "yes y, g:p\n";
   g_autofree char *eq = g_strconcat (base, "y = -3\n", NULL);
   g_autofree char *ne = g_strconcat (base, "y = 3\n", NULL);
-  g_autofree char *by_value = g_strconcat (base,
-                                           "no t:7, g:q\n"
-                                           "no t:00, g:r\n",
-                                           NULL);
+  g_autofree char *by_value = g_strconcat (base, "no t:7, g:q\n"
+                                           "no t:00, g:r\n", NULL);
   g_autofree char *bare = g_strconcat (base, "no 7, g:q\nno 0, g:r\n", NULL);
   g_autoptr (LgProblem) problem = parse_ok (base);
   LgGroup *t = lg_problem_lookup_group (problem, "t");
@@ -418,11 +418,12 @@ END_TEST
 /* An atomic item named "10" is reached as film:10 and film:"10". */
 START_TEST (test_parser_integer_item_names)
 {
-  g_autoptr (LgProblem) problem = parse_ok ("atomic film: \"10\", coup, 7\n"
-                                            "atomic actor: ann, bob, cid\n"
-                                            "no film:10, actor:ann\n"
-                                            "no film:\"10\", actor:bob\n"
-                                            "no film:7, actor:cid\n");
+  g_autoptr (LgProblem) problem = parse_ok (
+    "atomic film: \"10\", coup, 7\n"
+    "atomic actor: ann, bob, cid\n"
+    "no film:10, actor:ann\n"
+    "no film:\"10\", actor:bob\n"
+    "no film:7, actor:cid\n");
   LgGroup *film = lg_problem_lookup_group (problem, "film");
 
   ck_assert_uint_eq (lg_problem_n_rules (problem), 3);
@@ -435,11 +436,11 @@ END_TEST
 START_TEST (test_parser_strings)
 {
   g_autoptr (LgProblem) problem = parse_ok (
-      "atomic \"odd group\": \"a \\\"quoted\\\" name\", \"back\\\\slash\", "
-      "\"zürich # not a comment\"\n"
-      "atomic g: p, q, r\n"
-      "yes \"odd group\":\"back\\\\slash\", p\n"
-      "yes \"zürich # not a comment\", q   # bare, and a real comment\n");
+    "atomic \"odd group\": \"a \\\"quoted\\\" name\", \"back\\\\slash\", "
+    "\"zürich # not a comment\"\n"
+    "atomic g: p, q, r\n"
+    "yes \"odd group\":\"back\\\\slash\", p\n"
+    "yes \"zürich # not a comment\", q   # bare, and a real comment\n");
   LgGroup *group = lg_problem_lookup_group (problem, "odd group");
 
   ck_assert_ptr_nonnull (group);
@@ -456,10 +457,11 @@ END_TEST
 /* `var a` again makes a new variable from that line on. */
 START_TEST (test_parser_var_redeclared)
 {
-  static const char base[] = "ordered h: h0, h1, h2\n"
-                             "atomic g: p, q, r\n"
-                             "var a: h\n"
-                             "yes a, g:p\n";
+  static const char base[] =
+    "ordered h: h0, h1, h2\n"
+    "atomic g: p, q, r\n"
+    "var a: h\n"
+    "yes a, g:p\n";
 
   g_autofree char *same = g_strconcat (base, "yes a, g:q\n", NULL);
   g_autofree char *fresh = g_strconcat (base, "var a: h\nyes a, g:q\n", NULL);
@@ -475,21 +477,21 @@ END_TEST
 START_TEST (test_parser_var_hides_item)
 {
   ck_assert_int_eq (count_solutions ("ordered h: h0, h1, h2\n"
-                                     "atomic g: a, q, r\n"
-                                     "var a: h\n"
-                                     "yes a, g:a\n"
-                                     "a = 2\n"
-                                     "yes g:a, h2\n"),
-                    2);
+                                            "atomic g: a, q, r\n"
+                                            "var a: h\n"
+                                            "yes a, g:a\n"
+                                            "a = 2\n"
+                                            "yes g:a, h2\n"), 2);
 }
 END_TEST
 
 START_TEST (test_parser_ask)
 {
-  g_autoptr (LgProblem) problem = parse_ok ("ordered h: h0, h1, h2\n"
-                                            "atomic g: p, q, r\n"
-                                            "ask h of g:p\n"
-                                            "ask g of h1\n");
+  g_autoptr (LgProblem) problem = parse_ok (
+    "ordered h: h0, h1, h2\n"
+    "atomic g: p, q, r\n"
+    "ask h of g:p\n"
+    "ask g of h1\n");
 
   ck_assert_uint_eq (lg_problem_n_rules (problem), 0);
 }
@@ -499,21 +501,23 @@ END_TEST
  * comments and blank lines are not rules. */
 START_TEST (test_parser_rule_lines)
 {
-  g_autoptr (LgProblem) problem = parse_ok ("# a comment\n"
-                                            "ordered h: h0, h1, h2\n"
-                                            "\n"
-                                            "atomic g: p, q, r\n"
-                                            "yes h0, p\n"
-                                            "   \t\n"
-                                            "var x, y: h\n"
-                                            "x < y or not x != y\n"
-                                            "ask g of h0\n"
-                                            "no y, g:r  # trailing comment\n");
+  g_autoptr (LgProblem) problem = parse_ok (
+    "# a comment\n"
+    "ordered h: h0, h1, h2\n"
+    "\n"
+    "atomic g: p, q, r\n"
+    "yes h0, p\n"
+    "   \t\n"
+    "var x, y: h\n"
+    "x < y or not x != y\n"
+    "ask g of h0\n"
+    "no y, g:r  # trailing comment\n");
   static const guint lines[] = { 5, 8, 10 };
 
   ck_assert_uint_eq (lg_problem_n_rules (problem), G_N_ELEMENTS (lines));
   for (guint r = 0; r < G_N_ELEMENTS (lines); r++)
-    ck_assert_uint_eq (lg_rule_get_line (lg_problem_get_rule (problem, r + 1)),
+    ck_assert_uint_eq (lg_rule_get_line (lg_problem_get_rule (problem,
+                                                              r + 1)),
                        lines[r]);
 }
 END_TEST
@@ -638,8 +642,8 @@ END_TEST
 START_TEST (test_parser_missing_file)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) problem =
-      lg_parser_parse_file ("no/such/file.lgm", &error);
+  g_autoptr (LgProblem) problem
+    = lg_parser_parse_file ("no/such/file.lgm", &error);
 
   ck_assert_ptr_null (problem);
   ck_assert (g_error_matches (error, LG_PARSE_ERROR, LG_PARSE_ERROR_IO));
@@ -728,8 +732,8 @@ static const struct
 
 START_TEST (test_parser_bad_file)
 {
-  g_autofree char *path =
-      g_build_filename (test_dir (), "bad", bad_files[_i].file, NULL);
+  g_autofree char *path = g_build_filename (test_dir (), "bad",
+                                            bad_files[_i].file, NULL);
   g_autofree char *text = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (LgProblem) problem = NULL;
@@ -742,8 +746,7 @@ START_TEST (test_parser_bad_file)
                  error != NULL ? error->message : "");
   ck_assert_msg (g_str_has_prefix (text, "# expect: "),
                  "%s: the first line must be '# expect: LINE:COLUMN: "
-                 "MESSAGE'",
-                 path);
+                 "MESSAGE'", path);
   expect = text + strlen ("# expect: ");
   newline = strchr (expect, '\n');
   ck_assert_ptr_nonnull (newline);
@@ -759,9 +762,11 @@ START_TEST (test_parser_bad_file)
   ck_assert_ptr_nonnull (error);
   prefix = g_strdup_printf ("%s:%s: error: ", path, location);
   ck_assert_msg (g_str_has_prefix (error->message, prefix),
-                 "%s: expected at %s, got: %s", path, location, error->message);
+                 "%s: expected at %s, got: %s", path, location,
+                 error->message);
   ck_assert_msg (strstr (error->message + strlen (prefix), message) != NULL,
-                 "%s: expected '%s', got: %s", path, message, error->message);
+                 "%s: expected '%s', got: %s", path, message,
+                 error->message);
   ck_assert_msg (strchr (error->message, '\n') == NULL,
                  "%s: the message is more than one line", path);
   ck_assert (error->domain == LG_PARSE_ERROR);
@@ -788,7 +793,8 @@ START_TEST (test_parser_bad_files_listed)
       n_files++;
       for (guint i = 0; i < G_N_ELEMENTS (bad_files); i++)
         listed = listed || strcmp (bad_files[i].file, name) == 0;
-      ck_assert_msg (listed, "%s/%s is not in the bad_files table", path, name);
+      ck_assert_msg (listed, "%s/%s is not in the bad_files table", path,
+                     name);
     }
   ck_assert_uint_eq (n_files, G_N_ELEMENTS (bad_files));
 }
@@ -802,8 +808,8 @@ check_outcome (const char *data, gsize length)
   /* an exact copy, so that a read past the end is caught */
   g_autofree char *copy = g_memdup2 (data, length);
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) problem =
-      lg_parser_parse_data ("fuzz.lgm", copy, length, &error);
+  g_autoptr (LgProblem) problem
+    = lg_parser_parse_data ("fuzz.lgm", copy, length, &error);
   guint line, column;
   int end = 0;
 
@@ -815,8 +821,7 @@ check_outcome (const char *data, gsize length)
   ck_assert_ptr_nonnull (error);
   ck_assert (error->domain == LG_PARSE_ERROR);
   ck_assert_msg (sscanf (error->message, "fuzz.lgm:%u:%u: error: %n", &line,
-                         &column, &end) == 2 &&
-                     end > 0,
+                         &column, &end) == 2 && end > 0,
                  "malformed message: %s", error->message);
   ck_assert (line >= 1 && column >= 1);
   ck_assert (error->message[end] != '\0');
@@ -842,7 +847,8 @@ START_TEST (test_parser_mutations)
       for (guint e = 0; e < n_edits && bytes->len > 0; e++)
         {
           guint at = g_rand_int_range (rand, 0, bytes->len);
-          guint8 c = alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)];
+          guint8 c = alphabet[g_rand_int_range (rand, 0,
+                                                sizeof alphabet - 1)];
 
           switch (g_rand_int_range (rand, 0, 4))
             {
@@ -884,7 +890,7 @@ START_TEST (test_parser_line_length_limit)
 
   /* a comment line of exactly LG_PARSER_MAX_LINE bytes, then CRLF */
   while (text->len < strlen ("atomic g: a, b\n") + LG_PARSER_MAX_LINE)
-    g_string_append (text, "é"); /* 2 bytes each: lands exactly */
+    g_string_append (text, "é");  /* 2 bytes each: lands exactly */
   g_string_append (text, "\r\n");
   problem = parse_ok (text->str);
   /* one byte more */
@@ -917,16 +923,16 @@ END_TEST
 
 START_TEST (test_parser_integer_limits)
 {
-  g_autoptr (LgProblem) problem =
-      parse_ok ("numeric n: -9223372036854775808, 0, 9223372036854775807\n");
-  g_autofree char *low =
-      parse_error ("numeric n: -9223372036854775809, 0, 1\n", NULL);
-  g_autofree char *high =
-      parse_error ("numeric n: 9223372036854775808, 0, 1\n", NULL);
-  g_autofree char *string =
-      parse_error ("numeric n: 0, \"-9223372036854775809\", 1\n", NULL);
+  g_autoptr (LgProblem) problem = parse_ok (
+    "numeric n: -9223372036854775808, 0, 9223372036854775807\n");
+  g_autofree char *low = parse_error (
+    "numeric n: -9223372036854775809, 0, 1\n", NULL);
+  g_autofree char *high = parse_error (
+    "numeric n: 9223372036854775808, 0, 1\n", NULL);
+  g_autofree char *string = parse_error (
+    "numeric n: 0, \"-9223372036854775809\", 1\n", NULL);
   g_autofree char *expr = parse_error (
-      "numeric n: 0, 1\nvar x: n\nx < 9223372036854775808\n", NULL);
+    "numeric n: 0, 1\nvar x: n\nx < 9223372036854775808\n", NULL);
 
   ck_assert_ptr_nonnull (problem);
   ck_assert_str_eq (low, "1:13: error: integer literal 9223372036854775809 "
@@ -958,7 +964,7 @@ START_TEST (test_parser_nesting_limit)
   problem = parse_ok (text->str);
   g_string_insert_c (text, middle, '-');
   g_clear_pointer (&problem, lg_problem_free);
-  problem = parse_ok (text->str); /* -1 is a literal */
+  problem = parse_ok (text->str);   /* -1 is a literal */
   g_string_insert_c (text, middle, '-');
   message = parse_error (text->str, NULL);
   ck_assert (g_str_has_prefix (message, "3:261: error: expression is nested "
@@ -974,7 +980,8 @@ Suite *lg_parser_suite (void);
  * "lg - parse - error - quark"). */
 START_TEST (test_parser_error_quark_name)
 {
-  ck_assert_str_eq (g_quark_to_string (LG_PARSE_ERROR), "lg-parse-error-quark");
+  ck_assert_str_eq (g_quark_to_string (LG_PARSE_ERROR),
+                    "lg-parse-error-quark");
 }
 END_TEST
 
@@ -1003,8 +1010,8 @@ START_TEST (test_parser_builtin_problems)
     {
       GError *error = NULL;
       ck_assert_ptr_null (lg_problems_load (unknown[k], &error));
-      ck_assert (
-          g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_UNKNOWN));
+      ck_assert (g_error_matches (error, LG_PROBLEM_ERROR,
+                                  LG_PROBLEM_ERROR_UNKNOWN));
       g_autofree char *want = g_strdup_printf (
           "unknown problem '%s': the built-in problems are classic, small, "
           "jojo, big",
