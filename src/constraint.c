@@ -232,37 +232,46 @@ new_rule (LgProblem *p, LgRuleKind kind)
   return new_rule_list (p, kind, 0);
 }
 
+/* A rule on two items or variables: a couple (yes, no) joins two groups,
+ * an identity (same, different) compares two of one group. */
 static LgRule *
-couple (LgProblem *p, LgRuleKind kind, LgItem *x, LgItem *y)
+item_pair (LgProblem *p, LgRuleKind kind, LgItem *x, LgItem *y)
 {
   if (!x || !y)
     return NULL;
-  if (x->group == y->group)
+  gboolean couple = kind == LG_RULE_YES || kind == LG_RULE_NO;
+  if ((x->group == y->group) == couple)
     {
-      g_autofree char *m = g_strdup_printf (
-          "'%s' and '%s' are both of group '%s': a couple joins items of two "
-          "different groups",
-          x->name, y->name, x->group->name);
+      g_autofree char *m =
+          couple ? g_strdup_printf ("'%s' and '%s' are both of group '%s': a "
+                                    "couple joins items of two different "
+                                    "groups",
+                                    x->name, y->name, x->group->name)
+                 : g_strdup_printf ("'%s' is of group '%s' and '%s' of group "
+                                    "'%s': '=' and '!=' between items compare "
+                                    "items of one group",
+                                    x->name, x->group->name, y->name,
+                                    y->group->name);
       lg_problem_set_error (p, LG_PROBLEM_ERROR_SAME_GROUP, m);
       return NULL;
     }
   LgRule *r = new_rule (p, kind);
   r->x = x;
   r->y = y;
-  r->has_couple = TRUE;
+  r->has_couple = couple;
   return r;
 }
 
 LgRule *
 lg_yes (LgProblem *p, LgItem *x, LgItem *y)
 {
-  return couple (p, LG_RULE_YES, x, y);
+  return item_pair (p, LG_RULE_YES, x, y);
 }
 
 LgRule *
 lg_no (LgProblem *p, LgItem *x, LgItem *y)
 {
-  return couple (p, LG_RULE_NO, x, y);
+  return item_pair (p, LG_RULE_NO, x, y);
 }
 
 static LgRule *
@@ -348,36 +357,16 @@ lg_if (LgProblem *p, LgRule *condition, LgRule *consequence)
   return logical (p, LG_RULE_IF, condition, consequence);
 }
 
-static LgRule *
-identity (LgProblem *p, LgRuleKind kind, LgItem *x, LgItem *y)
-{
-  if (!x || !y)
-    return NULL;
-  if (x->group != y->group)
-    {
-      g_autofree char *m = g_strdup_printf (
-          "'%s' is of group '%s' and '%s' of group '%s': '=' and '!=' "
-          "between items compare items of one group",
-          x->name, x->group->name, y->name, y->group->name);
-      lg_problem_set_error (p, LG_PROBLEM_ERROR_SAME_GROUP, m);
-      return NULL;
-    }
-  LgRule *r = new_rule (p, kind);
-  r->x = x;
-  r->y = y;
-  return r;
-}
-
 LgRule *
 lg_same (LgProblem *p, LgItem *x, LgItem *y)
 {
-  return identity (p, LG_RULE_SAME, x, y);
+  return item_pair (p, LG_RULE_SAME, x, y);
 }
 
 LgRule *
 lg_different (LgProblem *p, LgItem *x, LgItem *y)
 {
-  return identity (p, LG_RULE_DIFFERENT, x, y);
+  return item_pair (p, LG_RULE_DIFFERENT, x, y);
 }
 
 static LgRule *

@@ -522,8 +522,8 @@ asp_same (GString *s, const LgRule *r, const char *name)
   const LgItem *x = r->x, *y = r->y;
   if (!x->is_var && !y->is_var)
     {
-      if (x == y)
-        g_string_append_printf (s, "%s.\n", name);
+      /* a fact, or a rule that never fires (the atom still has a rule) */
+      g_string_append_printf (s, x == y ? "%s.\n" : "%s :- 0 = 1.\n", name);
       return;
     }
   if (!x->is_var)
@@ -829,8 +829,11 @@ mzn_rule_expr (GString *s, const LgRule *r, gboolean top)
         g_string_append_c (s, ')');
       return;
     case LG_RULE_NOT:
-      g_string_append (s, "not ");
+      /* not binds tighter than =: a couple takes parentheses */
+      g_string_append (s, lg_rule_is_couple (r->a) ? "not (" : "not ");
       mzn_rule_expr (s, r->a, FALSE);
+      if (lg_rule_is_couple (r->a))
+        g_string_append_c (s, ')');
       return;
     case LG_RULE_IF:
       g_string_append_c (s, '(');
