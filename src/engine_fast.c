@@ -406,6 +406,14 @@ make_leaf (Builder *b, const LgCellLiteral *extra, guint n_extra)
   b->leaves_kept++;
 }
 
+/* ---- The transformation: logic over couples ------------------------------
+ *
+ * A logical rule with couples inside (yes Carla, cat or yes Dan, cat) is
+ * expanded at each assignment into alternatives of cell literals
+ * (LgExpansion, constraint.h), each a leaf of the group with the group's
+ * couples: the propagation then treats them as any disjunction of leaves,
+ * narrowing the lines that all the compatible ones constrain. */
+
 /* An alternative of the couple logic as a leaf (LgExpansionFunc). */
 static gboolean
 alternative_leaf (const LgCellLiteral *lits, guint n_lits, gpointer data)
