@@ -8,20 +8,23 @@
 
 /* ---- Brute-force verification ------------------------------------------- */
 
-/* Does the couple hold in the complete solution?  Items are compared row
- * by row: x and y are associated when they stand on the same row. */
-static gboolean
-couple_holds (const LgRule *rule, const guint *assignment,
-              const uint8_t *const *perm, guint n)
+/* A complete solution: x and y are associated when they stand on the same
+ * row. */
+typedef struct
 {
-  guint gx = rule->x->group->index, gy = rule->y->group->index;
-  guint ix = lg_item_current_index (rule->x, assignment);
-  guint iy = lg_item_current_index (rule->y, assignment);
+  const uint8_t *const *perm;
+  guint n;
+} Solution;
+
+/* Are item i1 of g1 and item i2 of g2 on the same row (LgCoupleTruth)? */
+static LgEval
+cell_holds (guint g1, guint i1, guint g2, guint i2, gpointer data)
+{
+  const Solution *s = data;
   guint row = 0;
-  while (row < n && perm[gx][row] != ix)
+  while (row < s->n && s->perm[g1][row] != i1)
     row++;
-  gboolean together = row < n && perm[gy][row] == iy;
-  return rule->kind == LG_RULE_YES ? together : !together;
+  return (LgEval) (row < s->n && s->perm[g2][row] == i2);
 }
 
 static gboolean
@@ -30,11 +33,14 @@ group_holds (const LgConstraintGroup *cg, guint ivar, guint *assignment,
 {
   if (ivar == cg->vars->len)
     {
+      Solution s = { perm, n };
       for (guint i = 0; i < cg->logic->len; i++)
-        if (lg_rule_eval (cg->logic->pdata[i], assignment) != LG_EVAL_TRUE)
+        if (lg_rule_eval3 (cg->logic->pdata[i], assignment, cell_holds, &s) !=
+            LG_EVAL_TRUE)
           return FALSE;
       for (guint i = 0; i < cg->couple->len; i++)
-        if (!couple_holds (cg->couple->pdata[i], assignment, perm, n))
+        if (lg_rule_eval3 (cg->couple->pdata[i], assignment, cell_holds, &s) !=
+            LG_EVAL_TRUE)
           return FALSE;
       return TRUE;
     }

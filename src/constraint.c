@@ -213,45 +213,65 @@ lg_expr_bounds (const LgExpr *e, gint64 limit, gint64 *lo, gint64 *hi)
 
 /* ---- Rules ----------------------------------------------------------- */
 
+/* A rule node, with room for n_list operands in its own block. */
 static LgRule *
-new_rule (LgProblem *p, LgRuleKind kind)
+new_rule_list (LgProblem *p, LgRuleKind kind, guint n_list)
 {
-  LgRule *r = g_new0 (LgRule, 1);
+  LgRule *r = g_malloc0 (sizeof (LgRule) + n_list * sizeof (LgRule *));
   r->kind = kind;
+  if (n_list)
+    r->list = (LgRule **) (void *) (r + 1);
+  r->n_list = n_list;
   g_ptr_array_add (p->rule_nodes, r);
   return r;
 }
 
 static LgRule *
-couple (LgProblem *p, LgRuleKind kind, LgItem *x, LgItem *y)
+new_rule (LgProblem *p, LgRuleKind kind)
+{
+  return new_rule_list (p, kind, 0);
+}
+
+/* A rule on two items or variables: a couple (yes, no) joins two groups,
+ * an identity (same, different) compares two of one group. */
+static LgRule *
+item_pair (LgProblem *p, LgRuleKind kind, LgItem *x, LgItem *y)
 {
   if (!x || !y)
     return NULL;
-  if (x->group == y->group)
+  gboolean couple = kind == LG_RULE_YES || kind == LG_RULE_NO;
+  if ((x->group == y->group) == couple)
     {
-      g_autofree char *m = g_strdup_printf (
-          "'%s' and '%s' are both of group '%s': a couple joins items of two "
-          "different groups",
-          x->name, y->name, x->group->name);
+      g_autofree char *m =
+          couple ? g_strdup_printf ("'%s' and '%s' are both of group '%s': a "
+                                    "couple joins items of two different "
+                                    "groups",
+                                    x->name, y->name, x->group->name)
+                 : g_strdup_printf ("'%s' is of group '%s' and '%s' of group "
+                                    "'%s': '=' and '!=' between items compare "
+                                    "items of one group",
+                                    x->name, x->group->name, y->name,
+                                    y->group->name);
       lg_problem_set_error (p, LG_PROBLEM_ERROR_SAME_GROUP, m);
       return NULL;
     }
   LgRule *r = new_rule (p, kind);
   r->x = x;
   r->y = y;
+  r->has_couple = couple;
   return r;
 }
 
 LgRule *
 lg_yes (LgProblem *p, LgItem *x, LgItem *y)
 {
-  return couple (p, LG_RULE_YES, x, y);
+  return item_pair (p, LG_RULE_YES, x, y);
 }
 
 LgRule *
 lg_no (LgProblem *p, LgItem *x, LgItem *y)
 {
-  return couple (p, LG_RULE_NO, x, y);
+  return item_pair (p, LG_RULE_NO, x, y);
 }
 
 static LgRule *
@@ -301,29 +321,15 @@ lg_ge (LgProblem *p, LgExpr *l, LgExpr *r)
   return relation (p, LG_RULE_GE, l, r);
 }
 
-static gboolean
-check_logical (LgProblem *p, const LgRule *r)
-{
-  if (lg_rule_is_couple (r))
-    {
-      lg_problem_set_error (p, LG_PROBLEM_ERROR_FAILED,
-                            "'and', 'or' and 'not' combine relations, not "
-                            "'yes' or 'no' couples");
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static LgRule *
 logical (LgProblem *p, LgRuleKind kind, LgRule *a, LgRule *b)
 {
   if (!a || (kind != LG_RULE_NOT && !b))
     return NULL;
-  if (!check_logical (p, a) || (b && !check_logical (p, b)))
-    return NULL;
   LgRule *r = new_rule (p, kind);
   r->a = a;
   r->b = b;
+  r->has_couple = a->has_couple || (b && b->has_couple);
   return r;
 }
 
@@ -343,6 +349,65 @@ LgRule *
 lg_not (LgProblem *p, LgRule *a)
 {
   return logical (p, LG_RULE_NOT, a, NULL);
+}
+
+LgRule *
+lg_if (LgProblem *p, LgRule *condition, LgRule *consequence)
+{
+  return logical (p, LG_RULE_IF, condition, consequence);
+}
+
+LgRule *
+lg_same (LgProblem *p, LgItem *x, LgItem *y)
+{
+  return item_pair (p, LG_RULE_SAME, x, y);
+}
+
+LgRule *
+lg_different (LgProblem *p, LgItem *x, LgItem *y)
+{
+  return item_pair (p, LG_RULE_DIFFERENT, x, y);
+}
+
+static LgRule *
+count (LgProblem *p, LgRuleKind kind, guint k, LgRule *const *rules,
+       guint n_rules)
+{
+  if (n_rules == 0)
+    {
+      lg_problem_set_error (p, LG_PROBLEM_ERROR_FAILED,
+                            "counting needs at least one rule");
+      return NULL;
+    }
+  for (guint i = 0; i < n_rules; i++)
+    if (!rules[i])
+      return NULL;
+  LgRule *r = new_rule_list (p, kind, n_rules);
+  r->k = k;
+  for (guint i = 0; i < n_rules; i++)
+    {
+      r->list[i] = rules[i];
+      r->has_couple |= rules[i]->has_couple;
+    }
+  return r;
+}
+
+LgRule *
+lg_exactly (LgProblem *p, guint k, LgRule *const *rules, guint n_rules)
+{
+  return count (p, LG_RULE_EXACTLY, k, rules, n_rules);
+}
+
+LgRule *
+lg_at_least (LgProblem *p, guint k, LgRule *const *rules, guint n_rules)
+{
+  return count (p, LG_RULE_AT_LEAST, k, rules, n_rules);
+}
+
+LgRule *
+lg_at_most (LgProblem *p, guint k, LgRule *const *rules, guint n_rules)
+{
+  return count (p, LG_RULE_AT_MOST, k, rules, n_rules);
 }
 
 guint
@@ -397,8 +462,34 @@ lg_rule_get_clue (const LgRule *rule)
   return rule->clue;
 }
 
+/* Whether `count` true operands out of `count + unknown` can still make,
+ * or surely make, the counting rule r hold. */
+static LgEval
+count_verdict (const LgRule *r, guint count, guint unknown)
+{
+  guint lo = count, hi = count + unknown;
+  gboolean surely, maybe;
+  switch (r->kind)
+    {
+    case LG_RULE_EXACTLY:
+      surely = lo == r->k && hi == r->k;
+      maybe = lo <= r->k && r->k <= hi;
+      break;
+    case LG_RULE_AT_LEAST:
+      surely = lo >= r->k;
+      maybe = hi >= r->k;
+      break;
+    default:
+      surely = hi <= r->k;
+      maybe = lo <= r->k;
+      break;
+    }
+  return surely ? LG_EVAL_TRUE : maybe ? LG_EVAL_UNKNOWN : LG_EVAL_FALSE;
+}
+
 LgEval
-lg_rule_eval (const LgRule *r, const guint *assignment)
+lg_rule_eval3 (const LgRule *r, const guint *assignment, LgCoupleTruth truth,
+               gpointer data)
 {
   gint64 a, b;
   LgEval x, y;
@@ -406,19 +497,59 @@ lg_rule_eval (const LgRule *r, const guint *assignment)
     {
     case LG_RULE_AND:
     case LG_RULE_OR:
-      x = lg_rule_eval (r->a, assignment);
-      if (x == LG_EVAL_OVERFLOW)
-        return x;
-      if ((r->kind == LG_RULE_AND) != (x == LG_EVAL_TRUE))
-        return x; /* false and ..., true or ... */
-      y = lg_rule_eval (r->b, assignment);
-      return y;
+    case LG_RULE_IF:
+      {
+        /* if a then b is (not a) or b */
+        gboolean is_and = r->kind == LG_RULE_AND;
+        x = lg_rule_eval3 (r->a, assignment, truth, data);
+        if (x == LG_EVAL_OVERFLOW)
+          return x;
+        if (r->kind == LG_RULE_IF && x != LG_EVAL_UNKNOWN)
+          x = (LgEval) !x;
+        if (x != LG_EVAL_UNKNOWN && is_and != (x == LG_EVAL_TRUE))
+          return x; /* false and ..., true or ... */
+        y = lg_rule_eval3 (r->b, assignment, truth, data);
+        if (y == LG_EVAL_OVERFLOW || x != LG_EVAL_UNKNOWN)
+          return y;
+        /* x unknown: y decides when it is the absorbing value */
+        return (is_and ? y == LG_EVAL_FALSE : y == LG_EVAL_TRUE)
+                   ? y
+                   : LG_EVAL_UNKNOWN;
+      }
     case LG_RULE_NOT:
-      x = lg_rule_eval (r->a, assignment);
-      return x == LG_EVAL_OVERFLOW ? x : (LgEval) !x;
+      x = lg_rule_eval3 (r->a, assignment, truth, data);
+      return x == LG_EVAL_OVERFLOW || x == LG_EVAL_UNKNOWN ? x : (LgEval) !x;
+    case LG_RULE_EXACTLY:
+    case LG_RULE_AT_LEAST:
+    case LG_RULE_AT_MOST:
+      {
+        guint count = 0, unknown = 0;
+        for (guint i = 0; i < r->n_list; i++)
+          {
+            x = lg_rule_eval3 (r->list[i], assignment, truth, data);
+            if (x == LG_EVAL_OVERFLOW)
+              return x;
+            count += x == LG_EVAL_TRUE;
+            unknown += x == LG_EVAL_UNKNOWN;
+          }
+        return count_verdict (r, count, unknown);
+      }
+    case LG_RULE_SAME:
+    case LG_RULE_DIFFERENT:
+      return (LgEval) ((lg_item_current_index (r->x, assignment) ==
+                        lg_item_current_index (r->y, assignment)) ==
+                       (r->kind == LG_RULE_SAME));
     case LG_RULE_YES:
     case LG_RULE_NO:
-      g_assert_not_reached ();
+      g_assert (truth != NULL);
+      {
+        guint g1, i1, g2, i2;
+        lg_couple_cell (r, assignment, &g1, &i1, &g2, &i2);
+        x = truth (g1, i1, g2, i2, data);
+        if (r->kind == LG_RULE_NO && x != LG_EVAL_UNKNOWN)
+          x = (LgEval) !x;
+        return x;
+      }
     default:
       break;
     }
@@ -442,6 +573,26 @@ lg_rule_eval (const LgRule *r, const guint *assignment)
     default:
       g_assert_not_reached ();
     }
+}
+
+LgEval
+lg_rule_eval (const LgRule *r, const guint *assignment)
+{
+  return lg_rule_eval3 (r, assignment, NULL, NULL);
+}
+
+void
+lg_couple_cell (const LgRule *r, const guint *assignment, guint *g1, guint *i1,
+                guint *g2, guint *i2)
+{
+  guint gx = r->x->group->index, gy = r->y->group->index;
+  guint ix = lg_item_current_index (r->x, assignment),
+        iy = lg_item_current_index (r->y, assignment);
+  gboolean swap = gx > gy;
+  *g1 = swap ? gy : gx;
+  *i1 = swap ? iy : ix;
+  *g2 = swap ? gx : gy;
+  *i2 = swap ? ix : iy;
 }
 
 /* ---- Compiled rules ---------------------------------------------------------- */
@@ -527,6 +678,24 @@ atom (LgRuleProgram *prog, const LgExpr *e, Op *op)
   return TRUE;
 }
 
+/* An item or variable of any group as its index in the group, for the
+ * identities (SAME, DIFFERENT): a constant or a variable read through the
+ * identity table. */
+static Op
+index_atom (LgRuleProgram *prog, const LgItem *item)
+{
+  if (!item->is_var)
+    return (Op) { .op = OP_CONST, .k = item->index };
+  guint n = item->group->items->len;
+  gint64 *values = g_new (gint64, n);
+  for (guint i = 0; i < n; i++)
+    values[i] = i;
+  g_ptr_array_add (prog->values, values);
+  return (Op) { .op = OP_VAR,
+                .index = &prog->assignment[item->var_id],
+                .values = values };
+}
+
 static void compile_expr (LgRuleProgram *prog, const LgExpr *e);
 
 /* The right operand and the operation `base` (in its stack form): one
@@ -596,10 +765,48 @@ compile_rule (LgRuleProgram *prog, const LgRule *r)
         g_array_index (prog->ops, Op, at).jump = prog->ops->len;
         return;
       }
+    case LG_RULE_IF:
+      {
+        /* (not a) or else b */
+        compile_rule (prog, r->a);
+        emit (prog, (Op) { .op = OP_NOT }, 0);
+        guint at = prog->ops->len;
+        emit (prog, (Op) { .op = OP_OR_ELSE }, -1);
+        compile_rule (prog, r->b);
+        g_array_index (prog->ops, Op, at).jump = prog->ops->len;
+        return;
+      }
     case LG_RULE_NOT:
       compile_rule (prog, r->a);
       emit (prog, (Op) { .op = OP_NOT }, 0);
       return;
+    case LG_RULE_EXACTLY:
+    case LG_RULE_AT_LEAST:
+    case LG_RULE_AT_MOST:
+      /* the count of the true operands, then one comparison with k */
+      emit (prog, (Op) { .op = OP_CONST, .k = 0 }, 1);
+      for (guint i = 0; i < r->n_list; i++)
+        {
+          compile_rule (prog, r->list[i]);
+          emit (prog, (Op) { .op = OP_ADD }, -1);
+        }
+      emit (prog,
+            (Op) { .op = r->kind == LG_RULE_EXACTLY    ? OP_EQ_K
+                         : r->kind == LG_RULE_AT_LEAST ? OP_GE_K
+                                                       : OP_LE_K,
+                   .k = r->k },
+            0);
+      return;
+    case LG_RULE_SAME:
+    case LG_RULE_DIFFERENT:
+      {
+        emit (prog, index_atom (prog, r->x), 1);
+        Op op = index_atom (prog, r->y);
+        op.op = (r->kind == LG_RULE_SAME ? OP_EQ : OP_NEQ) +
+                (op.op == OP_VAR ? 1 : 2);
+        emit (prog, op, 0);
+        return;
+      }
     case LG_RULE_YES:
     case LG_RULE_NO:
       g_assert_not_reached ();
@@ -753,7 +960,7 @@ lg_rule_collect_vars (const LgRule *r, GPtrArray *vars)
 {
   if (!r)
     return;
-  if (lg_rule_is_couple (r))
+  if (r->x)
     {
       put_item (r->x, vars);
       put_item (r->y, vars);
@@ -763,6 +970,8 @@ lg_rule_collect_vars (const LgRule *r, GPtrArray *vars)
   collect_expr (r->right, vars);
   lg_rule_collect_vars (r->a, vars);
   lg_rule_collect_vars (r->b, vars);
+  for (guint i = 0; i < r->n_list; i++)
+    lg_rule_collect_vars (r->list[i], vars);
 }
 
 /* ---- Printing a rule back --------------------------------------------------- */
@@ -887,7 +1096,18 @@ lg_rule_relation_symbol (LgRuleKind kind)
 static int
 rule_precedence (const LgRule *r)
 {
-  return r->kind == LG_RULE_OR ? 1 : r->kind == LG_RULE_AND ? 2 : 3;
+  return r->kind == LG_RULE_IF    ? 0
+         : r->kind == LG_RULE_OR  ? 1
+         : r->kind == LG_RULE_AND ? 2
+                                  : 3;
+}
+
+const char *
+lg_rule_count_words (LgRuleKind kind)
+{
+  return kind == LG_RULE_EXACTLY    ? "exactly"
+         : kind == LG_RULE_AT_LEAST ? "at least"
+                                    : "at most";
 }
 
 static void
@@ -915,6 +1135,31 @@ append_rule (GString *s, const LgRule *r, int min_precedence)
       g_string_append (s, "not ");
       append_rule (s, r->a, 4);
       break;
+    case LG_RULE_IF:
+      g_string_append (s, "if ");
+      append_rule (s, r->a, 1);
+      g_string_append (s, " then ");
+      append_rule (s, r->b, 0);
+      break;
+    case LG_RULE_EXACTLY:
+    case LG_RULE_AT_LEAST:
+    case LG_RULE_AT_MOST:
+      g_string_append_printf (s, "%s %u of (", lg_rule_count_words (r->kind),
+                              r->k);
+      for (guint i = 0; i < r->n_list; i++)
+        {
+          if (i)
+            g_string_append (s, "; ");
+          append_rule (s, r->list[i], 0);
+        }
+      g_string_append_c (s, ')');
+      break;
+    case LG_RULE_SAME:
+    case LG_RULE_DIFFERENT:
+      append_item (s, r->x);
+      g_string_append (s, r->kind == LG_RULE_SAME ? " = " : " != ");
+      append_item (s, r->y);
+      break;
     default:
       append_expr (s, r->left, 0);
       g_string_append_printf (s, " %s ", lg_rule_relation_symbol (r->kind));
@@ -931,4 +1176,232 @@ lg_rule_to_string (const LgRule *rule)
   GString *s = g_string_new (NULL);
   append_rule (s, rule, 0);
   return g_string_free (s, FALSE);
+}
+
+/* ---- Expanding couples inside logic ------------------------------------- */
+
+/* The expansion branches on the cells of the couples, in the order they
+ * are met, each cell true then false; a branch stops as soon as the rules
+ * are all TRUE (an alternative: the cells decided so far) or one is FALSE
+ * in three-valued logic.  A cell set true makes the other cells of its row
+ * and column in the same pair false (one item goes with one item), which
+ * prunes without being listed in the alternative (the association implies
+ * it).  So the alternatives exclude one another and together cover every
+ * association where the rules hold. */
+struct LgExpansion
+{
+  const LgRule *const *rules;
+  guint n_rules;
+  const guint *assignment;
+  const LgRule **couples; /* every couple node of the rules */
+  guint n_couples;
+  LgCellLiteral *cells; /* the distinct cells of this run (yes unused) */
+  LgEval *truth;        /* per cell */
+  guint n_cells;
+  guint *trail; /* cells set, in order */
+  gboolean *decided;
+  guint n_trail;
+  LgCellLiteral *out; /* the current alternative */
+};
+
+static void
+collect_couples (const LgRule *r, GPtrArray *couples)
+{
+  if (lg_rule_is_couple (r))
+    {
+      g_ptr_array_add (couples, (gpointer) r);
+      return;
+    }
+  if (r->a)
+    collect_couples (r->a, couples);
+  if (r->b)
+    collect_couples (r->b, couples);
+  for (guint i = 0; i < r->n_list; i++)
+    collect_couples (r->list[i], couples);
+}
+
+guint
+lg_rule_n_couples (const LgRule *rule)
+{
+  g_autoptr (GPtrArray) couples = g_ptr_array_new ();
+  collect_couples (rule, couples);
+  return couples->len;
+}
+
+LgExpansion *
+lg_expansion_new (const LgRule *const *rules, guint n_rules,
+                  const guint *assignment)
+{
+  LgExpansion *x = g_new0 (LgExpansion, 1);
+  g_autoptr (GPtrArray) couples = g_ptr_array_new ();
+  for (guint i = 0; i < n_rules; i++)
+    collect_couples (rules[i], couples);
+  guint n = MAX (couples->len, 1);
+  x->rules = rules;
+  x->n_rules = n_rules;
+  x->assignment = assignment;
+  x->n_couples = couples->len;
+  x->couples = g_memdup2 (couples->pdata, n * sizeof (LgRule *));
+  x->cells = g_new (LgCellLiteral, n);
+  x->truth = g_new (LgEval, n);
+  x->trail = g_new (guint, n);
+  x->decided = g_new (gboolean, n);
+  x->out = g_new (LgCellLiteral, n);
+  return x;
+}
+
+void
+lg_expansion_free (LgExpansion *x)
+{
+  if (!x)
+    return;
+  g_free (x->couples);
+  g_free (x->cells);
+  g_free (x->truth);
+  g_free (x->trail);
+  g_free (x->decided);
+  g_free (x->out);
+  g_free (x);
+}
+
+static gboolean
+same_cell (const LgCellLiteral *c, guint g1, guint i1, guint g2, guint i2)
+{
+  return c->g1 == g1 && c->i1 == i1 && c->g2 == g2 && c->i2 == i2;
+}
+
+static LgEval
+cell_truth (guint g1, guint i1, guint g2, guint i2, gpointer data)
+{
+  const LgExpansion *x = data;
+  for (guint c = 0; c < x->n_cells; c++)
+    if (same_cell (&x->cells[c], g1, i1, g2, i2))
+      return x->truth[c];
+  g_assert_not_reached ();
+}
+
+/* The rules together: FALSE as soon as one is, TRUE when all are. */
+static LgEval
+rules_truth (const LgExpansion *x)
+{
+  LgEval all = LG_EVAL_TRUE;
+  for (guint i = 0; i < x->n_rules; i++)
+    {
+      LgEval v =
+          lg_rule_eval3 (x->rules[i], x->assignment, cell_truth, (gpointer) x);
+      if (v == LG_EVAL_FALSE || v == LG_EVAL_OVERFLOW)
+        return v;
+      if (v == LG_EVAL_UNKNOWN)
+        all = v;
+    }
+  return all;
+}
+
+/* Sets cell c to v (a decision or not); when true, the cells of its row
+ * and column in its pair become false.  FALSE on a contradiction. */
+static gboolean
+set_cell (LgExpansion *x, guint c, LgEval v, gboolean decision)
+{
+  x->truth[c] = v;
+  x->decided[x->n_trail] = decision;
+  x->trail[x->n_trail++] = c;
+  if (v != LG_EVAL_TRUE)
+    return TRUE;
+  const LgCellLiteral *a = &x->cells[c];
+  for (guint d = 0; d < x->n_cells; d++)
+    {
+      const LgCellLiteral *o = &x->cells[d];
+      if (d == c || o->g1 != a->g1 || o->g2 != a->g2 ||
+          (o->i1 == a->i1) == (o->i2 == a->i2))
+        continue;
+      if (x->truth[d] == LG_EVAL_TRUE)
+        return FALSE;
+      if (x->truth[d] == LG_EVAL_UNKNOWN)
+        {
+          x->truth[d] = LG_EVAL_FALSE;
+          x->decided[x->n_trail] = FALSE;
+          x->trail[x->n_trail++] = d;
+        }
+    }
+  return TRUE;
+}
+
+static void
+undo_to (LgExpansion *x, guint mark)
+{
+  while (x->n_trail > mark)
+    x->truth[x->trail[--x->n_trail]] = LG_EVAL_UNKNOWN;
+}
+
+/* The branches below the cells set so far; FALSE when func stopped. */
+static gboolean
+branch (LgExpansion *x, LgExpansionFunc func, gpointer data)
+{
+  LgEval v = rules_truth (x);
+  if (v == LG_EVAL_FALSE)
+    return TRUE;
+  if (v == LG_EVAL_TRUE)
+    {
+      guint n = 0;
+      for (guint t = 0; t < x->n_trail; t++)
+        if (x->decided[t])
+          {
+            x->out[n] = x->cells[x->trail[t]];
+            x->out[n++].yes = x->truth[x->trail[t]] == LG_EVAL_TRUE;
+          }
+      return func (x->out, n, data);
+    }
+  guint c = 0;
+  while (x->truth[c] != LG_EVAL_UNKNOWN)
+    c++; /* an unknown rule has an unknown cell */
+  guint mark = x->n_trail;
+  gboolean go_on = TRUE;
+  if (set_cell (x, c, LG_EVAL_TRUE, TRUE))
+    go_on = branch (x, func, data);
+  undo_to (x, mark);
+  if (go_on)
+    {
+      set_cell (x, c, LG_EVAL_FALSE, TRUE);
+      go_on = branch (x, func, data);
+      undo_to (x, mark);
+    }
+  return go_on;
+}
+
+gboolean
+lg_expansion_run (LgExpansion *x, LgExpansionFunc func, gpointer data,
+                  const LgRule **overflow)
+{
+  *overflow = NULL;
+  x->n_cells = 0;
+  x->n_trail = 0;
+  for (guint j = 0; j < x->n_couples; j++)
+    {
+      guint g1, i1, g2, i2, c = 0;
+      lg_couple_cell (x->couples[j], x->assignment, &g1, &i1, &g2, &i2);
+      while (c < x->n_cells && !same_cell (&x->cells[c], g1, i1, g2, i2))
+        c++;
+      if (c == x->n_cells)
+        {
+          x->cells[c] = (LgCellLiteral) { g1, i1, g2, i2, FALSE };
+          x->truth[c] = LG_EVAL_UNKNOWN;
+          x->n_cells++;
+        }
+    }
+  /* in order, as the two-valued evaluation: the first rule that fails
+   * with every cell unknown ends it, the first that overflows is reported */
+  for (guint i = 0; i < x->n_rules; i++)
+    {
+      LgEval v =
+          lg_rule_eval3 (x->rules[i], x->assignment, cell_truth, (gpointer) x);
+      if (v == LG_EVAL_OVERFLOW)
+        {
+          *overflow = x->rules[i];
+          return FALSE;
+        }
+      if (v == LG_EVAL_FALSE)
+        return TRUE;
+    }
+  branch (x, func, data);
+  return TRUE;
 }

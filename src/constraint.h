@@ -3,7 +3,9 @@
  * ITEM_COLLECTOR).
  *
  * Couples (yes, no) become masks in the transformation; every other rule is
- * logical: it is evaluated once all its variables have a value.  Arithmetic
+ * logical: it is evaluated once all its variables have a value, and when
+ * couples stand inside it (yes Carla, cat or yes Dan, cat), expanded over
+ * their cells into alternatives of cell literals (LgExpansion).  Arithmetic
  * is on 64 bits and an overflow is reported, never wrapped.  lg_expr_eval
  * has no caller outside this module but stays public for
  * tests/check_description.c, which checks expressions apart from rules.
@@ -50,11 +52,34 @@ typedef enum
 {
   LG_EVAL_FALSE = 0,
   LG_EVAL_TRUE = 1,
-  LG_EVAL_OVERFLOW = -1
+  LG_EVAL_OVERFLOW = -1,
+  LG_EVAL_UNKNOWN = 2 /* lg_rule_eval3 only: the couples do not decide */
 } LgEval;
 
-/* Truth of a logical rule under assignment. */
+/* Truth of a logical rule without couples under assignment. */
 LgEval lg_rule_eval (const LgRule *rule, const guint *assignment);
+
+/* Whether item i1 of group g1 and item i2 of group g2 (g1 < g2) are
+ * together: LG_EVAL_TRUE, LG_EVAL_FALSE or LG_EVAL_UNKNOWN. */
+typedef LgEval (*LgCoupleTruth) (guint g1, guint i1, guint g2, guint i2,
+                                 gpointer data);
+
+/* Truth of a logical rule, couples included, in three-valued logic: truth
+ * tells the couples' cells (it may be NULL when the rule has none).  The
+ * operators are Kleene's (false and unknown is false, true or unknown is
+ * true), a count is unknown while its unknown operands can still make it
+ * hold or fail; an overflow is met where the two-valued evaluation, left
+ * to right with short circuits, could meet it. */
+LgEval lg_rule_eval3 (const LgRule *rule, const guint *assignment,
+                      LgCoupleTruth truth, gpointer data);
+
+/* The cell of a couple under assignment: item i1 of group g1 and item i2
+ * of group g2, g1 < g2 (group indices in the solving order). */
+void lg_couple_cell (const LgRule *couple, const guint *assignment, guint *g1,
+                     guint *i1, guint *g2, guint *i2);
+
+/* "exactly", "at least" or "at most": the words of a counting kind. */
+const char *lg_rule_count_words (LgRuleKind kind);
 
 /* A logical rule compiled into a flat program for a small stack machine, so
  * that the transformation, which evaluates the rules at every assignment,
@@ -75,6 +100,35 @@ const char *lg_rule_relation_symbol (LgRuleKind kind);
 /* Sets *error to the one message of an overflow in rule (both engines give
  * it, on the same rule), carrying the rule's line. */
 void lg_rule_set_overflow_error (GError **error, const LgRule *rule);
+
+/* A literal of an alternative: item i1 of group g1 is (yes) or is not
+ * (!yes) together with item i2 of group g2, g1 < g2. */
+typedef struct
+{
+  guint g1, i1, g2, i2;
+  gboolean yes;
+} LgCellLiteral;
+
+/* The expansion of logical rules with couples inside (the couple logic of
+ * one constraint group) under an assignment of their variables: the
+ * alternatives, each a conjunction of cell literals, under which all the
+ * rules hold; they exclude one another and cover every association of
+ * the items where the rules hold.  Made once per group and run at every
+ * assignment, it allocates nothing when run.  rules and assignment are
+ * borrowed and must outlive it. */
+typedef struct LgExpansion LgExpansion;
+typedef gboolean (*LgExpansionFunc) (const LgCellLiteral *literals,
+                                     guint n_literals, gpointer data);
+LgExpansion *lg_expansion_new (const LgRule *const *rules, guint n_rules,
+                               const guint *assignment);
+void lg_expansion_free (LgExpansion *expansion);
+/* The couples inside a rule (2^that bounds its alternatives). */
+guint lg_rule_n_couples (const LgRule *rule);
+/* Calls func on each alternative until it returns FALSE.  FALSE, with
+ * *overflow the first rule whose arithmetic overflows under the
+ * assignment; TRUE otherwise. */
+gboolean lg_expansion_run (LgExpansion *expansion, LgExpansionFunc func,
+                           gpointer data, const LgRule **overflow);
 
 /* Appends to vars (LgItem*) the variables of rule not already there, in
  * the order they are met (the ITEM_COLLECTOR). */

@@ -60,6 +60,7 @@ group_add (LgConstraintGroup *g, LgRule *rule, GPtrArray *vars)
 {
   add_vars (g, vars);
   g_ptr_array_add (lg_rule_is_couple (rule) ? g->couple : g->logic, rule);
+  g->n_couple_logic += lg_rule_is_couple_logic (rule);
 }
 
 void
@@ -67,7 +68,7 @@ lg_constraint_set_add (LgConstraintSet *set, LgRule *rule)
 {
   g_autoptr (GPtrArray) vars = g_ptr_array_new ();
   lg_rule_collect_vars (rule, vars);
-  if (vars->len == 0)
+  if (vars->len == 0 && !lg_rule_is_couple_logic (rule))
     {
       group_add (set->unbound, rule, vars);
       return;
@@ -89,6 +90,7 @@ lg_constraint_set_add (LgConstraintSet *set, LgRule *rule)
           add_vars (g, other->vars);
           append_all (g->logic, other->logic);
           append_all (g->couple, other->couple);
+          g->n_couple_logic += other->n_couple_logic;
           g_ptr_array_remove_index (set->groups, j); /* frees other */
         }
       return;

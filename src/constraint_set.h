@@ -2,7 +2,10 @@
  * CONSTRAINT_GROUP).
  *
  * Rules that share a variable, directly or through other rules, land in the
- * same constraint group; rules without a variable land in the unbound group.
+ * same constraint group; rules without a variable land in the unbound group,
+ * except a logical rule with couples inside (yes Carla, cat or yes Dan,
+ * cat): it is a group of its own, without variables, so that its
+ * alternatives are not multiplied with another rule's.
  * A rule joins the first group sharing a variable with it; every later group
  * that then shares a variable with that group is merged into it (its
  * variables, logical rules and couples appended in order) and removed.
@@ -20,10 +23,19 @@
 
 typedef struct
 {
-  GPtrArray *vars;   /* LgItem* variables, creation order */
-  GPtrArray *logic;  /* LgRule* logical rules, in order */
-  GPtrArray *couple; /* LgRule* yes/no rules, in order */
+  GPtrArray *vars;      /* LgItem* variables, creation order */
+  GPtrArray *logic;     /* LgRule* logical rules, in order */
+  GPtrArray *couple;    /* LgRule* yes/no rules, in order */
+  guint n_couple_logic; /* the logical rules with couples inside */
 } LgConstraintGroup;
+
+/* Does the group constrain the associations (couples, or logic over
+ * couples), so that the transformation makes it alternatives? */
+static inline gboolean
+lg_constraint_group_has_couples (const LgConstraintGroup *cg)
+{
+  return cg->couple->len > 0 || cg->n_couple_logic > 0;
+}
 
 typedef struct
 {

@@ -69,19 +69,29 @@ typedef enum
   LG_RULE_GE,
   LG_RULE_AND,
   LG_RULE_OR,
-  LG_RULE_NOT
+  LG_RULE_NOT,
+  LG_RULE_SAME,      /* x, y of one group: the same item */
+  LG_RULE_DIFFERENT, /* x, y of one group: two different items */
+  LG_RULE_IF,        /* if a then b */
+  LG_RULE_EXACTLY,   /* exactly k of list */
+  LG_RULE_AT_LEAST,  /* at least k of list */
+  LG_RULE_AT_MOST    /* at most k of list */
 } LgRuleKind;
 
 struct _LgRule
 {
   LgRuleKind kind;
-  LgItem *x, *y;        /* YES, NO */
+  LgItem *x, *y;        /* YES, NO, SAME, DIFFERENT */
   LgExpr *left, *right; /* relations */
-  LgRule *a, *b;        /* AND, OR (a, b), NOT (a) */
-  guint number;         /* 1-based once added by lg_rule, else 0 */
-  guint line;           /* source line, 0 when unknown */
-  guint clue;           /* its clue's number once added, else 0 */
-  gboolean dropped;     /* ignored by --drop */
+  LgRule *a, *b;        /* AND, OR, IF (a, b), NOT (a) */
+  LgRule **list;        /* EXACTLY, AT_LEAST, AT_MOST: n_list rules, in
+                           the rule's own block */
+  guint n_list, k;
+  gboolean has_couple; /* a couple stands in it, or is it */
+  guint number;        /* 1-based once added by lg_rule, else 0 */
+  guint line;          /* source line, 0 when unknown */
+  guint clue;          /* its clue's number once added, else 0 */
+  gboolean dropped;    /* ignored by --drop */
 };
 
 /* A clue (see lg_clue): rules first_rule .. first_rule + n_rules - 1. */
@@ -127,6 +137,21 @@ static inline gboolean
 lg_rule_is_couple (const LgRule *rule)
 {
   return rule->kind == LG_RULE_YES || rule->kind == LG_RULE_NO;
+}
+
+/* A logical rule with a couple inside (yes Carla, cat or yes Dan, cat): its
+ * truth depends on the associations, not only on the variables. */
+static inline gboolean
+lg_rule_is_couple_logic (const LgRule *rule)
+{
+  return rule->has_couple && !lg_rule_is_couple (rule);
+}
+
+static inline gboolean
+lg_rule_is_count (const LgRule *rule)
+{
+  return rule->kind == LG_RULE_EXACTLY || rule->kind == LG_RULE_AT_LEAST ||
+         rule->kind == LG_RULE_AT_MOST;
 }
 
 /* Puts rule, just added as the last rule, in the open clue, or in a new

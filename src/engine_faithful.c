@@ -3,6 +3,7 @@
 
 #include "bitset.h"
 #include "budget.h"
+#include "constraint.h"
 #include "pair.h"
 #include "situation.h"
 
@@ -69,7 +70,18 @@ lg_engine_faithful_transform_seconds (const LgProblem *problem,
       double assignments = 1;
       for (guint k = 0; k < cg->vars->len; k++)
         assignments *= n;
+      /* the couple logic's alternatives: at most 2^cells, each the
+       * couples' masks narrowed by its literals */
+      guint cells = 0;
+      for (guint r = 0; r < cg->logic->len; r++)
+        if (lg_rule_is_couple_logic (cg->logic->pdata[r]))
+          cells += lg_rule_n_couples (cg->logic->pdata[r]);
+      double alternatives =
+          (double) (G_GUINT64_CONSTANT (1) << MIN (cells, 60));
       work += assignments * (1 + cg->logic->len + cg->couple->len * n_words);
+      if (cells)
+        work +=
+            assignments * alternatives * (cells + cg->couple->len) * n_words;
     }
   return work * SECONDS_PER_WORD;
 }
@@ -137,7 +149,7 @@ may_repeat (const LgConstraintSet *set)
   for (guint i = 0; i < set->groups->len; i++)
     {
       const LgConstraintGroup *cg = set->groups->pdata[i];
-      if (cg->couple->len == 0)
+      if (!lg_constraint_group_has_couples (cg))
         continue; /* no OR node of its own in the tree */
       g_autoptr (GHashTable) tied = g_hash_table_new (NULL, NULL);
       for (gboolean grew = TRUE; grew;)

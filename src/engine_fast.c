@@ -213,6 +213,8 @@ typedef struct
   GHashTable *seen;            /* leaves of the current group */
   guint *assignment;           /* the variables' items (constraint.h) */
   GPtrArray **ready;           /* pruning: rules decided at variable k */
+  LgExpansion *expansion;      /* the group's couple logic, or NULL */
+  GPtrArray *couple_logic;     /* its rules (LgRule*) */
   gboolean exact;              /* enumerate as the faithful default */
   gboolean holds;              /* logical-only group: some assignment */
   guint64 bytes, budget;
@@ -229,11 +231,21 @@ rule_is_safe (const LgRule *r)
     {
     case LG_RULE_AND:
     case LG_RULE_OR:
+    case LG_RULE_IF:
       return rule_is_safe (r->a) && rule_is_safe (r->b);
     case LG_RULE_NOT:
       return rule_is_safe (r->a);
+    case LG_RULE_EXACTLY:
+    case LG_RULE_AT_LEAST:
+    case LG_RULE_AT_MOST:
+      for (guint i = 0; i < r->n_list; i++)
+        if (!rule_is_safe (r->list[i]))
+          return FALSE;
+      return TRUE;
     case LG_RULE_YES:
     case LG_RULE_NO:
+    case LG_RULE_SAME:
+    case LG_RULE_DIFFERENT:
       return TRUE;
     default:
       return lg_expr_bounds (r->left, G_MAXINT64, &lo, &hi) &&
@@ -257,7 +269,7 @@ set_overflow (Builder *b, const LgRule *rule)
 static gboolean
 is_lazy (const LgConstraintGroup *cg, guint n)
 {
-  if (cg->couple->len == 0 || cg->vars->len == 0 ||
+  if (cg->couple->len == 0 || cg->vars->len == 0 || cg->n_couple_logic ||
       lg_assignments (n, cg->vars->len) < LAZY_MIN_ASSIGNMENTS)
     return FALSE;
   for (guint i = 0; i < cg->logic->len; i++)
@@ -275,9 +287,10 @@ estimate_leaves (const LgConstraintSet *set, guint n)
     {
       const LgConstraintGroup *cg =
           i < set->groups->len ? set->groups->pdata[i] : set->unbound;
-      if (cg->couple->len && !is_lazy (cg, n))
+      if (lg_constraint_group_has_couples (cg) && !is_lazy (cg, n))
         total += (double) lg_assignments (n, cg->vars->len) *
-                 ((double) cg->couple->len * LIT_BYTES + LEAF_OVERHEAD);
+                 ((double) (cg->couple->len + cg->n_couple_logic) * LIT_BYTES +
+                  LEAF_OVERHEAD);
     }
   return total > (double) (G_MAXUINT64 / 2) ? G_MAXUINT64 / 2 : (guint64) total;
 }
@@ -319,14 +332,21 @@ compare_codes (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
-/* The leaf of the current assignment: its couples as literals, checked and
+/* The leaf of the current assignment: its couples as literals, with the
+ * n_extra literals of an alternative of its couple logic, checked and
  * simplified inside each pair, kept unless already there. */
 static void
-make_leaf (Builder *b)
+make_leaf (Builder *b, const LgCellLiteral *extra, guint n_extra)
 {
   const LgConstraintGroup *cg = b->cg;
   GArray *s = b->scratch;
   g_array_set_size (s, 0);
+  for (guint i = 0; i < n_extra; i++)
+    {
+      const LgCellLiteral *l = &extra[i];
+      guint64 c = CODE (l->g1, l->g2, l->i1, l->i2, l->yes);
+      g_array_append_val (s, c);
+    }
   for (guint i = 0; i < cg->couple->len; i++)
     {
       const LgRule *r = cg->couple->pdata[i];
@@ -388,7 +408,35 @@ make_leaf (Builder *b)
   b->leaves_kept++;
 }
 
-/* Evaluates every logical rule in order, as the faithful default. */
+/* ---- The transformation: logic over couples ------------------------------
+ *
+ * A logical rule with couples inside (yes Carla, cat or yes Dan, cat) is
+ * expanded at each assignment into alternatives of cell literals
+ * (LgExpansion, constraint.h), each a leaf of the group with the group's
+ * couples: the propagation then treats them as any disjunction of leaves,
+ * narrowing the lines that all the compatible ones constrain. */
+
+/* An alternative of the couple logic as a leaf (LgExpansionFunc). */
+static gboolean
+alternative_leaf (const LgCellLiteral *lits, guint n_lits, gpointer data)
+{
+  Builder *b = data;
+  make_leaf (b, lits, n_lits);
+  return !b->error;
+}
+
+/* The leaves of the current assignment when its group has couple logic:
+ * one per alternative (constraint.h, LgExpansion). */
+static void
+make_alternative_leaves (Builder *b)
+{
+  const LgRule *overflow = NULL;
+  if (!lg_expansion_run (b->expansion, alternative_leaf, b, &overflow))
+    set_overflow (b, overflow);
+}
+
+/* Evaluates every logical rule in order, as the faithful default (the
+ * couple logic is expanded in the leaves). */
 static gboolean
 logic_holds (Builder *b)
 {
@@ -396,6 +444,8 @@ logic_holds (Builder *b)
   for (guint i = 0; i < cg->logic->len; i++)
     {
       const LgRule *rule = cg->logic->pdata[i];
+      if (lg_rule_is_couple_logic (rule))
+        continue; /* expanded in the leaves */
       LgEval v = lg_rule_eval (rule, b->assignment);
       if (v == LG_EVAL_OVERFLOW)
         {
@@ -420,10 +470,12 @@ enumerate (Builder *b, guint ivar)
       lg_progress_tick (b->e->progress, b->leaves_tried + b->leaves_saved);
       if (b->exact && !logic_holds (b))
         return;
-      if (cg->couple->len == 0)
+      if (!lg_constraint_group_has_couples (cg))
         b->holds = TRUE;
+      else if (b->expansion)
+        make_alternative_leaves (b);
       else
-        make_leaf (b);
+        make_leaf (b, NULL, 0);
       return;
     }
   LgItem *var = cg->vars->pdata[ivar];
@@ -452,9 +504,10 @@ ready_lists (const LgConstraintGroup *cg)
   for (guint k = 0; k < cg->vars->len; k++)
     ready[k] = g_ptr_array_new ();
   for (guint i = 0; i < cg->logic->len; i++)
-    g_ptr_array_add (
-        ready[lg_constraint_group_last_var (cg, cg->logic->pdata[i])],
-        cg->logic->pdata[i]);
+    if (!lg_rule_is_couple_logic (cg->logic->pdata[i]))
+      g_ptr_array_add (
+          ready[lg_constraint_group_last_var (cg, cg->logic->pdata[i])],
+          cg->logic->pdata[i]);
   return ready;
 }
 
@@ -607,6 +660,15 @@ build_group (Builder *b, const LgConstraintGroup *cg)
   for (guint i = 0; i < cg->logic->len && !b->exact; i++)
     b->exact = !rule_is_safe (cg->logic->pdata[i]);
   b->ready = b->exact ? NULL : ready_lists (cg);
+  g_ptr_array_set_size (b->couple_logic, 0);
+  for (guint i = 0; i < cg->logic->len; i++)
+    if (lg_rule_is_couple_logic (cg->logic->pdata[i]))
+      g_ptr_array_add (b->couple_logic, cg->logic->pdata[i]);
+  b->expansion =
+      b->couple_logic->len
+          ? lg_expansion_new ((const LgRule *const *) b->couple_logic->pdata,
+                              b->couple_logic->len, b->assignment)
+          : NULL;
   LeafGroup g = { 0 };
   g.leaf_first = b->starts->len - 1;
   g.lazy = -1;
@@ -618,8 +680,9 @@ build_group (Builder *b, const LgConstraintGroup *cg)
     g_ptr_array_unref (b->ready[k]);
   g_free (b->ready);
   b->ready = NULL;
+  g_clear_pointer (&b->expansion, lg_expansion_free);
   g.n_leaves = b->starts->len - 1 - g.leaf_first;
-  if (cg->couple->len == 0)
+  if (!lg_constraint_group_has_couples (cg))
     b->e->infeasible |= !b->holds;
   else if (g.n_leaves == 0)
     b->e->infeasible = TRUE;
@@ -910,6 +973,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   b.groups = g_array_new (FALSE, FALSE, sizeof (LeafGroup));
   b.lazy = g_array_new (FALSE, FALSE, sizeof (Lazy));
   b.scratch = g_array_new (FALSE, FALSE, sizeof (guint64));
+  b.couple_logic = g_ptr_array_new ();
   b.assignment = g_new0 (guint, MAX (lg_problem_n_vars (problem), 1));
   guint32 zero = 0;
   g_array_append_val (b.starts, zero);
@@ -932,6 +996,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
     lay_out (&b);
   g_array_unref (b.codes);
   g_array_unref (b.scratch);
+  g_ptr_array_unref (b.couple_logic);
   g_free (b.assignment);
   if (b.starts)
     g_array_unref (b.starts);

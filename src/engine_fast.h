@@ -2,8 +2,9 @@
  * tutorial's engine, each found once, without its n!-bit masks.
  *
  * Transform: each constraint group becomes a disjunction of leaves, one per
- * assignment of its variables whose logical rules hold, a leaf being cell
- * literals yes/no (g1, item1, g2, item2).  Explore: per ordered pair of
+ * assignment of its variables whose logical rules hold (and, for a rule
+ * with couples inside, per alternative of its expansion), a leaf being
+ * cell literals yes/no (g1, item1, g2, item2).  Explore: per ordered pair of
  * groups an n x n "can be together" matrix of row bitsets, propagated to a
  * fixpoint (singles, path consistency over triples, the leaves still
  * compatible), failed-literal probing, and a branch on the line with the

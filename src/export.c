@@ -290,10 +290,21 @@ rule_prepare (Export *x, const LgRule *rule, gint64 limit)
       return TRUE;
     case LG_RULE_AND:
     case LG_RULE_OR:
+    case LG_RULE_IF:
       return rule_prepare (x, rule->a, limit) &&
              rule_prepare (x, rule->b, limit);
     case LG_RULE_NOT:
       return rule_prepare (x, rule->a, limit);
+    case LG_RULE_EXACTLY:
+    case LG_RULE_AT_LEAST:
+    case LG_RULE_AT_MOST:
+      for (guint i = 0; i < rule->n_list; i++)
+        if (!rule_prepare (x, rule->list[i], limit))
+          return FALSE;
+      return TRUE;
+    case LG_RULE_SAME:
+    case LG_RULE_DIFFERENT:
+      return TRUE; /* is(V, I) in ASP, vV in MiniZinc */
     default:
       {
         g_autoptr (GPtrArray) vars = g_ptr_array_new ();
@@ -327,12 +338,42 @@ group_rules (const LgConstraintGroup *cg)
   return rules;
 }
 
+/* The rules without variables: the unbound group's, and those of the
+ * groups without variables (logic over couples, constraint_set.h), in
+ * their order. */
+static GPtrArray *
+unbound_rules (const LgConstraintSet *set)
+{
+  GPtrArray *rules = group_rules (set->unbound);
+  for (guint c = 0; c < set->groups->len; c++)
+    {
+      const LgConstraintGroup *cg = set->groups->pdata[c];
+      if (cg->vars->len == 0)
+        for (guint i = 0; i < cg->logic->len; i++)
+          g_ptr_array_add (rules, cg->logic->pdata[i]);
+    }
+  g_ptr_array_sort (rules, by_number);
+  return rules;
+}
+
+/* The constraint groups with variables, in order. */
+static GPtrArray *
+variable_groups (const LgConstraintSet *set)
+{
+  GPtrArray *groups = g_ptr_array_new ();
+  for (guint c = 0; c < set->groups->len; c++)
+    if (((const LgConstraintGroup *) set->groups->pdata[c])->vars->len)
+      g_ptr_array_add (groups, set->groups->pdata[c]);
+  return groups;
+}
+
 static gboolean
 prepare (Export *x, GError **error)
 {
   gint64 limit = x->format == LG_EXPORT_ASP ? ASP_LIMIT : MZN_LIMIT;
   const char *target = x->format == LG_EXPORT_ASP ? "clingo" : "MiniZinc";
-  x->any_var = x->set->groups->len > 0;
+  g_autoptr (GPtrArray) groups = variable_groups (x->set);
+  x->any_var = groups->len > 0;
   for (guint g = 0; g <= x->set->groups->len; g++)
     {
       const LgConstraintGroup *cg =
@@ -456,27 +497,139 @@ static const ExprSyntax asp_syntax = {
 
 /* The rules defining the atom `name` for the node r of a logical rule;
  * `next` numbers the atoms of its parts. */
+static void asp_logic (GString *s, const LgRule *r, const char *name,
+                       guint number, guint *next);
+
+/* The atom of a new part of rule `number`; g_free it. */
+static char *
+asp_part (guint number, guint *next)
+{
+  return g_strdup_printf ("r%u_%u", number, ++*next);
+}
+
+/* "is(vV,I)" or, for an item, nothing: its identifier in *id. */
+static void
+asp_identity_term (GString *s, const LgItem *item, const char *var)
+{
+  if (item->is_var)
+    g_string_append_printf (s, "is(v%u,%s)", item->var_id, var);
+}
+
+/* name holds when x and y are the same item (a same group). */
+static void
+asp_same (GString *s, const LgRule *r, const char *name)
+{
+  const LgItem *x = r->x, *y = r->y;
+  if (!x->is_var && !y->is_var)
+    {
+      /* a fact, or a rule that never fires (the atom still has a rule) */
+      g_string_append_printf (s, x == y ? "%s.\n" : "%s :- 0 = 1.\n", name);
+      return;
+    }
+  if (!x->is_var)
+    {
+      const LgItem *t = x;
+      x = y;
+      y = t;
+    }
+  g_string_append_printf (s, "%s :- ", name);
+  if (y->is_var)
+    {
+      asp_identity_term (s, x, "I");
+      g_string_append (s, ", ");
+      asp_identity_term (s, y, "I");
+    }
+  else
+    {
+      g_string_append_printf (s, "is(v%u,", x->var_id);
+      asp_item_id (s, y);
+      g_string_append_c (s, ')');
+    }
+  g_string_append (s, ".\n");
+}
+
+/* The parts a, b or the list of r, each with its atom, and the rules of
+ * the atom `name` over them; FALSE when r has no parts. */
+static gboolean
+asp_compound (GString *s, const LgRule *r, const char *name, guint number,
+              guint *next)
+{
+  static const char *const guards[] = {
+    [LG_RULE_EXACTLY] = "=", [LG_RULE_AT_LEAST] = ">=", [LG_RULE_AT_MOST] = "<="
+  };
+  if (lg_rule_is_count (r))
+    {
+      g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+      g_string_append_printf (s, "%s :- #count { ", name);
+      for (guint i = 0; i < r->n_list; i++)
+        {
+          char *part = asp_part (number, next);
+          g_ptr_array_add (parts, part);
+          g_string_append_printf (s, "%s%u : %s", i ? "; " : "", i, part);
+        }
+      g_string_append_printf (s, " } %s %u.\n", guards[r->kind], r->k);
+      for (guint i = 0; i < r->n_list; i++)
+        asp_logic (s, r->list[i], parts->pdata[i], number, next);
+      return TRUE;
+    }
+  if (r->kind == LG_RULE_DIFFERENT || r->kind == LG_RULE_NO)
+    {
+      /* the negation of a same or a yes */
+      g_autofree char *a = asp_part (number, next);
+      g_string_append_printf (s, "%s :- not %s.\n", name, a);
+      if (r->kind == LG_RULE_NO)
+        {
+          g_string_append_printf (s, "%s :- ", a);
+          asp_position (s, r->x);
+          g_string_append (s, ", ");
+          asp_position (s, r->y);
+          g_string_append (s, ".\n");
+        }
+      else
+        asp_same (s, r, a);
+      return TRUE;
+    }
+  if (r->kind == LG_RULE_YES)
+    {
+      g_string_append_printf (s, "%s :- ", name);
+      asp_position (s, r->x);
+      g_string_append (s, ", ");
+      asp_position (s, r->y);
+      g_string_append (s, ".\n");
+      return TRUE;
+    }
+  if (r->kind == LG_RULE_SAME)
+    {
+      asp_same (s, r, name);
+      return TRUE;
+    }
+  if (r->kind != LG_RULE_AND && r->kind != LG_RULE_OR &&
+      r->kind != LG_RULE_NOT && r->kind != LG_RULE_IF)
+    return FALSE;
+  g_autofree char *a = asp_part (number, next);
+  g_autofree char *b = r->kind == LG_RULE_NOT ? NULL : asp_part (number, next);
+  if (r->kind == LG_RULE_AND)
+    g_string_append_printf (s, "%s :- %s, %s.\n", name, a, b);
+  else if (r->kind == LG_RULE_OR)
+    g_string_append_printf (s, "%s :- %s.\n%s :- %s.\n", name, a, name, b);
+  else if (r->kind == LG_RULE_IF)
+    g_string_append_printf (s, "%s :- not %s.\n%s :- %s.\n", name, a, name, b);
+  else
+    g_string_append_printf (s, "%s :- not %s.\n", name, a);
+  asp_logic (s, r->a, a, number, next);
+  if (b)
+    asp_logic (s, r->b, b, number, next);
+  return TRUE;
+}
+
+/* The rules defining the atom `name` for the node r of a logical rule;
+ * `next` numbers the atoms of its parts. */
 static void
 asp_logic (GString *s, const LgRule *r, const char *name, guint number,
            guint *next)
 {
-  if (r->kind == LG_RULE_AND || r->kind == LG_RULE_OR || r->kind == LG_RULE_NOT)
-    {
-      g_autofree char *a = g_strdup_printf ("r%u_%u", number, ++*next);
-      g_autofree char *b = r->kind == LG_RULE_NOT
-                               ? NULL
-                               : g_strdup_printf ("r%u_%u", number, ++*next);
-      if (r->kind == LG_RULE_AND)
-        g_string_append_printf (s, "%s :- %s, %s.\n", name, a, b);
-      else if (r->kind == LG_RULE_OR)
-        g_string_append_printf (s, "%s :- %s.\n%s :- %s.\n", name, a, name, b);
-      else
-        g_string_append_printf (s, "%s :- not %s.\n", name, a);
-      asp_logic (s, r->a, a, number, next);
-      if (b)
-        asp_logic (s, r->b, b, number, next);
-      return;
-    }
+  if (asp_compound (s, r, name, number, next))
+    return;
   g_autoptr (GPtrArray) vars = g_ptr_array_new ();
   lg_rule_collect_vars (r, vars);
   g_string_append_printf (s, "%s :- ", name);
@@ -585,16 +738,18 @@ asp_write (Export *x, const char *title)
         g_string_append (s, "vval(V,X) :- is(V,I), value(I,X).\n");
     }
 
-  if (x->set->unbound->logic->len + x->set->unbound->couple->len)
+  g_autoptr (GPtrArray) unbound = unbound_rules (x->set);
+  g_autoptr (GPtrArray) groups = variable_groups (x->set);
+  if (unbound->len)
     {
-      g_autoptr (GPtrArray) rules = group_rules (x->set->unbound);
+      GPtrArray *rules = unbound;
       g_string_append (s, "\n% Rules without variables.\n");
       for (guint i = 0; i < rules->len; i++)
         asp_rule (s, rules->pdata[i]);
     }
-  for (guint c = 0; c < x->set->groups->len; c++)
+  for (guint c = 0; c < groups->len; c++)
     {
-      const LgConstraintGroup *cg = x->set->groups->pdata[c];
+      const LgConstraintGroup *cg = groups->pdata[c];
       g_autoptr (GPtrArray) rules = group_rules (cg);
       put_group_comment (s, cg, c);
       for (guint i = 0; i < cg->vars->len; i++)
@@ -641,6 +796,16 @@ static const ExprSyntax mzn_syntax = {
   .abs_close = ")",
 };
 
+/* An item or variable as the item it is: vV, or iG_K. */
+static void
+mzn_identity (GString *s, const LgItem *item)
+{
+  if (item->is_var)
+    g_string_append_printf (s, "v%u", item->var_id);
+  else
+    g_string_append_printf (s, "i%u_%u", item->group->index, item->index);
+}
+
 /* A rule as a MiniZinc Boolean expression; `top`: no outer parentheses. */
 static void
 mzn_rule_expr (GString *s, const LgRule *r, gboolean top)
@@ -664,8 +829,42 @@ mzn_rule_expr (GString *s, const LgRule *r, gboolean top)
         g_string_append_c (s, ')');
       return;
     case LG_RULE_NOT:
-      g_string_append (s, "not ");
+      /* not binds tighter than =: a couple takes parentheses */
+      g_string_append (s, lg_rule_is_couple (r->a) ? "not (" : "not ");
       mzn_rule_expr (s, r->a, FALSE);
+      if (lg_rule_is_couple (r->a))
+        g_string_append_c (s, ')');
+      return;
+    case LG_RULE_IF:
+      g_string_append_c (s, '(');
+      mzn_rule_expr (s, r->a, FALSE);
+      g_string_append (s, " -> ");
+      mzn_rule_expr (s, r->b, FALSE);
+      g_string_append_c (s, ')');
+      return;
+    case LG_RULE_EXACTLY:
+    case LG_RULE_AT_LEAST:
+    case LG_RULE_AT_MOST:
+      g_string_append (s, "(sum ([");
+      for (guint i = 0; i < r->n_list; i++)
+        {
+          g_string_append (s, i ? ", bool2int (" : "bool2int (");
+          mzn_rule_expr (s, r->list[i], TRUE);
+          g_string_append_c (s, ')');
+        }
+      g_string_append_printf (s, "]) %s %u)",
+                              r->kind == LG_RULE_EXACTLY    ? "="
+                              : r->kind == LG_RULE_AT_LEAST ? ">="
+                                                            : "<=",
+                              r->k);
+      return;
+    case LG_RULE_SAME:
+    case LG_RULE_DIFFERENT:
+      g_string_append_c (s, '(');
+      mzn_identity (s, r->x);
+      g_string_append (s, r->kind == LG_RULE_SAME ? " = " : " != ");
+      mzn_identity (s, r->y);
+      g_string_append_c (s, ')');
       return;
     default:
       if (!top)
@@ -835,9 +1034,11 @@ mzn_write (Export *x, const char *title)
       g_string_append (s, "]);\n");
     }
 
-  if (x->set->unbound->logic->len + x->set->unbound->couple->len)
+  g_autoptr (GPtrArray) unbound = unbound_rules (x->set);
+  g_autoptr (GPtrArray) groups = variable_groups (x->set);
+  if (unbound->len)
     {
-      g_autoptr (GPtrArray) rules = group_rules (x->set->unbound);
+      GPtrArray *rules = unbound;
       g_string_append (s, "\n% Rules without variables.\n");
       for (guint i = 0; i < rules->len; i++)
         {
@@ -847,9 +1048,9 @@ mzn_write (Export *x, const char *title)
           g_string_append (s, ";\n");
         }
     }
-  for (guint c = 0; c < x->set->groups->len; c++)
+  for (guint c = 0; c < groups->len; c++)
     {
-      const LgConstraintGroup *cg = x->set->groups->pdata[c];
+      const LgConstraintGroup *cg = groups->pdata[c];
       g_autoptr (GPtrArray) rules = group_rules (cg);
       put_group_comment (s, cg, c);
       mzn_group (s, cg, rules);

@@ -287,12 +287,27 @@ static const char *const number_words[] = {
 G_STATIC_ASSERT (G_N_ELEMENTS (number_words) == LG_GEN_MAX_ITEMS + 1);
 
 /* The weights of the kinds when a clue is drawn at random: the relations
- * make the puzzle interesting, yes and no keep it within reach. */
+ * make the puzzle interesting, yes and no keep it within reach.  The kinds
+ * of logic over couples weigh only with --logic, so that the puzzles
+ * without it stay the same bytes. */
 static const guint kind_weights[LG_GEN_N_CLUE_KINDS] = {
   [LG_GEN_CLUE_YES] = 10,   [LG_GEN_CLUE_NO] = 14,    [LG_GEN_CLUE_DIFF] = 10,
   [LG_GEN_CLUE_APART] = 10, [LG_GEN_CLUE_ORDER] = 12, [LG_GEN_CLUE_SUM] = 5,
   [LG_GEN_CLUE_ONE_OF] = 8, [LG_GEN_CLUE_EITHER] = 8, [LG_GEN_CLUE_NOT] = 8,
 };
+static const guint logic_weights[LG_GEN_N_CLUE_KINDS] = {
+  [LG_GEN_CLUE_OR] = 8,
+  [LG_GEN_CLUE_IF] = 6,
+  [LG_GEN_CLUE_EXACTLY] = 6,
+  [LG_GEN_CLUE_IN_ORDER] = 6,
+};
+
+/* Is the kind one of the logic over couples (one rule, no variable)? */
+static gboolean
+is_logic_kind (LgGenClueKind kind)
+{
+  return kind >= LG_GEN_CLUE_OR;
+}
 
 /* ---- The generator ------------------------------------------------------ */
 
@@ -612,7 +627,8 @@ const char *
 lg_gen_clue_kind_name (LgGenClueKind kind)
 {
   static const char *const names[LG_GEN_N_CLUE_KINDS] = {
-    "yes", "no", "diff", "apart", "order", "sum", "one-of", "either", "not"
+    "yes",    "no",  "diff", "apart",   "order",   "sum",          "one-of",
+    "either", "not", "or",   "if-then", "exactly", "in-some-order"
   };
   g_return_val_if_fail (kind < LG_GEN_N_CLUE_KINDS, NULL);
   return names[kind];
@@ -625,6 +641,10 @@ lg_gen_clue_n_rules (const LgGenClue *clue)
     {
     case LG_GEN_CLUE_YES:
     case LG_GEN_CLUE_NO:
+    case LG_GEN_CLUE_OR:
+    case LG_GEN_CLUE_IF:
+    case LG_GEN_CLUE_EXACTLY:
+    case LG_GEN_CLUE_IN_ORDER:
       return 1;
     case LG_GEN_CLUE_ONE_OF:
       return 2;
@@ -652,9 +672,47 @@ value_at (const LgGen *gen, const guint *solution, guint vg, guint row)
   return gen->value[vg][solution[vg * gen->n + row]];
 }
 
+/* Is couple k of c together in solution? */
+static gboolean
+couple_holds (const LgGen *gen, const LgGenClue *c, guint k,
+              const guint *solution)
+{
+  const LgGenCouple *p = &c->couple[k];
+  return row_of (gen, solution, p->xg, p->xi) ==
+         row_of (gen, solution, p->yg, p->yi);
+}
+
+static gboolean
+logic_holds (const LgGen *gen, const LgGenClue *c, const guint *solution)
+{
+  gboolean a = couple_holds (gen, c, 0, solution);
+  gboolean b = couple_holds (gen, c, 1, solution);
+  switch (c->kind)
+    {
+    case LG_GEN_CLUE_OR:
+      return a || b;
+    case LG_GEN_CLUE_IF:
+      return !a || b;
+    case LG_GEN_CLUE_EXACTLY:
+      return a + b + couple_holds (gen, c, 2, solution) == 1;
+    default:
+      {
+        /* X-Y and X'-Y', or X-Y' and X'-Y */
+        const LgGenCouple *p = &c->couple[0], *q = &c->couple[1];
+        guint rx = row_of (gen, solution, p->xg, p->xi);
+        guint rx2 = row_of (gen, solution, q->xg, q->xi);
+        guint ry = row_of (gen, solution, p->yg, p->yi);
+        guint ry2 = row_of (gen, solution, q->yg, q->yi);
+        return (rx == ry && rx2 == ry2) || (rx == ry2 && rx2 == ry);
+      }
+    }
+}
+
 gboolean
 lg_gen_clue_holds (LgGen *gen, const LgGenClue *c, const guint *solution)
 {
+  if (is_logic_kind (c->kind))
+    return logic_holds (gen, c, solution);
   guint rx = row_of (gen, solution, c->xg, c->xi);
   if (c->kind == LG_GEN_CLUE_ONE_OF)
     {
@@ -718,11 +776,121 @@ hidden_row (const LgGen *gen, guint group, guint item)
   return row_of (gen, gen->hidden, group, item);
 }
 
+/* A couple of two random groups, true (on one row of the hidden
+ * solution) or false. */
+static LgGenCouple
+random_couple (LgGen *gen, gboolean truth)
+{
+  LgGenCouple p;
+  p.xg = rand_below (gen, gen->n_groups);
+  p.yg = other_group (gen, p.xg);
+  guint rx = rand_below (gen, gen->n);
+  p.xi = hidden_item (gen, p.xg, rx);
+  p.yi = hidden_item (gen, p.yg, truth ? rx : other_row (gen, rx));
+  return p;
+}
+
+static gboolean
+same_couple (const LgGenCouple *p, const LgGenCouple *q)
+{
+  return p->xg == q->xg && p->xi == q->xi && p->yg == q->yg && p->yi == q->yi;
+}
+
+/* A clue of logic over couples, true or false in the hidden solution;
+ * FALSE when the dimension does not allow it. */
+static gboolean
+draw_logic (LgGen *gen, LgGenClueKind kind, gboolean truth, LgGenClue *c)
+{
+  guint n = gen->n;
+  *c = (LgGenClue) { .kind = kind };
+  LgGenCouple *p = c->couple;
+  switch (kind)
+    {
+    case LG_GEN_CLUE_OR:
+      {
+        /* either X or X' goes with Y: one of them (true) or neither */
+        if (n < 3 && !truth)
+          return FALSE;
+        p[0] = random_couple (gen, truth);
+        guint ry = hidden_row (gen, p[0].yg, p[0].yi);
+        guint rx = hidden_row (gen, p[0].xg, p[0].xi);
+        guint r2;
+        do
+          r2 = rand_below (gen, n);
+        while (r2 == rx || (!truth && r2 == ry));
+        p[1] = p[0];
+        p[1].xi = hidden_item (gen, p[0].xg, r2);
+        if (rand_below (gen, 2))
+          {
+            LgGenCouple t = p[0];
+            p[0] = p[1], p[1] = t;
+          }
+        return TRUE;
+      }
+    case LG_GEN_CLUE_IF:
+      {
+        /* true: both true, or the condition false; false: the condition
+         * true and the consequence false */
+        gboolean condition = truth ? rand_below (gen, 2) : TRUE;
+        p[0] = random_couple (gen, condition);
+        do
+          p[1] = random_couple (gen, truth ? condition : FALSE);
+        while (same_couple (&p[0], &p[1]));
+        return TRUE;
+      }
+    case LG_GEN_CLUE_EXACTLY:
+      {
+        /* exactly one of three true (true), or two of them (false) */
+        guint n_true = truth ? 1 : 2, tries = 0;
+        for (guint k = 0; k < 3; k++)
+          {
+            gboolean dup;
+            do
+              {
+                p[k] = random_couple (gen, k < n_true);
+                dup = FALSE;
+                for (guint j = 0; j < k; j++)
+                  dup = dup || same_couple (&p[j], &p[k]);
+                if (++tries > 100)
+                  return FALSE;
+              }
+            while (dup);
+          }
+        guint first = rand_below (gen, 3);
+        LgGenCouple t = p[0];
+        p[0] = p[first], p[first] = t;
+        return TRUE;
+      }
+    default:
+      {
+        /* of X and X', one goes with Y and the other with Y' */
+        if (n < 3 && !truth)
+          return FALSE;
+        guint xg = rand_below (gen, gen->n_groups), yg = other_group (gen, xg);
+        guint r1 = rand_below (gen, n), r2 = other_row (gen, r1);
+        guint s1 = r1, s2 = r2;
+        if (!truth)
+          do
+            s2 = rand_below (gen, n);
+          while (s2 == r1 || s2 == r2);
+        else if (rand_below (gen, 2))
+          s1 = r2, s2 = r1;
+        p[0] = (LgGenCouple) { xg, hidden_item (gen, xg, r1), yg,
+                               hidden_item (gen, yg, s1) };
+        p[1] = (LgGenCouple) { xg, hidden_item (gen, xg, r2), yg,
+                               hidden_item (gen, yg, s2) };
+        return TRUE;
+      }
+    }
+}
+
 /* A true clue of kind `kind`; FALSE when impossible. */
 static gboolean
 draw_true (LgGen *gen, LgGenClueKind kind, LgGenClue *c)
 {
   guint n = gen->n;
+  if (is_logic_kind (kind))
+    return draw_logic (gen, kind, TRUE, c);
   *c = (LgGenClue) { .kind = kind };
   if (kind == LG_GEN_CLUE_YES || kind == LG_GEN_CLUE_NO)
     {
@@ -844,6 +1012,8 @@ static gboolean
 draw_false (LgGen *gen, LgGenClueKind kind, LgGenClue *c)
 {
   guint n = gen->n;
+  if (is_logic_kind (kind))
+    return draw_logic (gen, kind, FALSE, c);
   if (!draw_true (gen, kind, c))
     return FALSE;
   gboolean ordered = gen->theme[c->vg]->kind == LG_GROUP_ORDERED;
@@ -933,16 +1103,22 @@ lg_gen_draw_clue (LgGen *gen, LgGenClueKind kind, gboolean truth,
   return ok;
 }
 
+static guint
+kind_weight (const LgGen *gen, guint kind)
+{
+  return kind_weights[kind] + (gen->opt.logic ? logic_weights[kind] : 0);
+}
+
 static LgGenClueKind
 random_kind (LgGen *gen)
 {
   guint total = 0;
   for (guint k = 0; k < LG_GEN_N_CLUE_KINDS; k++)
-    total += kind_weights[k];
+    total += kind_weight (gen, k);
   guint x = rand_below (gen, total);
   guint k = 0;
-  while (x >= kind_weights[k])
-    x -= kind_weights[k++];
+  while (x >= kind_weight (gen, k))
+    x -= kind_weight (gen, k++);
   return (LgGenClueKind) k;
 }
 
@@ -1044,9 +1220,73 @@ append_relation (LgGen *gen, GString *s, const LgGenClue *c)
 /* The rules of a clue, or of its negation: since each variable is pinned
  * to an item (of exactly one row), "some a, b with X at a, Y at b and R"
  * is false exactly when "some a, b with X at a, Y at b and not R" holds. */
+/* "yes X, Y" of couple k of c. */
+static void
+append_couple (LgGen *gen, GString *s, const LgGenCouple *p)
+{
+  g_string_append (s, "yes ");
+  append_ref (gen, s, p->xg, p->xi);
+  g_string_append (s, ", ");
+  append_ref (gen, s, p->yg, p->yi);
+}
+
+/* The one rule of a clue of logic over couples. */
+static void
+append_logic (LgGen *gen, GString *s, const LgGenClue *c)
+{
+  const LgGenCouple *p = c->couple;
+  switch (c->kind)
+    {
+    case LG_GEN_CLUE_OR:
+      append_couple (gen, s, &p[0]);
+      g_string_append (s, " or ");
+      append_couple (gen, s, &p[1]);
+      break;
+    case LG_GEN_CLUE_IF:
+      g_string_append (s, "if ");
+      append_couple (gen, s, &p[0]);
+      g_string_append (s, " then ");
+      append_couple (gen, s, &p[1]);
+      break;
+    case LG_GEN_CLUE_EXACTLY:
+      g_string_append (s, "exactly 1 of (");
+      for (guint k = 0; k < 3; k++)
+        {
+          if (k)
+            g_string_append (s, "; ");
+          append_couple (gen, s, &p[k]);
+        }
+      g_string_append_c (s, ')');
+      break;
+    default:
+      {
+        LgGenCouple q0 = { p[0].xg, p[0].xi, p[1].yg, p[1].yi };
+        LgGenCouple q1 = { p[1].xg, p[1].xi, p[0].yg, p[0].yi };
+        g_string_append_c (s, '(');
+        append_couple (gen, s, &p[0]);
+        g_string_append (s, " and ");
+        append_couple (gen, s, &p[1]);
+        g_string_append (s, ") or (");
+        append_couple (gen, s, &q0);
+        g_string_append (s, " and ");
+        append_couple (gen, s, &q1);
+        g_string_append_c (s, ')');
+        break;
+      }
+    }
+}
+
 static void
 append_rules (LgGen *gen, GString *s, const LgGenClue *c, gboolean negated)
 {
+  if (is_logic_kind (c->kind))
+    {
+      if (negated)
+        g_string_append (s, "not (");
+      append_logic (gen, s, c);
+      g_string_append (s, negated ? ")\n" : "\n");
+      return;
+    }
   if (c->kind == LG_GEN_CLUE_YES || c->kind == LG_GEN_CLUE_NO)
     {
       g_string_append (s, (c->kind == LG_GEN_CLUE_YES) != negated ? "yes "
@@ -1143,10 +1383,74 @@ subject (LgGen *gen, guint group, guint item)
   return g_string_free (s, FALSE);
 }
 
+/* "the cat owner drinks tea": couple p as a clause. */
+static void
+append_clause (LgGen *gen, GString *s, const LgGenCouple *p)
+{
+  g_autofree char *x = subject (gen, p->xg, p->xi);
+  g_string_append_printf (s, "%s ", x);
+  expand (s, gen->theme[p->yg]->predicate, gen->item[p->yg][p->yi], NULL, NULL,
+          NULL, NULL, NULL);
+}
+
+/* The sentence of a clue of logic over couples, without its full stop. */
+static void
+append_logic_sentence (LgGen *gen, GString *s, const LgGenClue *c)
+{
+  const LgGenCouple *p = c->couple;
+  switch (c->kind)
+    {
+    case LG_GEN_CLUE_OR:
+      {
+        g_autofree char *x = subject (gen, p[0].xg, p[0].xi);
+        g_autofree char *x2 = subject (gen, p[1].xg, p[1].xi);
+        g_string_append_printf (s, "either %s or %s ", x, x2);
+        expand (s, gen->theme[p[0].yg]->predicate, gen->item[p[0].yg][p[0].yi],
+                NULL, NULL, NULL, NULL, NULL);
+        break;
+      }
+    case LG_GEN_CLUE_IF:
+      g_string_append (s, "if ");
+      append_clause (gen, s, &p[0]);
+      g_string_append (s, ", then ");
+      append_clause (gen, s, &p[1]);
+      break;
+    case LG_GEN_CLUE_EXACTLY:
+      g_string_append (s, "exactly one of these is true: ");
+      for (guint k = 0; k < 3; k++)
+        {
+          if (k)
+            g_string_append (s, "; ");
+          append_clause (gen, s, &p[k]);
+        }
+      break;
+    default:
+      {
+        g_autofree char *x = subject (gen, p[0].xg, p[0].xi);
+        g_autofree char *x2 = subject (gen, p[1].xg, p[1].xi);
+        const Theme *ty = gen->theme[p[0].yg];
+        g_string_append_printf (s, "of %s and %s, one ", x, x2);
+        expand (s, ty->predicate, gen->item[p[0].yg][p[0].yi], NULL, NULL, NULL,
+                NULL, NULL);
+        g_string_append (s, " and the other ");
+        expand (s, ty->predicate, gen->item[p[1].yg][p[1].yi], NULL, NULL, NULL,
+                NULL, NULL);
+        break;
+      }
+    }
+}
+
 char *
 lg_gen_clue_sentence (LgGen *gen, const LgGenClue *c)
 {
   GString *s = g_string_new (NULL);
+  if (is_logic_kind (c->kind))
+    {
+      append_logic_sentence (gen, s, c);
+      g_string_append_c (s, '.');
+      s->str[0] = g_ascii_toupper (s->str[0]);
+      return g_string_free (s, FALSE);
+    }
   g_autofree char *x = subject (gen, c->xg, c->xi);
   if ((c->kind == LG_GEN_CLUE_YES || c->kind == LG_GEN_CLUE_NO) &&
       (c->xg == 0 || c->yg == 0) && gen->theme[c->xg + c->yg]->house_yes)
@@ -1548,7 +1852,7 @@ static gboolean
 first_false_in_all (LgGen *gen, LgGenClue *c)
 {
   guint n = gen->n, n_groups = gen->n_groups;
-  for (guint kind = 0; kind < LG_GEN_N_CLUE_KINDS; kind++)
+  for (guint kind = 0; kind < LG_GEN_CLUE_OR; kind++)
     for (guint vg = 0; vg < n_groups; vg++)
       {
         gboolean relation = kind != LG_GEN_CLUE_YES && kind != LG_GEN_CLUE_NO;
@@ -1716,6 +2020,8 @@ lg_gen_to_lgm (LgGen *gen)
     g_string_append (s, " --contradict");
   if (o->answer)
     g_string_append (s, " --answer");
+  if (o->logic)
+    g_string_append (s, " --logic");
   g_string_append (s, "\n");
   g_string_append_printf (s,
                           "# %c%s people live in a row of %s houses, one in "

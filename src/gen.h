@@ -61,6 +61,8 @@ typedef struct
   gboolean minimise;     /* drop the clues that are not needed */
   gboolean contradict;   /* then add one false clue: no solution */
   gboolean answer;       /* print the hidden solution as comments */
+  gboolean logic;        /* draw the clues of logic over couples too
+                            (OR, IF, EXACTLY, IN_ORDER) */
   LgEngine engine;       /* the engine that counts (LG_ENGINE_FAST) */
   LgCheck check;         /* its try_solution strategy (LG_CHECK_FAITHFUL);
                             FEWEST finds the solutions in another order,
@@ -86,7 +88,13 @@ void lg_gen_options_init (LgGenOptions *options);
  *   NOT     not (abs(a - b) = 1) on an ordered group,
  *           not (a < b) or not (a > b) on a numeric one
  * The two variables of a clue are always pinned to items of two different
- * rows in the hidden solution. */
+ * rows in the hidden solution.  With options->logic, the kinds of logic
+ * over couples too, each one rule, its couples in `couple`:
+ *   OR        yes X, Y or yes X', Y            ("either X or X' ...")
+ *   IF        if yes X, Y then yes Z, W
+ *   EXACTLY   exactly 1 of (yes ..; yes ..; yes ..)
+ *   IN_ORDER  (yes X, Y and yes X', Y') or (yes X, Y' and yes X', Y)
+ *                                                ("in some order") */
 typedef enum
 {
   LG_GEN_CLUE_YES,
@@ -98,18 +106,29 @@ typedef enum
   LG_GEN_CLUE_ONE_OF,
   LG_GEN_CLUE_EITHER,
   LG_GEN_CLUE_NOT,
+  LG_GEN_CLUE_OR,
+  LG_GEN_CLUE_IF,
+  LG_GEN_CLUE_EXACTLY,
+  LG_GEN_CLUE_IN_ORDER,
   LG_GEN_N_CLUE_KINDS
 } LgGenClueKind;
+
+/* A couple of a clue of logic: item xi of group xg with item yi of yg. */
+typedef struct
+{
+  guint xg, xi, yg, yi;
+} LgGenCouple;
 
 typedef struct
 {
   LgGenClueKind kind;
-  guint vg;         /* value group of the variables (not YES, NO) */
-  guint xg, xi;     /* X: group and item index */
-  guint yg, yi;     /* Y (not ONE_OF) */
-  guint ai, bi;     /* items of vg: ONE_OF's A and B, EITHER's A */
-  gint64 k;         /* DIFF, APART: the difference; SUM: the sum */
-  gboolean greater; /* ORDER, NOT: '>' instead of '<' */
+  guint vg;              /* value group of the variables (not YES, NO) */
+  guint xg, xi;          /* X: group and item index */
+  guint yg, yi;          /* Y (not ONE_OF) */
+  guint ai, bi;          /* items of vg: ONE_OF's A and B, EITHER's A */
+  gint64 k;              /* DIFF, APART: the difference; SUM: the sum */
+  gboolean greater;      /* ORDER, NOT: '>' instead of '<' */
+  LgGenCouple couple[3]; /* OR, IF: 2; EXACTLY: 3; IN_ORDER: X-Y, X'-Y' */
 } LgGenClue;
 
 typedef struct _LgGen LgGen;

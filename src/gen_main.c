@@ -48,6 +48,7 @@ static const char description[] =
     "  logigram-gen -n 4 -g 4 -s 1 --minimise --answer\n"
     "  logigram-gen -n 6 -g 6 -s 3 --solutions 3 --output three.lgm\n"
     "  logigram-gen -n 5 -g 5 -s 2 --contradict > none.lgm\n"
+    "  logigram-gen -n 5 -g 4 -s 3 --logic --minimise\n"
     "  logigram --why-none none.lgm\n"
     "\n"
     "Report bugs to: " PACKAGE_BUGREPORT;
@@ -64,6 +65,7 @@ main (int argc, char **argv)
   g_autofree char *seed_text = NULL, *solutions_text = NULL;
   g_autofree char *output = NULL, *engine_text = NULL;
   gboolean minimise = FALSE, contradict = FALSE, answer = FALSE;
+  gboolean logic = FALSE;
   gboolean verbose = FALSE, version = FALSE;
   const GOptionEntry entries[] = {
     { "items", 'n', 0, G_OPTION_ARG_STRING, &items_text,
@@ -86,6 +88,10 @@ main (int argc, char **argv)
       NULL },
     { "answer", 'a', 0, G_OPTION_ARG_NONE, &answer,
       "Print the hidden solution as comments at the end", NULL },
+    { "logic", 'l', 0, G_OPTION_ARG_NONE, &logic,
+      "Draw clues of logic over couples too: either/or, if-then, exactly "
+      "one of three, in some order",
+      NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write the puzzle to FILE instead of the standard output", "FILE" },
     { "engine", 'e', 0, G_OPTION_ARG_STRING, &engine_text,
@@ -146,6 +152,7 @@ main (int argc, char **argv)
   o.minimise = minimise;
   o.contradict = contradict;
   o.answer = answer;
+  o.logic = logic;
   o.verbose = verbose;
 
   g_autoptr (LgGen) gen = lg_gen_new (&o);

@@ -124,10 +124,24 @@ LgRule *lg_lt (LgProblem *problem, LgExpr *left, LgExpr *right);
 LgRule *lg_gt (LgProblem *problem, LgExpr *left, LgExpr *right);
 LgRule *lg_le (LgProblem *problem, LgExpr *left, LgExpr *right);
 LgRule *lg_ge (LgProblem *problem, LgExpr *left, LgExpr *right);
-/* Logical operators between relations (not between couples). */
+/* Identity: x and y (items or variables of one group, of any kind) are,
+ * or are not, the same item. */
+LgRule *lg_same (LgProblem *problem, LgItem *x, LgItem *y);
+LgRule *lg_different (LgProblem *problem, LgItem *x, LgItem *y);
+/* Logical operators between rules, couples included. */
 LgRule *lg_and (LgProblem *problem, LgRule *left, LgRule *right);
 LgRule *lg_or (LgProblem *problem, LgRule *left, LgRule *right);
 LgRule *lg_not (LgProblem *problem, LgRule *operand);
+/* if condition then consequence. */
+LgRule *lg_if (LgProblem *problem, LgRule *condition, LgRule *consequence);
+/* Counting: exactly, at least or at most k of the n_rules rules hold (the
+ * array is copied; k >= 0). */
+LgRule *lg_exactly (LgProblem *problem, guint k, LgRule *const *rules,
+                    guint n_rules);
+LgRule *lg_at_least (LgProblem *problem, guint k, LgRule *const *rules,
+                     guint n_rules);
+LgRule *lg_at_most (LgProblem *problem, guint k, LgRule *const *rules,
+                    guint n_rules);
 
 /* Adds a rule to the problem.  Rules are numbered 1, 2, ... in the order
  * they are added; returns the number, or 0 when rule is NULL. */

@@ -71,6 +71,14 @@ typedef struct
   guint *ready, *ready_start;
   LgNode **level_children; /* per variable level, n slots for its OR node */
   LgNode **leaf_children;  /* n_pairs slots for a leaf's mask nodes */
+  /* The group's logic over couples (LgExpansion): at a complete assignment
+   * whose other rules hold, each alternative is the AND node of the
+   * couples' masks narrowed by its cell literals, under an OR node. */
+  GPtrArray *couple_logic;   /* LgRule*, in order */
+  LgExpansion *expansion;    /* NULL when the group has none */
+  uint64_t *alt_scratch;     /* n_pairs masks of the current alternative */
+  gboolean *touched_is_base; /* per pair: touched by the couples */
+  GPtrArray *alternatives;   /* LgNode*, of the current assignment */
   GError *error;
 } Builder;
 
@@ -110,7 +118,7 @@ estimate (const LgConstraintSet *set, guint n, guint n_pairs, size_t n_words)
     {
       const LgConstraintGroup *cg =
           i < set->groups->len ? set->groups->pdata[i] : set->unbound;
-      if (cg->couple->len == 0)
+      if (!lg_constraint_group_has_couples (cg))
         continue;
       double leaves = 1;
       for (guint k = 0; k < cg->vars->len; k++)
@@ -297,15 +305,115 @@ sort_touched (Builder *b)
     }
 }
 
+/* The AND node of the masks of the touched pairs, read from masks (the
+ * scratch or an alternative's copy of it). */
+static LgNode *
+masks_node (Builder *b, const uint64_t *masks)
+{
+  LgAndOrTree *tree = b->tree;
+  guint n_masks = b->n_touched;
+  if (!can_grow (b,
+                 node_bytes (n_masks) + n_masks * mask_leaf_bytes (b->n_words)))
+    return NULL;
+  sort_touched (b); /* the original prepends: descending pair index */
+  LgNode **leaves = b->leaf_children;
+  for (guint i = 0; i < n_masks; i++)
+    {
+      guint pair = b->touched_list[i];
+      LgMaskNode *m =
+          tree_block (tree, sizeof *m + b->n_words * sizeof (uint64_t));
+      m->pair = pair;
+      memcpy (m->words, masks + pair * b->n_words,
+              b->n_words * sizeof (uint64_t));
+      LgNode *leaf = new_node (tree, LG_NODE_LEAF, NULL, 0);
+      leaf->data = m;
+      tree->mask_nodes++;
+      leaves[i] = leaf;
+    }
+  return new_node (tree, LG_NODE_AND, leaves, n_masks);
+}
+
+/* One alternative of the couple logic (LgExpansionFunc): the couples'
+ * masks narrowed by its literals, kept when none becomes empty. */
+static gboolean
+alternative_node (const LgCellLiteral *lits, guint n_lits, gpointer data)
+{
+  Builder *b = data;
+  guint n_base = b->n_touched;
+  uint64_t *alt = b->alt_scratch;
+  for (guint i = 0; i < n_base; i++)
+    {
+      guint pair = b->touched_list[i];
+      memcpy (alt + pair * b->n_words, b->scratch + pair * b->n_words,
+              b->n_words * sizeof (uint64_t));
+    }
+  gboolean ok = TRUE;
+  for (guint l = 0; l < n_lits && ok; l++)
+    {
+      guint pair = lg_pair_index (lits[l].g1, lits[l].g2);
+      uint64_t *mask = alt + pair * b->n_words;
+      if (!b->touched[pair])
+        {
+          lg_bitset_set_all (mask, b->permut->count);
+          b->touched[pair] = TRUE;
+          b->touched_list[b->n_touched++] = pair;
+        }
+      const uint64_t *yes = yes_mask (b, lits[l].i1, lits[l].i2);
+      uint64_t any = 0;
+      for (size_t w = 0; w < b->n_words; w++)
+        any |= mask[w] &= lits[l].yes ? yes[w] : ~yes[w];
+      ok = any != 0;
+    }
+  LgNode *node = ok ? masks_node (b, alt) : NULL;
+  if (node)
+    g_ptr_array_add (b->alternatives, node);
+  /* back to the couples' pairs (masks_node sorted them: keep the base ones,
+   * which are not in alt's own pairs) */
+  guint kept = 0;
+  for (guint i = 0; i < b->n_touched; i++)
+    {
+      guint pair = b->touched_list[i];
+      if (b->touched_is_base[pair])
+        b->touched_list[kept++] = pair;
+      else
+        b->touched[pair] = FALSE;
+    }
+  b->n_touched = kept;
+  return !b->error;
+}
+
+/* The node of the couple logic at a complete assignment whose couples left
+ * their masks in the scratch: one alternative, or an OR node of them. */
+static LgNode *
+couple_logic_node (Builder *b)
+{
+  const LgRule *overflow = NULL;
+  for (guint i = 0; i < b->n_touched; i++)
+    b->touched_is_base[b->touched_list[i]] = TRUE;
+  g_ptr_array_set_size (b->alternatives, 0);
+  if (!lg_expansion_run (b->expansion, alternative_node, b, &overflow) &&
+      !b->error)
+    lg_rule_set_overflow_error (&b->error, overflow);
+  for (guint i = 0; i < b->n_touched; i++)
+    b->touched_is_base[b->touched_list[i]] = FALSE;
+  guint n = b->alternatives->len;
+  if (n == 0 || b->error)
+    return NULL;
+  if (n == 1)
+    return b->alternatives->pdata[0];
+  if (!can_grow (b, node_bytes (n)))
+    return NULL;
+  return new_node (b->tree, LG_NODE_OR, (LgNode **) b->alternatives->pdata, n);
+}
+
 /* The leaf of a complete assignment (get_node_if_true): an AND node of mask
  * leaves, or NULL when a logical rule fails or a mask becomes empty.  The
  * rules were scanned when the last variable got its value (var_node counts
  * the leaves that fail there without calling this), or at the start of a
- * group without variables. */
+ * group without variables.  With couple logic, its alternatives. */
 static LgNode *
 leaf_node (Builder *b, const LgConstraintGroup *cg, Scan scan)
 {
-  LgAndOrTree *tree = b->tree;
   tried (b, 1);
   if (scan != SCAN_HOLDS)
     {
@@ -317,29 +425,14 @@ leaf_node (Builder *b, const LgConstraintGroup *cg, Scan scan)
   b->is_ok = TRUE;
   for (guint i = 0; i < cg->couple->len && b->is_ok; i++)
     build_couple (b, cg->couple->pdata[i]);
+  LgNode *node = NULL;
+  if (b->is_ok)
+    node = b->expansion ? couple_logic_node (b) : masks_node (b, b->scratch);
   for (guint i = 0; i < b->n_touched; i++)
     b->touched[b->touched_list[i]] = FALSE;
-  guint n_masks = b->n_touched;
-  if (!b->is_ok || !can_grow (b, node_bytes (n_masks) +
-                                     n_masks * mask_leaf_bytes (b->n_words)))
-    return NULL;
-  tree->leaves_kept++;
-  sort_touched (b); /* the original prepends: descending pair index */
-  LgNode **masks = b->leaf_children;
-  for (guint i = 0; i < n_masks; i++)
-    {
-      guint pair = b->touched_list[i];
-      LgMaskNode *m =
-          tree_block (tree, sizeof *m + b->n_words * sizeof (uint64_t));
-      m->pair = pair;
-      memcpy (m->words, b->scratch + pair * b->n_words,
-              b->n_words * sizeof (uint64_t));
-      LgNode *leaf = new_node (tree, LG_NODE_LEAF, NULL, 0);
-      leaf->data = m;
-      tree->mask_nodes++;
-      masks[i] = leaf;
-    }
-  return new_node (tree, LG_NODE_AND, masks, n_masks);
+  if (node)
+    b->tree->leaves_kept++;
+  return node;
 }
 
 /* Variable ivar has a new value.  With --challenge (the tutorial's
@@ -438,7 +531,19 @@ some_assignment_holds (Builder *b, const LgConstraintGroup *cg, guint ivar,
 static void
 rules_begin (Builder *b, const LgConstraintGroup *cg)
 {
-  guint n_vars = cg->vars->len, n_rules = cg->logic->len;
+  /* the logic over couples apart, for the leaves; the rest compiled */
+  g_autoptr (GPtrArray) plain = g_ptr_array_new ();
+  g_ptr_array_set_size (b->couple_logic, 0);
+  for (guint i = 0; i < cg->logic->len; i++)
+    g_ptr_array_add (
+        lg_rule_is_couple_logic (cg->logic->pdata[i]) ? b->couple_logic : plain,
+        cg->logic->pdata[i]);
+  b->expansion =
+      b->couple_logic->len
+          ? lg_expansion_new ((const LgRule *const *) b->couple_logic->pdata,
+                              b->couple_logic->len, b->assignment)
+          : NULL;
+  guint n_vars = cg->vars->len, n_rules = plain->len;
   b->n_rules = n_rules;
   b->programs = g_new (LgRuleProgram *, MAX (n_rules, 1));
   b->need = g_new (guint, MAX (n_rules, 1));
@@ -457,7 +562,7 @@ rules_begin (Builder *b, const LgConstraintGroup *cg)
   b->ready_start = g_new0 (guint, n_vars + 1);
   for (guint i = 0; i < n_rules; i++)
     {
-      const LgRule *rule = cg->logic->pdata[i];
+      const LgRule *rule = plain->pdata[i];
       b->programs[i] = lg_rule_program_new (rule, b->assignment);
       b->need[i] = n_vars ? lg_constraint_group_last_var (cg, rule) + 1 : 0;
       if (n_vars)
@@ -486,6 +591,7 @@ rules_end (Builder *b)
   g_clear_pointer (&b->below, g_free);
   g_clear_pointer (&b->ready, g_free);
   g_clear_pointer (&b->ready_start, g_free);
+  g_clear_pointer (&b->expansion, lg_expansion_free);
   b->n_rules = 0;
 }
 
@@ -500,7 +606,7 @@ group_node (Builder *b, const LgConstraintGroup *cg)
   /* no variable yet: only the unbound group's rules are decided */
   Scan scan = scan_rules (b, 0);
   LgNode *node;
-  if (cg->couple->len == 0)
+  if (!lg_constraint_group_has_couples (cg))
     node = some_assignment_holds (b, cg, 0, scan)
                ? NULL
                : new_node (b->tree, LG_NODE_FALSE, NULL, 0);
@@ -547,6 +653,10 @@ lg_mask_builder_build (const LgProblem *problem, const LgConstraintSet *set,
   b.level_children = g_new (LgNode *, (size_t) (max_vars + 1) * b.n);
   b.leaf_children = g_new (LgNode *, MAX (tree->n_pairs, 1));
   b.yes_masks = g_new0 (uint64_t *, b.n * b.n);
+  b.couple_logic = g_ptr_array_new ();
+  b.alternatives = g_ptr_array_new ();
+  b.alt_scratch = g_new0 (uint64_t, MAX (tree->n_pairs, 1) * b.n_words);
+  b.touched_is_base = g_new0 (gboolean, MAX (tree->n_pairs, 1));
 
   /* the progress line counts assignments: n^k for a group of k variables */
   double assignments = 0;
@@ -577,6 +687,10 @@ lg_mask_builder_build (const LgProblem *problem, const LgConstraintSet *set,
   for (guint i = 0; i < b.n * b.n; i++)
     g_free (b.yes_masks[i]);
   g_free (b.yes_masks);
+  g_ptr_array_unref (b.couple_logic);
+  g_ptr_array_unref (b.alternatives);
+  g_free (b.alt_scratch);
+  g_free (b.touched_is_base);
   g_free (b.scratch);
   g_free (b.level_children);
   g_free (b.leaf_children);

@@ -11,6 +11,14 @@
  * alternatives by descending item index, and under the root AND node the
  * unbound group first, then the variable groups last-created first.
  *
+ * A group's logical rules with couples inside are not in that in-order
+ * evaluation: once the others hold and the couples built their masks, they
+ * are expanded (LgExpansion, constraint.h) into alternatives of cell
+ * literals, and the leaf is the OR node of one AND node per alternative
+ * (the couples' masks narrowed by its literals; an alternative that empties
+ * a mask is left out, and a single one stands alone).  A logical rule
+ * with couples and no variable is a group of its own (constraint_set.h).
+ *
  * The builder carries the in-order evaluation of the logical rules down the
  * enumeration: once the first rule that is not TRUE is decided by the
  * variables enumerated so far and is FALSE, every complete assignment below

@@ -42,6 +42,7 @@ typedef enum
   TOK_INT,    /* [0-9]+: `text` the digits, `magnitude` their value */
   TOK_COLON,
   TOK_COMMA,
+  TOK_SEMICOLON,
   TOK_LPAREN,
   TOK_RPAREN,
   TOK_PLUS,
@@ -70,6 +71,12 @@ typedef enum
   KW_OR,
   KW_NOT,
   KW_ABS,
+  KW_IF,
+  KW_THEN,
+  KW_EXACTLY,
+  KW_AT,
+  KW_LEAST,
+  KW_MOST,
   KW_CLUE
 } Keyword;
 
@@ -78,6 +85,8 @@ static const char *const keyword_names[] = {
   [KW_VAR] = "var",       [KW_YES] = "yes",         [KW_NO] = "no",
   [KW_ASK] = "ask",       [KW_OF] = "of",           [KW_AND] = "and",
   [KW_OR] = "or",         [KW_NOT] = "not",         [KW_ABS] = "abs",
+  [KW_IF] = "if",         [KW_THEN] = "then",       [KW_EXACTLY] = "exactly",
+  [KW_AT] = "at",         [KW_LEAST] = "least",     [KW_MOST] = "most",
   [KW_CLUE] = "clue",
 };
 
@@ -556,6 +565,9 @@ lex_operator (Token *token, const char *s, gsize len, gsize i)
       return TRUE;
     case ',':
       token->kind = TOK_COMMA;
+      return TRUE;
+    case ';':
+      token->kind = TOK_SEMICOLON;
       return TRUE;
     case '(':
       token->kind = TOK_LPAREN;
@@ -1401,43 +1413,6 @@ parse_var (Parser *p)
   return TRUE;
 }
 
-/* couple := ('yes' | 'no') REF ',' REF */
-static gboolean
-parse_couple (Parser *p)
-{
-  Token *keyword = advance (p);
-  gboolean yes = keyword->keyword == KW_YES;
-  Ref x = { 0 }, y = { 0 };
-  g_autofree char *after = g_strdup_printf ("after '%s'", keyword->text);
-  LgRule *rule;
-
-  if (!parse_ref (p, &x, TRUE, after))
-    return FALSE;
-  if (peek (p)->kind != TOK_COMMA)
-    return expected (p, peek (p), "',' after '%s'", x.name);
-  advance (p);
-  if (!parse_ref (p, &y, TRUE, "after ','"))
-    return FALSE;
-  if (x.group == y.group)
-    {
-      g_autofree char *dx = describe_ref (&x);
-      g_autofree char *dy = describe_ref (&y);
-
-      return fail (p, y.token, LG_PARSE_ERROR_SEMANTIC,
-                   "%s and %s are both in group '%s': a couple needs two "
-                   "different groups",
-                   dx, dy, x.group->name);
-    }
-  if (!expect_end (p, "the rule"))
-    return FALSE;
-  lg_problem_set_line (p->problem, p->line);
-  rule = yes ? lg_yes (p->problem, x.item, y.item)
-             : lg_no (p->problem, x.item, y.item);
-  if (lg_rule (p->problem, rule) == 0)
-    return builder_failed (p, keyword);
-  return TRUE;
-}
-
 /* ask := 'ask' GROUP 'of' REF */
 static gboolean
 parse_ask (Parser *p)
@@ -1509,9 +1484,13 @@ typedef struct
   LgExpr *expr;
   LgRule *rule;
   const Token *token; /* its first token */
+  /* A lone reference to an item or variable of an atomic group: no value,
+   * only an identity, for '=' and '!=' (expr and rule are NULL). */
+  gboolean is_atomic_ref;
+  Ref ref;
 } Value;
 
-static gboolean parse_or (Parser *p, Value *value);
+static gboolean parse_implication (Parser *p, Value *value);
 
 static const char relop_list[] = "a relational operator (=, !=, <, >, <=, >=)";
 
@@ -1532,10 +1511,25 @@ need_relation (Parser *p, const Value *value)
   return expected (p, peek (p), "%s", relop_list);
 }
 
+/* The message on an item or variable of an atomic group where a value is
+ * needed (an operand of arithmetic, of '<' or '>'). */
+static gboolean
+fail_atomic (Parser *p, const Value *value, const char *what)
+{
+  return fail (p, value->token, LG_PARSE_ERROR_SEMANTIC,
+               "%s on %s '%s' of atomic group '%s': only ordered and "
+               "numeric groups have values; write '=' or '!=' to say it is "
+               "or is not an item of '%s'",
+               what, value->ref.is_variable ? "variable" : "item",
+               value->ref.name, value->ref.group->name, value->ref.group->name);
+}
+
 /* `value` must be an integer expression. */
 static gboolean
 need_integer (Parser *p, const Value *value)
 {
+  if (value->is_atomic_ref)
+    return fail_atomic (p, value, "expression");
   if (!value->is_relation)
     return TRUE;
   return fail (p, value->token, LG_PARSE_ERROR_SYNTAX,
@@ -1575,13 +1569,112 @@ make_number (Parser *p, const Token *token, gboolean negative, Value *value)
   return TRUE;
 }
 
-/* primary := INT | REF | 'abs' '(' expr ')' | '(' or ')' */
+/* couple := ('yes' | 'no') REF ',' REF */
+static gboolean
+parse_couple (Parser *p, Value *value)
+{
+  Token *keyword = advance (p);
+  gboolean yes = keyword->keyword == KW_YES;
+  Ref x = { 0 }, y = { 0 };
+  g_autofree char *after = g_strdup_printf ("after '%s'", keyword->text);
+
+  if (!parse_ref (p, &x, TRUE, after))
+    return FALSE;
+  if (peek (p)->kind != TOK_COMMA)
+    return expected (p, peek (p), "',' after '%s'", x.name);
+  advance (p);
+  if (!parse_ref (p, &y, TRUE, "after ','"))
+    return FALSE;
+  if (x.group == y.group)
+    {
+      g_autofree char *dx = describe_ref (&x);
+      g_autofree char *dy = describe_ref (&y);
+
+      return fail (p, y.token, LG_PARSE_ERROR_SEMANTIC,
+                   "%s and %s are both in group '%s': a couple needs two "
+                   "different groups",
+                   dx, dy, x.group->name);
+    }
+  value->is_relation = TRUE;
+  value->rule = yes ? lg_yes (p->problem, x.item, y.item)
+                    : lg_no (p->problem, x.item, y.item);
+  return TRUE;
+}
+
+/* count := ('exactly' | 'at' 'least' | 'at' 'most') INT 'of'
+ *          '(' implication {';' implication} ')' */
+static gboolean
+parse_count (Parser *p, Value *value)
+{
+  Token *first = advance (p);
+  Token *k_token, *open;
+  g_autoptr (GPtrArray) rules = g_ptr_array_new ();
+  Keyword kind = first->keyword;
+  g_autofree char *words = NULL;
+
+  if (kind == KW_AT)
+    {
+      if (!is_keyword (peek (p), KW_LEAST) && !is_keyword (peek (p), KW_MOST))
+        return expected (p, peek (p), "'least' or 'most' after 'at'");
+      kind = advance (p)->keyword;
+    }
+  words = g_strdup (kind == KW_EXACTLY ? "exactly"
+                    : kind == KW_LEAST ? "at least"
+                                       : "at most");
+  k_token = peek (p);
+  if (k_token->kind != TOK_INT)
+    return expected (p, k_token, "a count (0, 1, 2, ...) after '%s'", words);
+  if (k_token->magnitude > G_MAXINT32)
+    return fail (p, k_token, LG_PARSE_ERROR_LIMIT,
+                 "count %s is out of range (at most %d)", k_token->text,
+                 G_MAXINT32);
+  advance (p);
+  if (!is_keyword (peek (p), KW_OF))
+    return expected (p, peek (p), "'of' after '%s %s'", words, k_token->text);
+  advance (p);
+  open = peek (p);
+  if (open->kind != TOK_LPAREN)
+    return expected (p, open, "'(' after '%s %s of'", words, k_token->text);
+  if (!enter (p, open))
+    return FALSE;
+  advance (p);
+  for (;;)
+    {
+      Value item = { 0 };
+
+      if (!parse_implication (p, &item) || !need_relation (p, &item))
+        return FALSE;
+      g_ptr_array_add (rules, item.rule);
+      if (peek (p)->kind != TOK_SEMICOLON)
+        break;
+      advance (p);
+    }
+  if (peek (p)->kind != TOK_RPAREN)
+    return expected (p, peek (p), "';' or ')' to close the '(' at column %u",
+                     open->column);
+  advance (p);
+  leave (p);
+  value->is_relation = TRUE;
+  value->rule = (kind == KW_EXACTLY ? lg_exactly
+                 : kind == KW_LEAST
+                     ? lg_at_least
+                     : lg_at_most) (p->problem, (guint) k_token->magnitude,
+                                    (LgRule *const *) rules->pdata, rules->len);
+  return TRUE;
+}
+
+/* primary := INT | REF | couple | count | 'abs' '(' expr ')'
+ *          | '(' implication ')' */
 static gboolean
 parse_primary (Parser *p, Value *value)
 {
   Token *token = peek (p);
 
   value->token = token;
+  if (is_keyword (token, KW_YES) || is_keyword (token, KW_NO))
+    return parse_couple (p, value);
+  if (is_keyword (token, KW_EXACTLY) || is_keyword (token, KW_AT))
+    return parse_count (p, value);
   if (token->kind == TOK_INT)
     {
       advance (p);
@@ -1594,7 +1687,7 @@ parse_primary (Parser *p, Value *value)
       if (!enter (p, token))
         return FALSE;
       advance (p);
-      if (!parse_or (p, &inner))
+      if (!parse_implication (p, &inner))
         return FALSE;
       if (peek (p)->kind != TOK_RPAREN)
         return expected (p, peek (p), "')' to close the '(' at column %u",
@@ -1617,7 +1710,7 @@ parse_primary (Parser *p, Value *value)
       if (!enter (p, open))
         return FALSE;
       advance (p);
-      if (!parse_or (p, &operand))
+      if (!parse_implication (p, &operand))
         return FALSE;
       if (peek (p)->kind != TOK_RPAREN)
         return expected (p, peek (p), "')' to close the '(' at column %u",
@@ -1638,16 +1731,10 @@ parse_primary (Parser *p, Value *value)
         return FALSE;
       if (ref.group->kind == LG_GROUP_ATOMIC)
         {
-          if (ref.is_variable)
-            return fail (p, token, LG_PARSE_ERROR_SEMANTIC,
-                         "expression on variable '%s' of atomic group "
-                         "'%s': only ordered and numeric groups have "
-                         "values",
-                         ref.name, ref.group->name);
-          return fail (p, token, LG_PARSE_ERROR_SEMANTIC,
-                       "expression on item '%s' of atomic group '%s': only "
-                       "ordered and numeric groups have values",
-                       ref.name, ref.group->name);
+          value->is_relation = FALSE;
+          value->is_atomic_ref = TRUE;
+          value->ref = ref;
+          return TRUE;
         }
       value->is_relation = FALSE;
       value->expr = lg_ref (p->problem, ref.item);
@@ -1722,7 +1809,54 @@ parse_sum (Parser *p, Value *value)
   return TRUE;
 }
 
-/* comparison := sum [RELOP sum] */
+/* An atomic reference `atomic` compared with `other`, which is not a
+ * reference of its group. */
+static gboolean
+fail_identity (Parser *p, const Value *atomic, const Value *other)
+{
+  if (other->is_atomic_ref)
+    return fail (p, other->token, LG_PARSE_ERROR_SEMANTIC,
+                 "'%s' is of group '%s' and '%s' of group '%s': '=' and "
+                 "'!=' compare items of one group; write 'yes %s, %s' to "
+                 "say they go together",
+                 atomic->ref.name, atomic->ref.group->name, other->ref.name,
+                 other->ref.group->name, atomic->ref.name, other->ref.name);
+  return fail (p, other->token, LG_PARSE_ERROR_SEMANTIC,
+               "%s '%s' of atomic group '%s' is compared with a value: "
+               "'=' and '!=' compare it with an item or a variable of "
+               "group '%s'",
+               atomic->ref.is_variable ? "variable" : "item", atomic->ref.name,
+               atomic->ref.group->name, atomic->ref.group->name);
+}
+
+/* identity := atomic-REF ('=' | '!=') atomic-REF, of one group; `value`
+ * holds the left one and the operator is next. */
+static gboolean
+parse_identity (Parser *p, Value *value)
+{
+  Token *op = peek (p);
+  Value right = { 0 };
+
+  if (op->kind != TOK_EQ && op->kind != TOK_NE)
+    return fail_atomic (p, value, "comparison");
+  advance (p);
+  if (!parse_sum (p, &right))
+    return FALSE;
+  if (!right.is_atomic_ref || right.ref.group != value->ref.group)
+    return fail_identity (p, value, &right);
+  if (is_relop (peek (p)->kind))
+    return fail (p, peek (p), LG_PARSE_ERROR_SYNTAX,
+                 "comparisons do not chain: join them with 'and'");
+  value->is_relation = TRUE;
+  value->is_atomic_ref = FALSE;
+  value->rule =
+      op->kind == TOK_EQ
+          ? lg_same (p->problem, value->ref.item, right.ref.item)
+          : lg_different (p->problem, value->ref.item, right.ref.item);
+  return TRUE;
+}
+
+/* comparison := sum [RELOP sum] | identity */
 static gboolean
 parse_comparison (Parser *p, Value *value)
 {
@@ -1735,10 +1869,16 @@ parse_comparison (Parser *p, Value *value)
   op = peek (p);
   if (!is_relop (op->kind))
     return TRUE;
+  if (value->is_atomic_ref)
+    return parse_identity (p, value);
   if (!need_integer (p, value))
     return FALSE;
   advance (p);
-  if (!parse_sum (p, &right) || !need_integer (p, &right))
+  if (!parse_sum (p, &right))
+    return FALSE;
+  if (right.is_atomic_ref)
+    return fail_identity (p, &right, value);
+  if (!need_integer (p, &right))
     return FALSE;
   if (is_relop (peek (p)->kind))
     return fail (p, peek (p), LG_PARSE_ERROR_SYNTAX,
@@ -1835,15 +1975,54 @@ parse_or (Parser *p, Value *value)
 
 static void note_relation (Parser *p, LgRule *rule, const Token *first);
 
-/* relation rule := or, which must be a relation */
+/* Adds the rule of the current line, that starts at `first`. */
+static gboolean
+add_rule (Parser *p, const Token *first, LgRule *rule)
+{
+  lg_problem_set_line (p->problem, p->line);
+  if (lg_rule (p->problem, rule) == 0)
+    return builder_failed (p, first);
+  return TRUE;
+}
+
+/* implication := 'if' or 'then' implication | or */
+static gboolean
+parse_implication (Parser *p, Value *value)
+{
+  Token *token = peek (p);
+  Value condition = { 0 }, consequence = { 0 };
+
+  if (!is_keyword (token, KW_IF))
+    return parse_or (p, value);
+  if (!enter (p, token))
+    return FALSE;
+  advance (p);
+  if (!parse_or (p, &condition) || !need_relation (p, &condition))
+    return FALSE;
+  if (!is_keyword (peek (p), KW_THEN))
+    return expected (p, peek (p), "'then' after the condition of 'if'");
+  advance (p);
+  if (!parse_implication (p, &consequence) || !need_relation (p, &consequence))
+    return FALSE;
+  leave (p);
+  value->token = token;
+  value->is_relation = TRUE;
+  value->rule = lg_if (p->problem, condition.rule, consequence.rule);
+  return TRUE;
+}
+
+/* relation rule := implication, which must be a relation (a lone couple
+ * is a couple rule) */
 static gboolean
 parse_relation_rule (Parser *p)
 {
   Token *first = peek (p);
   Value value = { 0 };
 
-  if (!parse_or (p, &value))
+  if (!parse_implication (p, &value))
     return FALSE;
+  if (value.is_relation && lg_rule_is_couple (value.rule))
+    return expect_end (p, "the rule") && add_rule (p, first, value.rule);
   if (peek (p)->kind == TOK_RPAREN)
     return expect_end (p, "the rule");
   if (!need_relation (p, &value))
@@ -1860,9 +2039,8 @@ parse_relation_rule (Parser *p)
     }
   if (!expect_end (p, "the rule"))
     return FALSE;
-  lg_problem_set_line (p->problem, p->line);
-  if (lg_rule (p->problem, value.rule) == 0)
-    return builder_failed (p, first);
+  if (!add_rule (p, first, value.rule))
+    return FALSE;
   note_relation (p, value.rule, first);
   return TRUE;
 }
@@ -1901,9 +2079,6 @@ parse_statement (Parser *p)
         return parse_group (p, LG_GROUP_NUMERIC);
       case KW_VAR:
         return parse_var (p);
-      case KW_YES:
-      case KW_NO:
-        return parse_couple (p);
       case KW_ASK:
         return parse_ask (p);
       case KW_CLUE:

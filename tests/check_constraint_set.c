@@ -9,7 +9,9 @@
  *     it, keeping group 2 (and the group objects themselves);
  *   - a group's variables are sorted by creation order even when the rules
  *     meet them in another order;
- *   - dropped rules are left out; variables are found inside and/or/not.
+ *   - dropped rules are left out; variables are found inside and/or/not;
+ *   - a logical rule with couples inside and no variable is a group of
+ *     its own.
  * Each scenario is a small table: the rules as "KIND:variables" strings and
  * the expected groups written by hand as "variables|logical|couples" with
  * the rules' numbers. */
@@ -82,7 +84,9 @@ first_item (Env *env, guint group)
  *   "X:xy"   x = 1 and not (y < 2) (variables inside and/not);
  *   "C:xy"   yes x, y; "C:x" yes x, (item 0 of the next group); "C:" yes
  *            A:a0, B:b0;
- *   "N:..."  the same with no. */
+ *   "N:..."  the same with no;
+ *   "O:xy"   yes x, (item 0 of the next group) or no y, (the same); "O:"
+ *            yes A:a0, B:b0 or yes A:a0, C:c0 (logic over couples). */
 static LgRule *
 make_rule (Env *env, const char *spec)
 {
@@ -106,6 +110,17 @@ make_rule (Env *env, const char *spec)
       return lg_and (p, lg_eq (p, lg_ref (p, var_of (env, v[0])), lg_num (p, 1)),
                      lg_not (p, lg_lt (p, lg_ref (p, var_of (env, v[1])),
                                        lg_num (p, 2))));
+    case 'O':
+      if (n == 0)
+        return lg_or (p, lg_yes (p, first_item (env, 0), first_item (env, 1)),
+                      lg_yes (p, first_item (env, 0), first_item (env, 2)));
+      ck_assert_uint_eq (n, 2);
+      return lg_or (
+          p,
+          lg_yes (p, var_of (env, v[0]),
+                  first_item (env, (var_group (v[0]) + 1) % 3)),
+          lg_no (p, var_of (env, v[1]),
+                 first_item (env, (var_group (v[1]) + 1) % 3)));
     case 'C':
     case 'N':
       {
@@ -236,6 +251,12 @@ static const Scenario scenarios[] = {
   { "a couple of two variables bridges their groups", NULL,
     { "C:a", "C:b", "N:ab" }, { 0 },
     "||", { "ab||1,3,2", NULL } },
+  { "logic over couples without variables: a group of its own each", NULL,
+    { "C:", "O:", "L:", "O:" }, { 0 },
+    "|3|1", { "|2|", "|4|", NULL } },
+  { "logic over couples joins the group of its variables", NULL,
+    { "C:a", "O:ab", "C:b", "O:" }, { 0 },
+    "||", { "ab|2|1,3", "|4|", NULL } },
   { "one variable in many rules", NULL,
     { "L:a", "N:a", "L:b", "C:a", "L:aa" }, { 0 },
     "||", { "a|1,5|2,4", "b|3|", NULL } },

@@ -1644,19 +1644,16 @@ err_not_integer (LgProblem *p)
 }
 
 static void
-err_logical_of_couple (LgProblem *p)
+err_identity_across_groups (LgProblem *p)
 {
-  ck_assert_ptr_null (lg_not (p, lg_yes (p, lg_item (p, "color", "red"),
-                                         lg_item (p, "house", "left"))));
+  ck_assert_ptr_null (lg_same (p, lg_item (p, "color", "red"),
+                               lg_item (p, "house", "left")));
 }
 
 static void
-err_and_with_couple (LgProblem *p)
+err_empty_count (LgProblem *p)
 {
-  ck_assert_ptr_null (
-      lg_and (p, lg_eq (p, lg_num (p, 1), lg_num (p, 1)),
-              lg_no (p, lg_item (p, "color", "red"),
-                     lg_item (p, "house", "left"))));
+  ck_assert_ptr_null (lg_exactly (p, 1, NULL, 0));
 }
 
 static void
@@ -1725,8 +1722,9 @@ static const struct
     LG_PROBLEM_ERROR_NOT_INTEGER, "color" },
   { "numeric item not an integer", err_not_integer,
     LG_PROBLEM_ERROR_NOT_INTEGER, "1805b" },
-  { "not of a couple", err_logical_of_couple, LG_PROBLEM_ERROR_FAILED, NULL },
-  { "and with a couple", err_and_with_couple, LG_PROBLEM_ERROR_FAILED, NULL },
+  { "identity across groups", err_identity_across_groups,
+    LG_PROBLEM_ERROR_SAME_GROUP, NULL },
+  { "count of nothing", err_empty_count, LG_PROBLEM_ERROR_FAILED, NULL },
   { "a rule added twice", err_rule_twice, LG_PROBLEM_ERROR_FAILED, NULL },
   { "bad group kind", err_bad_kind, LG_PROBLEM_ERROR_FAILED, "odd" },
   { "unknown item deep in a rule", err_in_whole_rule,

@@ -2,7 +2,9 @@
  *
  * A few hundred seeded random small problems (n <= 4 items, 2 to 4 groups of
  * the three kinds, variables, yes/no couples, relations with arithmetic and
- * and/or/not) are solved by lg_problem_solve and by exhaustive enumeration
+ * and/or/not; and a second series with couples inside and/or/not,
+ * if-then, exactly/at least/at most k of, and identities) are solved by
+ * lg_problem_solve and by exhaustive enumeration
  * of all (n!)^(G-1) combinations with an evaluator written here, independent
  * of the solver's.  The solver prints a solution once per path of the AND/OR
  * tree that admits it (SPEC section 5), so the expected multiplicity of a
@@ -53,10 +55,13 @@ typedef struct TRule TRule;
 struct TRule
 {
   char op;   /* 'y' yes, 'n' no, '=', '!', '<', '>', 'l' <=, 'g' >=,
-                '&' and, '|' or, '~' not */
+                '&' and, '|' or, '~' not, 'i' if a then b, 's' x is y,
+                'd' x is not y, 'E' exactly, 'L' at least, 'M' at most */
   TRef x, y;
   TExpr *l, *r;
   TRule *a, *b;
+  TRule *list[4];         /* E, L, M: n_list rules, k */
+  int n_list, k;
 };
 
 typedef struct
@@ -66,6 +71,7 @@ typedef struct
   int var_group[MAX_VARS];
   int n_rules;
   TRule *rules[MAX_RULES];
+  gboolean logic;         /* couples inside logic, if, counts, identities */
   GPtrArray *garbage;
 } TProblem;
 
@@ -140,9 +146,61 @@ random_expr (TProblem *t, uint64_t *rng, int depth)
   return e;
 }
 
+static TRule *random_relation (TProblem *t, uint64_t *rng, int depth);
+
+/* The new forms (t->logic): a couple, if-then, a count or an identity, or
+ * any older relation. */
+static TRule *
+random_logic (TProblem *t, uint64_t *rng, int depth)
+{
+  TRule *r = tnew (t, sizeof *r);
+  uint32_t c = lgtest_rand_below (rng, depth > 1 ? 4 : 9);
+  if (c <= 1 || (c <= 3 && !has_integer_group (t)))
+    {
+      r->op = c == 0 ? 'n' : 'y';
+      r->x = random_ref (t, rng, FALSE, -1);
+      r->y = random_ref (t, rng, FALSE, r->x.group);
+      return r;
+    }
+  if (c <= 3)
+    return random_relation (t, rng, depth + 1);
+  if (c == 4)
+    {
+      r->op = lgtest_rand_below (rng, 2) ? 's' : 'd';
+      r->x = random_ref (t, rng, FALSE, -1);
+      do
+        r->y = random_ref (t, rng, FALSE, -1);
+      while (r->y.group != r->x.group);
+      return r;
+    }
+  if (c == 5)
+    {
+      r->op = 'i';
+      r->a = random_logic (t, rng, depth + 1);
+      r->b = random_logic (t, rng, depth + 1);
+      return r;
+    }
+  if (c == 6)
+    {
+      r->op = "&|~"[lgtest_rand_below (rng, 3)];
+      r->a = random_logic (t, rng, depth + 1);
+      if (r->op != '~')
+        r->b = random_logic (t, rng, depth + 1);
+      return r;
+    }
+  r->op = "ELM"[lgtest_rand_below (rng, 3)];
+  r->n_list = 1 + (int) lgtest_rand_below (rng, 4);
+  r->k = (int) lgtest_rand_below (rng, (uint32_t) r->n_list + 2);
+  for (int i = 0; i < r->n_list; i++)
+    r->list[i] = random_logic (t, rng, depth + 1);
+  return r;
+}
+
 static TRule *
 random_relation (TProblem *t, uint64_t *rng, int depth)
 {
+  if (t->logic && depth == 0)
+    return random_logic (t, rng, 0);
   TRule *r = tnew (t, sizeof *r);
   uint32_t c = lgtest_rand_below (rng, depth > 0 ? 6 : 9);
   if (c >= 6)
@@ -160,10 +218,11 @@ random_relation (TProblem *t, uint64_t *rng, int depth)
 }
 
 static void
-random_problem (TProblem *t, uint64_t seed)
+random_problem (TProblem *t, uint64_t seed, gboolean logic)
 {
   uint64_t rng = seed;
   memset (t, 0, sizeof *t);
+  t->logic = logic;
   t->garbage = g_ptr_array_new_with_free_func (g_free);
   t->n = 2 + (int) lgtest_rand_below (&rng, MAX_N - 1);
   t->G = 2 + (int) lgtest_rand_below (&rng, MAX_G - 1);
@@ -191,7 +250,8 @@ random_problem (TProblem *t, uint64_t seed)
   t->n_rules = 1 + (int) lgtest_rand_below (&rng, MAX_RULES);
   for (int k = 0; k < t->n_rules; k++)
     {
-      if (has_integer_group (t) && lgtest_rand_below (&rng, 3) == 0)
+      if ((t->logic || has_integer_group (t))
+          && lgtest_rand_below (&rng, 3) == 0)
         {
           t->rules[k] = random_relation (t, &rng, 0);
           continue;
@@ -264,6 +324,23 @@ build_rule (Build *b, const TRule *r)
       return lg_or (p, build_rule (b, r->a), build_rule (b, r->b));
     case '~':
       return lg_not (p, build_rule (b, r->a));
+    case 'i':
+      return lg_if (p, build_rule (b, r->a), build_rule (b, r->b));
+    case 's':
+      return lg_same (p, build_ref (b, r->x), build_ref (b, r->y));
+    case 'd':
+      return lg_different (p, build_ref (b, r->x), build_ref (b, r->y));
+    case 'E':
+    case 'L':
+    case 'M':
+      {
+        LgRule *list[4];
+        for (int i = 0; i < r->n_list; i++)
+          list[i] = build_rule (b, r->list[i]);
+        return (r->op == 'E' ? lg_exactly
+                : r->op == 'L' ? lg_at_least
+                : lg_at_most) (p, (guint) r->k, list, (guint) r->n_list);
+      }
     default:
       break;
     }
@@ -381,6 +458,22 @@ eval_rule (const World *w, const TRule *r)
       return eval_rule (w, r->a) || eval_rule (w, r->b);
     case '~':
       return !eval_rule (w, r->a);
+    case 'i':
+      return !eval_rule (w, r->a) || eval_rule (w, r->b);
+    case 's':
+    case 'd':
+      return (ref_index (w, r->x) == ref_index (w, r->y)) == (r->op == 's');
+    case 'E':
+    case 'L':
+    case 'M':
+      {
+        int count = 0;
+        for (int i = 0; i < r->n_list; i++)
+          count += eval_rule (w, r->list[i]);
+        return r->op == 'E' ? count == r->k
+               : r->op == 'L' ? count >= r->k
+               : count <= r->k;
+      }
     default:
       break;
     }
@@ -424,12 +517,14 @@ static guint
 rule_vars (const TRule *r)
 {
   guint mask = 0;
-  if (r->op == 'y' || r->op == 'n')
+  if (strchr ("ynsd", r->op))
     {
       ref_vars (r->x, &mask);
       ref_vars (r->y, &mask);
       return mask;
     }
+  for (int i = 0; i < r->n_list; i++)
+    mask |= rule_vars (r->list[i]);
   expr_vars (r->l, &mask);
   expr_vars (r->r, &mask);
   if (r->a)
@@ -439,10 +534,18 @@ rule_vars (const TRule *r)
   return mask;
 }
 
+/* A couple, or a rule with a couple inside: the tree has a path per
+ * assignment of its scope that satisfies it (the alternatives of one
+ * assignment exclude one another). */
 static gboolean
 is_couple (const TRule *r)
 {
-  return r->op == 'y' || r->op == 'n';
+  if (r->op == 'y' || r->op == 'n')
+    return TRUE;
+  for (int i = 0; i < r->n_list; i++)
+    if (is_couple (r->list[i]))
+      return TRUE;
+  return (r->a && is_couple (r->a)) || (r->b && is_couple (r->b));
 }
 
 /* Scopes: rules linked by shared variables (computed here by closure, not
@@ -645,10 +748,12 @@ check_variant (TProblem *t, LgProblem *p, GHashTable *expected, int seed,
   g_hash_table_unref (c.found);
 }
 
-START_TEST (test_oracle_random_problems)
+/* One random problem (seed), with the new forms of logic or not. */
+static void
+check_random_problem (int _i, uint64_t salt, gboolean logic)
 {
   TProblem t;
-  random_problem (&t, UINT64_C (0x9e3779b97f4a7c15) * (uint64_t) (_i + 1));
+  random_problem (&t, salt * (uint64_t) (_i + 1), logic);
   g_autoptr (LgProblem) p = build_problem (&t);
   g_autoptr (GError) error = NULL;
   ck_assert_msg (lg_problem_validate (p, &error), "seed %d: %s", _i,
@@ -682,13 +787,26 @@ START_TEST (test_oracle_random_problems)
   g_hash_table_unref (expected);
   g_ptr_array_unref (t.garbage);
 }
+
+START_TEST (test_oracle_random_problems)
+{
+  check_random_problem (_i, UINT64_C (0x9e3779b97f4a7c15), FALSE);
+}
+END_TEST
+
+/* Couples inside and, or, not, if-then and counts, and identities. */
+START_TEST (test_oracle_random_logic)
+{
+  check_random_problem (_i, UINT64_C (0x2545f4914f6cdd1d), TRUE);
+}
 END_TEST
 
 /* The same problems with a rule dropped: the oracle without that rule. */
 START_TEST (test_oracle_drop_rule)
 {
   TProblem t;
-  random_problem (&t, UINT64_C (0xd1b54a32d192ed03) * (uint64_t) (_i + 1));
+  random_problem (&t, UINT64_C (0xd1b54a32d192ed03) * (uint64_t) (_i + 1),
+                  FALSE);
   if (t.n_rules < 2)
     {
       g_ptr_array_unref (t.garbage);
@@ -881,6 +999,7 @@ lg_oracle_suite (void)
   TCase *tc = tcase_create ("core");
   tcase_set_timeout (tc, 300);
   tcase_add_loop_test (tc, test_oracle_random_problems, 0, 400);
+  tcase_add_loop_test (tc, test_oracle_random_logic, 0, 400);
   tcase_add_loop_test (tc, test_oracle_drop_rule, 0, 100);
   suite_add_tcase (s, tc);
   tc = tcase_create ("large");

@@ -273,4 +273,24 @@ run "no rule" 0 --engine=fast --count "$tmp/norule.lgm" && {
     fail "no rule gives $(cat "$tmp/out")"; fi
 }
 
+# Exactly one of six statements, each a couple, in the counting form: six
+# cell literals, not an enumeration of variables (18 solutions): the work
+# counters stay small (no variable, a few leaves tried and kept).  Speed
+# is measured by make bench, not here.
+for e in auto fast; do
+  name="exactly 1 of six couples ($e)"
+  run "$name" 0 --engine=$e -s -c "$LG_TESTDIR/input/exactly-one-couples.lgm" &&
+    {
+      work=$(awk '/^(variables|leaves tried|leaves kept):/ { t += $NF }
+                  END { print t }' "$tmp/err")
+      if [ "$(cat "$tmp/out")" != 18 ]; then
+        fail "$name: $(cat "$tmp/out") solutions, 18 expected"
+      elif [ "$work" -le 100 ]; then
+        pass "$name: variables + leaves tried + leaves kept = $work"
+      else
+        fail "$name: variables + leaves tried + leaves kept = $work"
+      fi
+    }
+done
+
 finish

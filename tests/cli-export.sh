@@ -7,7 +7,8 @@
 #     with nothing on stdout, arithmetic too wide for clingo is refused;
 #   - for every data/*.lgm, classic with --drop 1 (and --order),
 #     tests/input/exactly-one.lgm with the fast engine, and random
-#     small problems (seeded, with variables, and/or/not, arithmetic): the
+#     small problems (seeded, with variables, and/or/not, arithmetic; and
+#     with couples inside logic, if-then, counts and identities): the
 #     solutions of `clingo --project 0` and of `minizinc --solver gecode -a`
 #     are exactly logigram's distinct solutions: the same number, none twice,
 #     the same assignments (MiniZinc prints logigram's very tables; clingo's
@@ -297,7 +298,8 @@ for f in "$LG_DATADIR"/*.lgm; do
   case $b in
     einstein-left-of) want=7 ;;
     einstein-cat-not-water) want=0 ;;
-    classic | small | jojo | big | einstein | einstein-cat-water | mini4)
+    classic | small | jojo | big | einstein | einstein-cat-water | mini4 | \
+      dinner)
       want=1 ;;
     *) want= ;;
   esac
@@ -322,6 +324,13 @@ if [ ${#engine[@]} -gt 0 ]; then
   have_minizinc=$saved_minizinc
   engine=(--engine=faithful)
 fi
+# Couples inside logic, if-then, counting and identities (issue 11).
+cross_check "the issue's examples of logic over couples" 1 \
+  "$LG_TESTDIR/input/logic-examples.lgm"
+cross_check "at least 1 of two couples, identity" 216 \
+  "$LG_TESTDIR/input/identity.lgm"
+cross_check "exactly 1 of six couples" 18 \
+  "$LG_TESTDIR/input/exactly-one-couples.lgm"
 # Small cases of SPEC section 7 and of the existential variables.
 printf 'atomic a: x, y, z\n' >"$tmp/one-group.lgm"
 cross_check "one group, no rule" 1 "$tmp/one-group.lgm"
@@ -364,7 +373,7 @@ cross_check "and, or, not over two groups" "" "$tmp/logic.lgm"
 # (=, !=, <, >, <=, >=, and, or, not; + - * abs, unary minus), sometimes
 # reusing an earlier variable so that constraint groups merge.
 random_problem () {
-  awk -v seed="$1" '
+  awk -v seed="$1" -v logic="${2:-0}" '
     function rnd(k) { seed = (seed * 69069 + 1) % 4294967296
                       return int (seed / 65536) % k }
     function item(g,   i) { i = rnd(n); return gname[g] ":" iname[g, i] }
@@ -395,7 +404,39 @@ random_problem () {
       split ("= != < > <= >=", ops, " ")
       return expr(1) " " ops[rnd(6) + 1] " " expr(1)
     }
+    # With logic=1: couples inside not/and/or, if-then, counts and
+    # identities (issue 11) too.
+    function couple(   a, b) {
+      a = rnd(ng); do b = rnd(ng); while (b == a)
+      return (rnd(2) ? "yes " : "no ") item(a) ", " item(b)
+    }
+    function identity(   g, x, y) {
+      if (nacur > 0 && rnd(3) > 0) { x = acur[rnd(nacur)]; g = acurg }
+      else {
+        g = rnd(ng); if (valued[g]) return couple()
+        x = item(g)
+      }
+      y = rnd(2) && nacur > 0 && acurg == g ? acur[rnd(nacur)] : item(g)
+      return x (rnd(2) ? " = " : " != ") y
+    }
+    function lrelation(d,   r, k, i, line) {
+      r = d > 0 ? rnd(12) : rnd(3)
+      if (r == 0) return couple()
+      if (r == 1) return comparison()
+      if (r == 2) return identity()
+      if (r == 3) return "not (" lrelation(d - 1) ")"
+      if (r <= 5) return "(" lrelation(d - 1) ") and (" lrelation(d - 1) ")"
+      if (r <= 7) return "(" lrelation(d - 1) ") or (" lrelation(d - 1) ")"
+      if (r == 8)
+        return "if (" lrelation(d - 1) ") then (" lrelation(d - 1) ")"
+      k = 1 + rnd(3)
+      line = (r == 9 ? "exactly " : r == 10 ? "at least " : "at most ") \
+             rnd(k + 1) " of ("
+      for (i = 0; i < k; i++) line = line (i ? "; " : "") lrelation(d - 1)
+      return line ")"
+    }
     function relation(d,   r) {
+      if (logic) return lrelation(d + 1)
       r = d > 0 ? rnd(10) : 9
       if (r == 0) return "not (" relation(d - 1) ")"
       if (r <= 2) return "(" relation(d - 1) ") and (" relation(d - 1) ")"
@@ -424,7 +465,7 @@ random_problem () {
       }
       steps = 2 + rnd(4); nv = 0; nval = 0
       for (s = 0; s < steps; s++) {
-        r = rnd(20); ncur = 0
+        r = rnd(20); ncur = 0; nacur = 0
         if (r < 7) {
           a = rnd(ng); do b = rnd(ng); while (b == a)
           print (rnd(5) < 2 ? "yes " : "no ") item(a) ", " item(b)
@@ -446,28 +487,38 @@ random_problem () {
               cur[ncur++] = fresh[i]; vname[nval++] = fresh[i]
             }
             print relation(2)
+          } else if (logic) {
+            for (i = 0; i < k; i++) acur[nacur++] = fresh[i]
+            acurg = g
+            print relation(2)
           }
         }
       }
     }'
 }
-random_counts=
-for seed in $(seq 1 "$n_random"); do
-  random_problem "$seed" >"$tmp/random-$seed.lgm"
-  if ! "$LOGIGRAM" --count "$tmp/random-$seed.lgm" >"$tmp/out" 2>"$tmp/err"
-  then
-    fail "random problem $seed: logigram refuses it"
-    sed 's/^/#   /' "$tmp/err" | head -3
-    sed 's/^/#   | /' "$tmp/random-$seed.lgm"
-    continue
-  fi
-  before=$failed
-  cross_check "random problem $seed" "" "$tmp/random-$seed.lgm"
-  if [ "$failed" -ne "$before" ]; then
-    sed 's/^/#   | /' "$tmp/random-$seed.lgm"
-  fi
-  random_counts="$random_counts $(cat "$tmp/out")"
-done
-note "random problems, solutions as logigram counts them:$random_counts"
+# random_series NAME LOGIC COUNT: COUNT random problems cross-checked.
+random_series () {
+  local name=$1 logic=$2 count=$3 seed counts=
+  for seed in $(seq 1 "$count"); do
+    random_problem "$seed" "$logic" >"$tmp/random-$seed.lgm"
+    if ! "$LOGIGRAM" --count "$tmp/random-$seed.lgm" >"$tmp/out" 2>"$tmp/err"
+    then
+      fail "$name $seed: logigram refuses it"
+      sed 's/^/#   /' "$tmp/err" | head -3
+      sed 's/^/#   | /' "$tmp/random-$seed.lgm"
+      continue
+    fi
+    before=$failed
+    cross_check "$name $seed" "" "$tmp/random-$seed.lgm"
+    if [ "$failed" -ne "$before" ]; then
+      sed 's/^/#   | /' "$tmp/random-$seed.lgm"
+    fi
+    counts="$counts $(cat "$tmp/out")"
+  done
+  note "${name}s, solutions as logigram counts them:$counts"
+}
+random_series "random problem" 0 "$n_random"
+# The same with the logic over couples, if-then, counts and identities.
+random_series "random logic problem" 1 $(((n_random + 1) / 2))
 
 finish

@@ -117,6 +117,36 @@ gen "golden 5x3 seed 7" 0 -n 3 -g 5 -s 7 -k 3 --minimise --contradict && {
       head -10 | sed 's/^/#   /'
   fi
 }
+# --logic: either/or, if-then, exactly one of three, in some order too; the
+# same puzzle with either engine counting, and one solution for both.
+for e in fast faithful; do
+  gen "golden 5x4 seed 3 --logic ($e)" 0 -n 5 -g 4 -s 3 --logic --minimise \
+    --answer --engine $e && {
+    if cmp -s "$tmp/out" "$expected/gen-5x4-s3-logic-minimise.lgm"; then
+      pass "5x4 seed 3 --logic --minimise ($e): byte for byte"
+    else
+      fail "5x4 seed 3 --logic --minimise ($e) differs"
+      diff "$expected/gen-5x4-s3-logic-minimise.lgm" "$tmp/out" |
+        head -10 | sed 's/^/#   /'
+    fi
+  }
+  if [ "$("$LOGIGRAM" --engine=$e -c \
+    "$expected/gen-5x4-s3-logic-minimise.lgm")" = 1 ]; then
+    pass "the --logic puzzle has one solution ($e)"
+  else
+    fail "the --logic puzzle has not one solution ($e)"
+  fi
+done
+kinds=0
+for s in 1 2 3 4 5 6; do
+  "$LOGIGRAM_GEN" -n 4 -g 4 -s $s --logic >>"$tmp/logic.lgm" 2>/dev/null
+done
+for pattern in ' or yes ' '^if yes ' '^exactly 1 of (' '^(yes .*) or (yes '; do
+  grep -q -- "$pattern" "$tmp/logic.lgm" && kinds=$((kinds + 1))
+done
+if [ "$kinds" -eq 4 ]; then pass "--logic draws the four new kinds"
+else fail "--logic draws $kinds of the four new kinds"; fi
+
 gen "5x5 seed 3" 0 -n 5 -g 5 -s 3 && cp "$tmp/out" "$tmp/a.lgm" &&
   gen "5x5 seed 3 again" 0 -n 5 -g 5 -s 3 && {
   if cmp -s "$tmp/out" "$tmp/a.lgm"; then

@@ -19,6 +19,24 @@ for p in einstein einstein-left-of einstein-cat-water einstein-cat-not-water \
   mini4; do
   same_output "data/$p.lgm" "$expected/$p.out" 0 "$LG_DATADIR/$p.lgm"
 done
+# ---- Couples inside logic, if-then, counting, identity (issue 11) -----------
+same_output "data/dinner.lgm" "$expected/dinner.out" 0 "$LG_DATADIR/dinner.lgm"
+same_output "data/dinner.lgm, fast" "$expected/dinner.out" 0 --engine=fast \
+  "$LG_DATADIR/dinner.lgm"
+same_output "data/dinner.lgm --list-clues" "$expected/dinner-clues.out" 0 \
+  --list-clues "$LG_DATADIR/dinner.lgm"
+same_output "the issue's examples" "$expected/logic-examples.out" 0 \
+  "$LG_TESTDIR/input/logic-examples.lgm"
+same_output "the issue's examples, fast" "$expected/logic-examples.out" 0 \
+  --engine=fast "$LG_TESTDIR/input/logic-examples.lgm"
+for e in faithful fast; do
+  run "at least, identity ($e)" 0 --engine=$e -c \
+    "$LG_TESTDIR/input/identity.lgm" && {
+    if [ "$(cat "$tmp/out")" = 216 ]; then pass "at least, identity ($e)"
+    else fail "at least, identity ($e): $(cat "$tmp/out")"; fi
+  }
+done
+
 run "einstein: the German keeps the fish" 0 "$LG_DATADIR/einstein.lgm" && {
   if grep -qx "nationality of fish: German" "$tmp/out" &&
     tail -n 2 "$tmp/out" | grep -qx "1 solution"; then

@@ -11,6 +11,8 @@
 #   25
 #   ```
 #
+# A block opened by "```lgm NAME" writes its lines to the file NAME of the
+# scratch directory, for the commands after it (the cookbook's recipes).
 # A line starting with "$ " is a command (a line ending with a backslash
 # goes on with the next one); the lines after it, up to the next command or
 # the closing fence, are its expected stdout, exactly.  Commands use stderr
@@ -89,7 +91,7 @@ missing () {
 # $tmp/expected.
 check () {
   local line=$1 command=$2
-  local name="line $line: \$ ${command//$'\n'/ }"
+  local name="$(basename "$doc") line $line: \$ ${command//$'\n'/ }"
   local program
   if program=$(missing "$command"); then
     skipped=$((skipped + 1))
@@ -117,9 +119,11 @@ flush () {
 }
 
 # check_doc DOC: reads the document, state "text" outside console blocks,
-# "block" inside, and checks each command.
+# "block" inside, "file" inside an lgm block (```lgm NAME writes the file
+# NAME in the scratch directory, for the commands after it), and checks
+# each command.
 check_doc () {
-  local doc=$1 state=text line line_no=0
+  local doc=$1 state=text line line_no=0 file=
   local total_before=$((passed + failed))
   command=
   command_line=0
@@ -129,7 +133,18 @@ check_doc () {
     line_no=$((line_no + 1))
     case $state in
     text)
-      if [ "$line" = '```console' ]; then state=block; fi
+      if [ "$line" = '```console' ]; then
+        state=block
+      elif [ "${line#'```lgm '}" != "$line" ]; then
+        file=${line#'```lgm '}
+        : >"$work/$file"
+        state=file
+      fi
+      ;;
+    file)
+      if [ "$line" = '```' ]; then state=text; else
+        printf '%s\n' "$line" >>"$work/$file"
+      fi
       ;;
     block)
       if $continued; then
@@ -152,8 +167,8 @@ $line"
       ;;
     esac
   done <"$doc"
-  if [ "$state" = block ]; then
-    fail "line $line_no: console block not closed"
+  if [ "$state" != text ]; then
+    fail "line $line_no: block not closed"
   fi
   if [ "$((passed + failed))" -eq "$total_before" ]; then
     fail "no console block with a command in $doc"
