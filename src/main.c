@@ -11,6 +11,7 @@
 
 #include "logigram.h"
 #include "diagnose.h"
+#include "explain.h"
 #include "export.h"
 #include "parser.h"
 #include "problems.h"
@@ -53,6 +54,11 @@ typedef struct
   gboolean list_rules;
   gboolean why_none;
   gboolean redundant;
+  gboolean explain;
+  char *hint_file;
+  gboolean grid;
+  char *grid_every_text;
+  gboolean ascii;
   gboolean version;
   char **files;
   /* parsed */
@@ -62,6 +68,7 @@ typedef struct
   LgCheck check;
   LgEngine engine;
   guint64 max_nodes;
+  guint64 grid_every; /* --grid-every, 1 with --grid alone */
   LgExportFormat export_format;
   guint64 printed;
   LgSolveOptions solve; /* what set_solving_options makes of the above */
@@ -82,6 +89,8 @@ options_clear (Options *o)
   g_strfreev (o->shows);
   g_free (o->max_nodes_text);
   g_free (o->memory_limit_text);
+  g_free (o->hint_file);
+  g_free (o->grid_every_text);
   g_strfreev (o->files);
 }
 
@@ -346,6 +355,26 @@ check_options (Options *o)
   if (o->dot && o->shows && o->shows[0])
     return usage_error ("--dot prints the tree instead of the solutions: "
                         "no --show with it");
+  if (o->grid_every_text &&
+      !parse_count (o->grid_every_text, 1, &o->grid_every))
+    return usage_error ("--grid-every takes a whole number from 1, not '%s'",
+                        o->grid_every_text);
+  if ((o->grid_every_text || o->ascii) && !o->grid)
+    return usage_error ("--grid-every and --ascii draw the grid: give --grid");
+  if (o->grid && !o->grid_every_text)
+    o->grid_every = 1;
+  if (o->explain && o->hint_file)
+    return usage_error ("give --explain or --hint, not both");
+  if ((o->explain || o->hint_file || o->grid) &&
+      (o->count_only || o->max_solutions_text || o->list_rules || o->why_none ||
+       o->redundant || o->export_text || o->dot || (o->shows && o->shows[0]) ||
+       o->format == FORMAT_CSV))
+    return usage_error ("--explain, --hint and --grid print the steps, not "
+                        "the solutions: leave out --count, --max-solutions, "
+                        "--list-rules, --why-none, --redundant, --export, "
+                        "--dot, --show and --format csv");
+  if (o->grid && o->format == FORMAT_JSON)
+    return usage_error ("--grid draws text: not with --format json");
   return -1;
 }
 
@@ -530,6 +559,86 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
   return EXIT_SOLVED;
 }
 
+/* Whether the grid may be drawn with UTF-8 marks: the locale's charset. */
+static gboolean
+ascii_grid (const Options *o)
+{
+  return o->ascii || !g_get_charset (NULL);
+}
+
+/* --hint: the easiest next step from the facts of the file, or the
+ * smallest reason why they contradict the clues. */
+static void
+print_hint (const Options *o, LgExplain *ex, gboolean consistent)
+{
+  if (consistent)
+    {
+      if (lg_explain_n_steps (ex) == 0)
+        printf ("Nothing to add: %s\n",
+                lg_explain_result (ex) == LG_EXPLAIN_SOLVED
+                    ? "every cell of the grid is known."
+                    : "the clues force no more (more than one solution).");
+      else if (o->format == FORMAT_JSON)
+        lg_explain_print_json (stdout, ex);
+      else
+        {
+          printf ("Next step: %s\n", lg_explain_get_step (ex, 0)->text);
+          if (o->grid)
+            lg_grid_print (stdout, lg_explain_shape (ex), lg_explain_yes (ex),
+                           lg_explain_no (ex), ascii_grid (o));
+        }
+      return;
+    }
+  guint last = lg_explain_n_steps (ex) - 1;
+  g_autoptr (GArray) cone = g_array_new (FALSE, FALSE, sizeof (guint));
+  lg_explain_cone (ex, last, cone);
+  printf ("The facts given contradict the clues:\n");
+  for (guint k = 0; k < cone->len; k++)
+    lg_explain_print_step (stdout, ex, g_array_index (cone, guint, k));
+}
+
+static int
+explain (Options *o, LgProblem *problem, const char *source)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgExplain) ex = lg_explain_new (problem, &error);
+  if (!ex)
+    return problem_error (source, error);
+  if (o->hint_file)
+    {
+      if (!lg_explain_read_facts (ex, o->hint_file, &error))
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return EXIT_INVALID_PROBLEM;
+        }
+      gboolean consistent = lg_explain_given_consistent (ex, &error);
+      if (error)
+        return problem_error (source, error);
+      if (consistent)
+        lg_explain_next (ex, &error);
+      else if (!lg_explain_run (ex, &error))
+        return problem_error (source, error);
+      if (error)
+        return problem_error (source, error);
+      print_hint (o, ex, consistent);
+      return EXIT_SOLVED;
+    }
+  if (o->explain)
+    {
+      if (!lg_explain_run (ex, &error))
+        return problem_error (source, error);
+      if (o->format == FORMAT_JSON)
+        lg_explain_print_json (stdout, ex);
+      else
+        lg_explain_print (stdout, ex, (guint) o->grid_every, ascii_grid (o));
+      return EXIT_SOLVED;
+    }
+  /* --grid alone: the empty grid */
+  lg_grid_print (stdout, lg_explain_shape (ex), lg_explain_yes (ex),
+                 lg_explain_no (ex), ascii_grid (o));
+  return EXIT_SOLVED;
+}
+
 static int
 run (Options *o)
 {
@@ -574,6 +683,8 @@ run (Options *o)
         return problem_error (source, error);
       return EXIT_SOLVED;
     }
+  if (o->explain || o->hint_file || o->grid)
+    return explain (o, problem, source);
   set_solving_options (o);
   if (o->why_none || o->redundant)
     {
@@ -667,6 +778,24 @@ main (int argc, char **argv)
       "Print the rules that can be dropped alone without changing the "
       "solutions, and a minimal set of rules that keeps them",
       NULL },
+    { "explain", 0, 0, G_OPTION_ARG_NONE, &o.explain,
+      "Explain the solution step by step, from the empty grid, each step "
+      "with its clues and the facts it uses (doc/explain.md)",
+      NULL },
+    { "hint", 0, 0, G_OPTION_ARG_FILENAME, &o.hint_file,
+      "Print the easiest next step from the facts of FACTS (lines 'yes X, "
+      "Y' or 'no X, Y'), or why they contradict the clues",
+      "FACTS" },
+    { "grid", 0, 0, G_OPTION_ARG_NONE, &o.grid,
+      "Draw the grid (with --explain: after every step; with --hint: after "
+      "the hint; alone: empty)",
+      NULL },
+    { "grid-every", 0, 0, G_OPTION_ARG_STRING, &o.grid_every_text,
+      "With --explain --grid: draw the grid after every N steps (and the "
+      "last)",
+      "N" },
+    { "ascii", 0, 0, G_OPTION_ARG_NONE, &o.ascii,
+      "Draw the grid in plain ASCII even in a UTF-8 locale", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
       "Print the version and exit", NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL,
