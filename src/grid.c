@@ -319,6 +319,7 @@ lg_grid_print (FILE *out, const LgGridShape *shape, const uint64_t *yes,
                  lg_utf8_width (lg_item_get_name (lg_group_get_item (g, i))));
     }
   guint label = w_group + 1 + w_item;
+#define LG_COLUMNS_OF(r) (rows[r] == 0 ? G - 1 : rows[r] - 1)
   /* the head: group names, then the item names downwards */
   for (guint k = 0; k <= height; k++)
     {
@@ -348,10 +349,11 @@ lg_grid_print (FILE *out, const LgGridShape *shape, const uint64_t *yes,
     }
   for (guint r = 0; r < n_rows; r++)
     {
-      guint last = rows[r] == 0 ? G - 1 : rows[r] - 1;
+      guint last = LG_COLUMNS_OF (r);
       repeat (out, m->dash, label + 1);
       fputs (m->cross, out);
-      for (guint c = 1; c <= (r == 0 ? G - 1 : rows[r - 1] - 1); c++)
+      /* the line under the block above (the wider) */
+      for (guint c = 1; c <= LG_COLUMNS_OF (r ? r - 1 : 0); c++)
         {
           repeat (out, m->dash, width[c] + 2);
           fputs (m->cross, out);
@@ -384,13 +386,13 @@ lg_grid_print (FILE *out, const LgGridShape *shape, const uint64_t *yes,
           fputc ('\n', out);
         }
     }
-  guint last_row = rows[n_rows - 1];
   repeat (out, m->dash, label + 1);
   fputs (m->cross, out);
-  for (guint c = 1; c <= (last_row == 0 ? G - 1 : last_row - 1); c++)
+  for (guint c = 1; c <= LG_COLUMNS_OF (n_rows - 1); c++)
     {
       repeat (out, m->dash, width[c] + 2);
       fputs (m->cross, out);
     }
   fputc ('\n', out);
+#undef LG_COLUMNS_OF
 }
