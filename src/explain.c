@@ -317,6 +317,7 @@ lg_explain_new (LgProblem *problem, GError **error)
     return NULL;
   LgExplain *ex = g_new0 (LgExplain, 1);
   ex->problem = problem;
+  ex->result = LG_EXPLAIN_UNFINISHED;
   lg_grid_shape_init (&ex->shape, problem);
   ex->units = g_ptr_array_new_with_free_func (unit_free);
   for (guint k = 0; k < G_N_ELEMENTS (ex->scratch); k++)
@@ -1665,6 +1666,8 @@ lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
                "%u).\n",
                n);
       break;
+    case LG_EXPLAIN_UNFINISHED:
+      break;
     }
   Tally t = tally (ex);
   fprintf (out,
@@ -1703,7 +1706,8 @@ print_json_facts (FILE *out, const LgExplain *ex, const GArray *facts)
 void
 lg_explain_print_json (FILE *out, const LgExplain *ex)
 {
-  static const char *const results[] = { "solved", "open", "contradiction" };
+  static const char *const results[] = { "solved", "open", "contradiction",
+                                         "unfinished" };
   fputs ("{\"steps\": [", out);
   for (guint i = 0; i < ex->main.steps->len; i++)
     {
@@ -1841,8 +1845,14 @@ lg_explain_read_facts (LgExplain *ex, const char *path, GError **error)
         }
       if (!a || !b)
         {
+          g_autofree char *ref =
+              comma ? g_strndup (line + at - 1,
+                                 a ? strlen (line + at - 1)
+                                   : (gsize) (comma - line - at + 1))
+                    : g_strdup (refs);
           g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                       "%s:%u:%u: error: %s", path, l + 1, at, why);
+                       "%s:%u:%u: error: %s: '%s'", path, l + 1, at, why,
+                       g_strstrip (ref));
           return FALSE;
         }
       LgGridFact f = { lg_grid_cell (&ex->shape, a->group->index, a->index,

@@ -54,7 +54,8 @@ typedef enum
 {
   LG_EXPLAIN_SOLVED,       /* every cell known */
   LG_EXPLAIN_OPEN,         /* the clues force no more: several solutions */
-  LG_EXPLAIN_CONTRADICTION /* the clues (and the facts given) contradict */
+  LG_EXPLAIN_CONTRADICTION, /* the clues (and the facts given) contradict */
+  LG_EXPLAIN_UNFINISHED     /* not run to its end (a hint) */
 } LgExplainResult;
 
 typedef enum
