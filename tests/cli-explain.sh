@@ -33,12 +33,12 @@ fi
 LC_ALL=C same_output "--grid alone: the empty grid" \
   "$expected/explain-mini4-empty-grid.out" 0 --grid "$LG_DATADIR/mini4.lgm"
 same_output "--hint: the next step" "$expected/explain-mini4-hint.out" 0 \
-  --hint "$input/hint-mini4.txt" "$LG_DATADIR/mini4.lgm"
+  --hint "$LG_DATADIR/mini4-facts.txt" "$LG_DATADIR/mini4.lgm"
 same_output "--hint --format json" "$expected/explain-mini4-hint.json" 0 \
-  --hint "$input/hint-mini4.txt" --format json "$LG_DATADIR/mini4.lgm"
+  --hint "$LG_DATADIR/mini4-facts.txt" --format json "$LG_DATADIR/mini4.lgm"
 same_output "--hint: a fact against the clues" \
   "$expected/explain-mini4-hint-false.out" 0 \
-  --hint "$input/hint-mini4-false.txt" "$LG_DATADIR/mini4.lgm"
+  --hint "$LG_DATADIR/mini4-facts-false.txt" "$LG_DATADIR/mini4.lgm"
 
 # A bad fact file: one FILE:LINE:COLUMN line on stderr, exit 1, no stdout.
 bad_facts () {
@@ -53,7 +53,7 @@ bad_facts hint-same-group.txt "1:9: error: two items of one group: 'green'"
 bad_facts hint-no-keyword.txt "1:1: error: a fact is 'yes X, Y' or 'no X, Y'"
 
 bad_command "--explain --count" --explain --count
-bad_command "--explain --hint" --explain --hint "$input/hint-mini4.txt"
+bad_command "--explain --hint" --explain --hint "$LG_DATADIR/mini4-facts.txt"
 bad_command "--grid --format json" --grid --explain --format json
 bad_command "--grid-every without --grid" --explain --grid-every 3
 bad_command "--grid-every 0" --explain --grid --grid-every 0
