@@ -42,8 +42,8 @@ on_solution (const LgProblem *p, const LgSolution *s, gpointer data)
   for (guint g1 = 0; g1 < sh->n_groups; g1++)
     for (guint g2 = g1 + 1; g2 < sh->n_groups; g2++)
       for (guint r = 0; r < sh->n; r++)
-        lg_bitset_set (sol, lg_grid_cell (sh, g1, s->perm[g1][r], g2,
-                                          s->perm[g2][r]));
+        lg_bitset_set (
+            sol, lg_grid_cell (sh, g1, s->perm[g1][r], g2, s->perm[g2][r]));
   for (guint w = 0; w < sh->words; w++)
     {
       a->inter_yes[w] &= sol[w];
@@ -62,8 +62,8 @@ check_steps (LgExplain *ex, const char *what)
   for (guint i = 0; i < lg_explain_n_steps (ex); i++)
     {
       const LgStep *step = lg_explain_get_step (ex, i);
-      LGTEST_CHECK (lg_explain_verify_step (ex, i), "%s: step %u not proved: %s",
-                    what, i + 1, step->text);
+      LGTEST_CHECK (lg_explain_verify_step (ex, i),
+                    "%s: step %u not proved: %s", what, i + 1, step->text);
       for (guint k = 0; k < step->uses->len; k++)
         {
           LgGridFact f = g_array_index (step->uses, LgGridFact, k);
@@ -114,7 +114,8 @@ check_problem (LgProblem *p, const char *what)
   if (a.count == 0)
     {
       ck_assert_msg (lg_explain_result (ex) == LG_EXPLAIN_CONTRADICTION,
-                     "%s: no solution, result %d", what, lg_explain_result (ex));
+                     "%s: no solution, result %d", what,
+                     lg_explain_result (ex));
       return;
     }
   ck_assert_msg (lg_explain_result (ex) ==
@@ -131,8 +132,8 @@ typedef struct
   guint items, groups;
 } Config;
 
-static const Config configs[] = { { 3, 3 }, { 4, 3 }, { 4, 4 }, { 3, 4 },
-                                  { 5, 3 }, { 2, 4 } };
+static const Config configs[] = { { 3, 3 }, { 4, 3 }, { 4, 4 },
+                                  { 3, 4 }, { 5, 3 }, { 2, 4 } };
 
 /* Puzzle _i: config _i / 3 (cycling), unique, up to 3 solutions, or none. */
 START_TEST (test_explain_random_puzzles)
@@ -148,11 +149,12 @@ START_TEST (test_explain_random_puzzles)
   o.minimise = _i % 2 == 0;
   g_autoptr (LgGen) gen = lg_gen_new (&o);
   g_autoptr (GError) error = NULL;
-  ck_assert_msg (lg_gen_run (gen, &error), "gen: %s", error ? error->message : "?");
+  ck_assert_msg (lg_gen_run (gen, &error), "gen: %s",
+                 error ? error->message : "?");
   g_autofree char *text = lg_gen_to_lgm (gen);
   g_autoptr (LgProblem) p = parse_text (text);
-  g_autofree char *what = g_strdup_printf ("puzzle %d (%ux%u)", _i, c->items,
-                                           c->groups);
+  g_autofree char *what =
+      g_strdup_printf ("puzzle %d (%ux%u)", _i, c->items, c->groups);
   check_problem (p, what);
 }
 END_TEST
@@ -204,7 +206,8 @@ START_TEST (test_explain_hints)
           guint o = lg_explain_origin (full, c);
           if (o && o <= k)
             lg_explain_give (
-                ex, (LgGridFact) { c, lg_bitset_test (lg_explain_yes (full), c) });
+                ex,
+                (LgGridFact) { c, lg_bitset_test (lg_explain_yes (full), c) });
         }
       ck_assert (lg_explain_given_consistent (ex, NULL));
       const LgStep *step = lg_explain_next (ex, NULL);
@@ -236,12 +239,12 @@ START_TEST (test_grid_drawing)
 {
   g_autoptr (LgProblem) p = parse_text (two_by_two);
   g_autoptr (LgExplain) ex = lg_explain_new (p, NULL);
-  lg_explain_give (ex, (LgGridFact) { lg_grid_cell (lg_explain_shape (ex), 0,
-                                                     0, 1, 0),
-                                      TRUE });
-  lg_explain_give (ex, (LgGridFact) { lg_grid_cell (lg_explain_shape (ex), 0,
-                                                     1, 2, 0),
-                                      FALSE });
+  lg_explain_give (
+      ex,
+      (LgGridFact) { lg_grid_cell (lg_explain_shape (ex), 0, 0, 1, 0), TRUE });
+  lg_explain_give (
+      ex,
+      (LgGridFact) { lg_grid_cell (lg_explain_shape (ex), 0, 1, 2, 0), FALSE });
   LgtestCapture cap;
   for (int ascii = 1; ascii >= 0; ascii--)
     {

@@ -59,6 +59,26 @@ bad_command "--grid-every without --grid" --explain --grid-every 3
 bad_command "--grid-every 0" --explain --grid --grid-every 0
 bad_command "--ascii without --grid" --explain --ascii
 
+# logigram-gen --difficulty: the seed kept is named in the header, gives
+# the same puzzle without --difficulty, and logigram grades it so.
+for level in easy medium expert; do
+  if ! run_program "$LOGIGRAM_GEN" "gen --difficulty $level" 0 \
+    --items 4 --groups 4 --seed 1 --difficulty "$level"; then continue; fi
+  cp "$tmp/out" "$tmp/graded.lgm"
+  seed=$(sed -n 's/^#   logigram-gen .*--seed \([0-9]*\).*/\1/p' "$tmp/graded.lgm")
+  run_program "$LOGIGRAM_GEN" "gen --seed $seed" 0 --items 4 --groups 4 \
+    --seed "$seed" || continue
+  if ! cmp -s "$tmp/out" "$tmp/graded.lgm"; then
+    fail "gen --difficulty $level: seed $seed gives another puzzle"; continue
+  fi
+  run "explain the $level puzzle" 0 --explain "$tmp/graded.lgm" || continue
+  if tail -1 "$tmp/out" | grep -q "^Difficulty: $level "; then
+    pass "gen --difficulty $level (seed $seed)"
+  else fail "gen --difficulty $level: graded $(tail -1 "$tmp/out")"; fi
+done
+run_program "$LOGIGRAM_GEN" "gen --difficulty silly" 2 --difficulty silly &&
+  pass "gen --difficulty silly: a usage error"
+
 # doc/explain.md: its commands and their outputs
 if LG_DOC="$top_srcdir/doc/explain.md" "${LG_BASH:-bash}" \
   "$LG_TESTDIR/doc-commands.sh" >"$tmp/doc" 2>&1; then
