@@ -68,6 +68,7 @@ struct _LgExplain
   LgExplainResult result;
   gboolean over;
   guint *compat, *compat2; /* scratch: case indices */
+  uint32_t *work;          /* lg_grid_close's */
   uint64_t *scratch[10];   /* scratch grids, words each: see their users */
 };
 
@@ -249,7 +250,7 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
             holds = FALSE;
           lg_bitset_set (want ? yes : no, cell);
         }
-      if (!holds || !lg_grid_close (s, yes, no))
+      if (!holds || !lg_grid_close (s, yes, no, ex->work))
         continue;
       if ((guint64) (cases->len + 2 * s->words) * sizeof (uint64_t) >
           MAX_CASE_BYTES)
@@ -322,6 +323,7 @@ lg_explain_new (LgProblem *problem, GError **error)
   ex->units = g_ptr_array_new_with_free_func (unit_free);
   for (guint k = 0; k < G_N_ELEMENTS (ex->scratch); k++)
     ex->scratch[k] = g_new0 (uint64_t, ex->shape.words);
+  ex->work = g_new (uint32_t, lg_grid_work_size (&ex->shape));
   state_init (&ex->main, &ex->shape);
   make_units (ex);
   g_autofree guint *assignment =
@@ -352,6 +354,7 @@ lg_explain_free (LgExplain *ex)
     g_free (ex->scratch[k]);
   g_free (ex->compat);
   g_free (ex->compat2);
+  g_free (ex->work);
   g_free (ex);
 }
 
@@ -999,16 +1002,17 @@ find_pair_step (LgExplain *ex, const State *st)
 /* ---- A supposition refuted -------------------------------------------- */
 
 /* The grid's rules and every unit's conclusions until nothing changes:
- * the number of rounds before a contradiction, 0 when none comes. */
+ * the number of rounds before a contradiction, 0 when none comes within
+ * max_rounds (0: no limit). */
 static guint
-propagate (LgExplain *ex, uint64_t *yes, uint64_t *no)
+propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, guint max_rounds)
 {
   const LgGridShape *s = &ex->shape;
   uint64_t *dy = ex->scratch[8], *dn = ex->scratch[9];
-  for (guint round = 1;; round++)
+  for (guint round = 1; !max_rounds || round <= max_rounds; round++)
     {
       guint before = n_known (s, yes, no);
-      if (!lg_grid_close (s, yes, no))
+      if (!lg_grid_close (s, yes, no, ex->work))
         return round;
       for (guint k = 0; k < ex->units->len; k++)
         {
@@ -1024,6 +1028,7 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no)
       if (n_known (s, yes, no) == before)
         return 0;
     }
+  return 0;
 }
 
 /* The steps of sub that the last one needs, through the facts they cite;
@@ -1144,7 +1149,7 @@ find_supposition_step (LgExplain *ex, const State *st)
         memcpy (yes, st->yes, s->words * sizeof *yes);
         memcpy (no, st->no, s->words * sizeof *no);
         lg_bitset_set (value ? yes : no, c);
-        guint rounds = propagate (ex, yes, no);
+        guint rounds = propagate (ex, yes, no, best_rounds ? best_rounds - 1 : 0);
         if (rounds && (!best_rounds || rounds < best_rounds))
           {
             best_rounds = rounds;

@@ -221,28 +221,106 @@ lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
   return LG_GRID_OK;
 }
 
-gboolean
-lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no)
+/* lg_grid_close works on lines: for item i of group g against group h,
+ * the yes and the no bits over h's items, at work[2 * line] and
+ * work[2 * line + 1], line = (g * G + h) * n + i; each cell is in two
+ * lines, written together. */
+static guint
+line_index (const LgGridShape *shape, guint g, guint i, guint h)
 {
+  return (g * shape->n_groups + h) * shape->n + i;
+}
+
+gsize
+lg_grid_work_size (const LgGridShape *shape)
+{
+  return (gsize) 2 * shape->n_groups * shape->n_groups * shape->n;
+}
+
+/* Sets cell (g, i) x (h, j) to value in both its lines; the number of
+ * bits changed (0 when it was set already). */
+static guint
+work_set (const LgGridShape *shape, uint32_t *work, guint g, guint i, guint h,
+          guint j, gboolean value)
+{
+  uint32_t *a = work + 2 * line_index (shape, g, i, h) + !value;
+  if (*a & (UINT32_C (1) << j))
+    return 0;
+  *a |= UINT32_C (1) << j;
+  work[2 * line_index (shape, h, j, g) + !value] |= UINT32_C (1) << i;
+  return 1;
+}
+
+gboolean
+lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
+               uint32_t *work)
+{
+  guint n = shape->n, G = shape->n_groups;
+  uint32_t full = n == 32 ? UINT32_MAX : (UINT32_C (1) << n) - 1;
+  memset (work, 0, lg_grid_work_size (shape) * sizeof *work);
+  for (guint c = 0; c < shape->n_cells; c++)
+    if (lg_bitset_test (yes, c) || lg_bitset_test (no, c))
+      {
+        guint g1, i1, g2, i2;
+        lg_grid_cell_items (shape, c, &g1, &i1, &g2, &i2);
+        work_set (shape, work, g1, i1, g2, i2, lg_bitset_test (yes, c));
+      }
   guint changed = 1;
   while (changed)
     {
       changed = 0;
-      if (lg_grid_conflict (shape, yes, no, NULL) != LG_GRID_OK)
-        return FALSE;
-      for (guint c = 0; c < shape->n_cells; c++)
-        if (lg_bitset_test (yes, c))
-          {
-            changed += lg_grid_exclusion (shape, yes, no, c, yes, no, NULL);
-            for (guint h = 0; h < shape->n_groups; h++)
-              changed +=
-                  lg_grid_transitivity (shape, yes, no, c, h, yes, no, NULL);
-          }
-      for (guint g = 0; g < shape->n_groups; g++)
-        for (guint h = 0; h < shape->n_groups; h++)
-          for (guint i = 0; h != g && i < shape->n; i++)
-            changed += lg_grid_last (shape, yes, no, g, i, h, yes, no, NULL);
+      for (guint g = 0; g < G; g++)
+        for (guint h = 0; h < G; h++)
+          for (guint i = 0; h != g && i < n; i++)
+            {
+              uint32_t *line = work + 2 * line_index (shape, g, i, h);
+              uint32_t y = line[0], o = line[1];
+              if ((y & o) || (y & (y - 1)) || (o & full) == full)
+                return FALSE;
+              if (!y && lg_bitset_popcount64 (~o & full) == 1)
+                {
+                  changed += work_set (shape, work, g, i, h,
+                                       (guint) lg_bitset_ctz64 (~o & full),
+                                       TRUE);
+                  y = line[0];
+                }
+              if (!y)
+                continue;
+              guint j = (guint) lg_bitset_ctz64 (y);
+              for (uint32_t rest = ~(o | y) & full; rest; rest &= rest - 1)
+                changed += work_set (shape, work, g, i, h,
+                                     (guint) lg_bitset_ctz64 (rest), FALSE);
+              /* (g, i) is with (h, j): they share their lines */
+              for (guint k = 0; k < G; k++)
+                {
+                  if (k == g || k == h)
+                    continue;
+                  uint32_t *la = work + 2 * line_index (shape, g, i, k);
+                  uint32_t *lb = work + 2 * line_index (shape, h, j, k);
+                  for (int v = 0; v < 2; v++)
+                    {
+                      for (uint32_t m = lb[v] & ~la[v]; m; m &= m - 1)
+                        changed += work_set (shape, work, g, i, k,
+                                             (guint) lg_bitset_ctz64 (m), !v);
+                      for (uint32_t m = la[v] & ~lb[v]; m; m &= m - 1)
+                        changed += work_set (shape, work, h, j, k,
+                                             (guint) lg_bitset_ctz64 (m), !v);
+                    }
+                }
+            }
     }
+  for (guint g1 = 0; g1 < G; g1++)
+    for (guint g2 = g1 + 1; g2 < G; g2++)
+      for (guint i = 0; i < n; i++)
+        {
+          const uint32_t *line = work + 2 * line_index (shape, g1, i, g2);
+          for (uint32_t m = line[0]; m; m &= m - 1)
+            lg_bitset_set (yes, lg_grid_cell (shape, g1, i, g2,
+                                              (guint) lg_bitset_ctz64 (m)));
+          for (uint32_t m = line[1]; m; m &= m - 1)
+            lg_bitset_set (no, lg_grid_cell (shape, g1, i, g2,
+                                             (guint) lg_bitset_ctz64 (m)));
+        }
   return TRUE;
 }
 

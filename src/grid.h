@@ -90,9 +90,13 @@ typedef enum
  * known, so only facts given can make a cell both yes and no. */
 LgGridConflict lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
                                  const uint64_t *no, GArray *uses);
-/* Applies the three rules until nothing changes; FALSE as soon as the grid
- * has a conflict. */
-gboolean lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no);
+/* Applies the three rules until nothing changes, as lg_grid_exclusion,
+ * lg_grid_last and lg_grid_transitivity would, on every line at once;
+ * FALSE as soon as the grid has a conflict (as lg_grid_conflict sees
+ * them).  work: lg_grid_work_size (shape) entries of the caller's. */
+gsize lg_grid_work_size (const LgGridShape *shape);
+gboolean lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
+                        uint32_t *work);
 
 /* ---- Drawing (--grid) -------------------------------------------------
  * The staircase of sub-grids: the columns are groups 1 .. G-1, the rows
