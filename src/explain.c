@@ -1132,8 +1132,31 @@ refute (LgExplain *ex, const State *st, LgGridFact supposed)
   return step;
 }
 
-/* The supposition, of every cell not known (yes first, then no), that the
- * fewest rounds of propagation refute; NULL when none is refuted. */
+/* The fewest cells still open in the two lines of a cell. */
+static guint
+open_in_lines (const LgExplain *ex, const State *st, guint cell)
+{
+  const LgGridShape *s = &ex->shape;
+  guint g1, i1, g2, i2, most = s->n;
+  lg_grid_cell_items (s, cell, &g1, &i1, &g2, &i2);
+  for (int side = 0; side < 2; side++)
+    {
+      guint count = 0;
+      for (guint j = 0; j < s->n; j++)
+        {
+          guint c = side ? lg_grid_cell (s, g2, i2, g1, j)
+                         : lg_grid_cell (s, g1, i1, g2, j);
+          count += !lg_bitset_test (st->yes, c) && !lg_bitset_test (st->no, c);
+        }
+      most = MIN (most, count);
+    }
+  return most;
+}
+
+/* The supposition that the fewest rounds of propagation refute: yes
+ * before no, the cells whose lines have the fewest open cells first (the
+ * cases a person weighs first), then in grid order.  NULL when none is
+ * refuted. */
 static LgStep *
 find_supposition_step (LgExplain *ex, const State *st)
 {
@@ -1141,22 +1164,30 @@ find_supposition_step (LgExplain *ex, const State *st)
   uint64_t *yes = ex->scratch[2], *no = ex->scratch[3];
   guint best_rounds = 0;
   LgGridFact best = { 0, TRUE };
+  g_autofree guint *open = g_new (guint, s->n_cells);
+  for (guint c = 0; c < s->n_cells; c++)
+    open[c] = lg_bitset_test (st->yes, c) || lg_bitset_test (st->no, c)
+                  ? 0
+                  : open_in_lines (ex, st, c);
   for (int value = 1; value >= 0 && !best_rounds; value--)
-    for (guint c = 0; c < s->n_cells; c++)
-      {
-        if (lg_bitset_test (st->yes, c) || lg_bitset_test (st->no, c))
-          continue;
-        memcpy (yes, st->yes, s->words * sizeof *yes);
-        memcpy (no, st->no, s->words * sizeof *no);
-        lg_bitset_set (value ? yes : no, c);
-        guint rounds = propagate (ex, yes, no, best_rounds ? best_rounds - 1 : 0);
-        if (rounds && (!best_rounds || rounds < best_rounds))
-          {
-            best_rounds = rounds;
-            best.cell = c;
-            best.yes = value;
-          }
-      }
+    /* one round is the fewest: the first refuted in one is the one */
+    for (guint score = 2; score <= s->n && best_rounds != 1; score++)
+      for (guint c = 0; c < s->n_cells && best_rounds != 1; c++)
+        {
+          if (open[c] != score)
+            continue;
+          memcpy (yes, st->yes, s->words * sizeof *yes);
+          memcpy (no, st->no, s->words * sizeof *no);
+          lg_bitset_set (value ? yes : no, c);
+          guint rounds =
+              propagate (ex, yes, no, best_rounds ? best_rounds - 1 : 0);
+          if (rounds && (!best_rounds || rounds < best_rounds))
+            {
+              best_rounds = rounds;
+              best.cell = c;
+              best.yes = value;
+            }
+        }
   return best_rounds ? refute (ex, st, best) : NULL;
 }
 

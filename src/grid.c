@@ -231,6 +231,26 @@ line_index (const LgGridShape *shape, guint g, guint i, guint h)
   return (g * shape->n_groups + h) * shape->n + i;
 }
 
+/* The n bits (n <= 32) of a set from bit start on, and their OR back. */
+static uint32_t
+row_bits (const uint64_t *set, guint start, guint n)
+{
+  guint w = start / 64, shift = start % 64;
+  uint64_t bits = set[w] >> shift;
+  if (shift + n > 64)
+    bits |= set[w + 1] << (64 - shift);
+  return (uint32_t) (bits & ((UINT64_C (1) << n) - 1));
+}
+
+static void
+or_row_bits (uint64_t *set, guint start, uint32_t bits)
+{
+  guint w = start / 64, shift = start % 64;
+  set[w] |= (uint64_t) bits << shift;
+  if (shift && shift + 32 > 64)
+    set[w + 1] |= (uint64_t) bits >> (64 - shift);
+}
+
 gsize
 lg_grid_work_size (const LgGridShape *shape)
 {
@@ -258,13 +278,16 @@ lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
   guint n = shape->n, G = shape->n_groups;
   uint32_t full = n == 32 ? UINT32_MAX : (UINT32_C (1) << n) - 1;
   memset (work, 0, lg_grid_work_size (shape) * sizeof *work);
-  for (guint c = 0; c < shape->n_cells; c++)
-    if (lg_bitset_test (yes, c) || lg_bitset_test (no, c))
-      {
-        guint g1, i1, g2, i2;
-        lg_grid_cell_items (shape, c, &g1, &i1, &g2, &i2);
-        work_set (shape, work, g1, i1, g2, i2, lg_bitset_test (yes, c));
-      }
+  for (guint g1 = 0; g1 < G; g1++)
+    for (guint g2 = g1 + 1; g2 < G; g2++)
+      for (guint i = 0; i < n; i++)
+        {
+          guint start = lg_grid_cell (shape, g1, i, g2, 0);
+          for (int v = 0; v < 2; v++)
+            for (uint32_t m = row_bits (v ? no : yes, start, n); m; m &= m - 1)
+              work_set (shape, work, g1, i, g2, (guint) lg_bitset_ctz64 (m),
+                        !v);
+        }
   guint changed = 1;
   while (changed)
     {
@@ -314,12 +337,9 @@ lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
       for (guint i = 0; i < n; i++)
         {
           const uint32_t *line = work + 2 * line_index (shape, g1, i, g2);
-          for (uint32_t m = line[0]; m; m &= m - 1)
-            lg_bitset_set (yes, lg_grid_cell (shape, g1, i, g2,
-                                              (guint) lg_bitset_ctz64 (m)));
-          for (uint32_t m = line[1]; m; m &= m - 1)
-            lg_bitset_set (no, lg_grid_cell (shape, g1, i, g2,
-                                             (guint) lg_bitset_ctz64 (m)));
+          guint start = lg_grid_cell (shape, g1, i, g2, 0);
+          or_row_bits (yes, start, line[0]);
+          or_row_bits (no, start, line[1]);
         }
   return TRUE;
 }
