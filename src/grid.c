@@ -302,9 +302,9 @@ lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
                 return FALSE;
               if (!y && lg_bitset_popcount64 (~o & full) == 1)
                 {
-                  changed += work_set (shape, work, g, i, h,
-                                       (guint) lg_bitset_ctz64 (~o & full),
-                                       TRUE);
+                  changed +=
+                      work_set (shape, work, g, i, h,
+                                (guint) lg_bitset_ctz64 (~o & full), TRUE);
                   y = line[0];
                 }
               if (!y)
