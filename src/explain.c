@@ -5,6 +5,8 @@
  * check of a step by enumeration, the grade and the printing. */
 #include "explain.h"
 
+#include <errno.h>
+
 #include "constraint.h"
 #include "constraint_set.h"
 #include "solution.h"
@@ -1836,8 +1838,17 @@ gboolean
 lg_explain_read_facts (LgExplain *ex, const char *path, GError **error)
 {
   g_autofree char *text = NULL;
-  if (!g_file_get_contents (path, &text, NULL, error))
-    return FALSE;
+  g_autoptr (GError) file_error = NULL;
+  if (!g_file_get_contents (path, &text, NULL, &file_error))
+    {
+      int code = file_error->code == G_FILE_ERROR_NOENT   ? ENOENT
+                 : file_error->code == G_FILE_ERROR_ACCES ? EACCES
+                 : file_error->code == G_FILE_ERROR_ISDIR ? EISDIR
+                                                          : 0;
+      g_set_error (error, G_FILE_ERROR, file_error->code, "%s: error: %s", path,
+                   code ? g_strerror (code) : file_error->message);
+      return FALSE;
+    }
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   for (guint l = 0; lines[l]; l++)
     {

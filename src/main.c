@@ -571,6 +571,12 @@ ascii_grid (const Options *o)
 static void
 print_hint (const Options *o, LgExplain *ex, gboolean consistent)
 {
+  if (o->format == FORMAT_JSON)
+    {
+      /* the step, or the steps to the contradiction */
+      lg_explain_print_json (stdout, ex);
+      return;
+    }
   if (consistent)
     {
       if (lg_explain_n_steps (ex) == 0)
@@ -578,8 +584,6 @@ print_hint (const Options *o, LgExplain *ex, gboolean consistent)
                 lg_explain_result (ex) == LG_EXPLAIN_SOLVED
                     ? "every cell of the grid is known."
                     : "the clues force no more (more than one solution).");
-      else if (o->format == FORMAT_JSON)
-        lg_explain_print_json (stdout, ex);
       else
         {
           printf ("Next step: %s\n", lg_explain_get_step (ex, 0)->text);

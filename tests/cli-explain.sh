@@ -52,6 +52,11 @@ bad_facts hint-unknown-item.txt "2:12: error: unknown item: 'nobody'"
 bad_facts hint-same-group.txt "1:9: error: two items of one group: 'green'"
 bad_facts hint-no-keyword.txt "1:1: error: a fact is 'yes X, Y' or 'no X, Y'"
 
+run "--hint of a missing file" 1 --hint "$tmp/none.txt" "$LG_DATADIR/mini4.lgm" &&
+  if [ "$(cat "$tmp/err")" = "$tmp/none.txt: error: No such file or directory" ] &&
+    [ ! -s "$tmp/out" ]; then pass "--hint of a missing file"
+  else fail "--hint of a missing file: '$(cat "$tmp/err")'"; fi
+
 bad_command "--explain --count" --explain --count
 bad_command "--explain --hint" --explain --hint "$LG_DATADIR/mini4-facts.txt"
 bad_command "--grid --format json" --grid --explain --format json
