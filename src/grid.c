@@ -247,8 +247,10 @@ or_row_bits (uint64_t *set, guint start, uint32_t bits)
 {
   guint w = start / 64, shift = start % 64;
   set[w] |= (uint64_t) bits << shift;
-  if (shift && shift + 32 > 64)
-    set[w + 1] |= (uint64_t) bits >> (64 - shift);
+  /* the bits past the word, if any: then the next word is in the set */
+  uint64_t high = shift ? (uint64_t) bits >> (64 - shift) : 0;
+  if (high)
+    set[w + 1] |= high;
 }
 
 gsize
