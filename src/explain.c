@@ -949,6 +949,18 @@ units_step (LgExplain *ex, const State *st, Unit *const *units, guint n_units)
   return step;
 }
 
+/* Whether some case of u agrees with the facts. */
+static gboolean
+has_case (const LgExplain *ex, const Unit *u, const uint64_t *yes,
+          const uint64_t *no)
+{
+  for (guint k = 0; k < u->n_cases; k++)
+    if (compatible (case_yes (ex, u, k), case_no (ex, u, k), yes, no,
+                    ex->shape.words))
+      return TRUE;
+  return FALSE;
+}
+
 /* The cheapest step of the grid or of one unit; a conflict, when there is
  * one, before anything else. */
 static LgStep *
@@ -963,11 +975,20 @@ find_simple_step (LgExplain *ex, const State *st)
       conflict->cost = uses->len;
       return conflict;
     }
+  /* a clue with no case left ends it all: look for one first */
+  for (guint k = 0; k < ex->units->len; k++)
+    {
+      Unit *u = ex->units->pdata[k];
+      if (!has_case (ex, u, st->yes, st->no))
+        offer (&conflict, units_step (ex, st, &u, 1));
+    }
+  if (conflict)
+    return conflict;
   find_grid_steps (ex, st, &best);
   for (guint k = 0; k < ex->units->len; k++)
     {
       Unit *u = ex->units->pdata[k];
-      if (!conflict && best && CLUE_COST * u->clues->len >= best->cost)
+      if (best && CLUE_COST * u->clues->len >= best->cost)
         continue;
       LgStep *step = units_step (ex, st, &u, 1);
       if (step && step->kind == LG_STEP_CONFLICT)
