@@ -20,15 +20,7 @@ lg_grid_shape_init (LgGridShape *shape, const LgProblem *problem)
 guint
 lg_grid_cell (const LgGridShape *shape, guint g1, guint i1, guint g2, guint i2)
 {
-  if (g1 > g2)
-    {
-      guint t = g1;
-      g1 = g2;
-      g2 = t;
-      t = i1;
-      i1 = i2;
-      i2 = t;
-    }
+  lg_pair_order (&g1, &i1, &g2, &i2);
   return (lg_pair_index (g1, g2) * shape->n + i1) * shape->n + i2;
 }
 
