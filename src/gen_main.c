@@ -5,8 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "explain.h"
 #include "gen.h"
 #include "output.h"
+#include "parser.h"
 
 enum
 {
@@ -31,6 +33,24 @@ static gboolean
 parse_number (const char *text, guint64 min, guint64 max, guint64 *value)
 {
   return text && g_ascii_string_to_unsigned (text, 10, min, max, value, NULL);
+}
+
+/* --difficulty: the seeds tried, from --seed on, before giving up. */
+#define DIFFICULTY_TRIES 500
+
+/* The grade of the explanation of a puzzle's text (logigram --explain). */
+static gboolean
+grade (const char *text, LgDifficulty *difficulty, GError **error)
+{
+  g_autoptr (LgProblem) problem =
+      lg_parser_parse_data ("<generated>", text, strlen (text), error);
+  if (!problem)
+    return FALSE;
+  g_autoptr (LgExplain) ex = lg_explain_new (problem, error);
+  if (!ex || !lg_explain_run (ex, error))
+    return FALSE;
+  *difficulty = lg_explain_difficulty (ex);
+  return TRUE;
 }
 
 static const char summary[] =
@@ -64,6 +84,7 @@ main (int argc, char **argv)
   g_autofree char *items_text = NULL, *groups_text = NULL;
   g_autofree char *seed_text = NULL, *solutions_text = NULL;
   g_autofree char *output = NULL, *engine_text = NULL;
+  g_autofree char *difficulty_text = NULL;
   gboolean minimise = FALSE, contradict = FALSE, answer = FALSE;
   gboolean logic = FALSE;
   gboolean verbose = FALSE, version = FALSE;
@@ -92,6 +113,11 @@ main (int argc, char **argv)
       "Draw clues of logic over couples too: either/or, if-then, exactly "
       "one of three, in some order",
       NULL },
+    { "difficulty", 'd', 0, G_OPTION_ARG_STRING, &difficulty_text,
+      "Keep only a puzzle of this grade (easy, medium, hard or expert, as "
+      "logigram --explain grades it): the seeds from S on are tried in turn, "
+      "and the header names the one kept",
+      "LEVEL" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write the puzzle to FILE instead of the standard output", "FILE" },
     { "engine", 'e', 0, G_OPTION_ARG_STRING, &engine_text,
@@ -149,19 +175,51 @@ main (int argc, char **argv)
     return usage_error ("--solutions wants a number from 1 to 1000");
   if (engine_text && !lg_engine_from_string (engine_text, &o.engine))
     return usage_error ("--engine wants fast or faithful");
+  LgDifficulty level = LG_DIFFICULTY_EASY;
+  if (difficulty_text && !lg_difficulty_from_string (difficulty_text, &level))
+    return usage_error ("--difficulty wants easy, medium, hard or expert");
   o.minimise = minimise;
   o.contradict = contradict;
   o.answer = answer;
   o.logic = logic;
   o.verbose = verbose;
 
-  g_autoptr (LgGen) gen = lg_gen_new (&o);
-  if (!lg_gen_run (gen, &error))
+  g_autoptr (LgGen) gen = NULL;
+  g_autofree char *text = NULL;
+  for (guint tries = 1;; tries++)
     {
-      fprintf (stderr, "logigram-gen: %s\n", error->message);
-      return EXIT_FAILED;
+      g_clear_pointer (&gen, lg_gen_free);
+      g_clear_pointer (&text, g_free);
+      gen = lg_gen_new (&o);
+      if (!lg_gen_run (gen, &error))
+        {
+          fprintf (stderr, "logigram-gen: %s\n", error->message);
+          return EXIT_FAILED;
+        }
+      text = lg_gen_to_lgm (gen);
+      LgDifficulty got;
+      if (!difficulty_text)
+        break;
+      if (!grade (text, &got, &error))
+        {
+          fprintf (stderr, "logigram-gen: %s\n", error->message);
+          return EXIT_FAILED;
+        }
+      if (verbose)
+        fprintf (stderr, "logigram-gen: seed %" G_GUINT64_FORMAT ": %s\n",
+                 o.seed, lg_difficulty_to_string (got));
+      if (got == level)
+        break;
+      if (tries == DIFFICULTY_TRIES)
+        {
+          fprintf (stderr,
+                   "logigram-gen: no %s puzzle among %u seeds from the "
+                   "one given\n",
+                   difficulty_text, DIFFICULTY_TRIES);
+          return EXIT_FAILED;
+        }
+      o.seed++;
     }
-  g_autofree char *text = lg_gen_to_lgm (gen);
   if (verbose)
     {
       guint64 n_solves;

@@ -12,6 +12,7 @@
 
 #include "logigram.h"
 #include "diagnose.h"
+#include "explain.h"
 #include "export.h"
 #include "output.h"
 #include "parser.h"
@@ -63,6 +64,11 @@ typedef struct
   gboolean werror;
   gboolean why_none;
   gboolean redundant;
+  gboolean explain;
+  char *hint_file;
+  gboolean grid;
+  char *grid_every_text;
+  gboolean ascii;
   gboolean version;
   char **files;
   /* parsed */
@@ -74,6 +80,7 @@ typedef struct
   LgEngine engine;
   guint64 max_nodes;
   guint64 repeat; /* solves, from 1 */
+  guint64 grid_every; /* --grid-every, 1 with --grid alone */
   LgExportFormat export_format;
   guint64 printed;
   LgSolveOptions solve; /* what set_solving_options makes of the above */
@@ -97,6 +104,8 @@ options_clear (Options *o)
   g_free (o->repeat_text);
   g_free (o->memory_limit_text);
   g_free (o->time_limit_text);
+  g_free (o->hint_file);
+  g_free (o->grid_every_text);
   g_strfreev (o->files);
 }
 
@@ -452,6 +461,26 @@ check_options (Options *o)
     return usage_error ("--repeat times the solve: it has no effect with "
                         "--dot, --export, --list-rules, --why-none or "
                         "--redundant");
+  if (o->grid_every_text &&
+      !parse_count (o->grid_every_text, 1, &o->grid_every))
+    return usage_error ("--grid-every takes a whole number from 1, not '%s'",
+                        o->grid_every_text);
+  if ((o->grid_every_text || o->ascii) && !o->grid)
+    return usage_error ("--grid-every and --ascii draw the grid: give --grid");
+  if (o->grid && !o->grid_every_text)
+    o->grid_every = 1;
+  if (o->explain && o->hint_file)
+    return usage_error ("give --explain or --hint, not both");
+  if ((o->explain || o->hint_file || o->grid) &&
+      (o->count_only || o->max_solutions_text || o->list_rules || o->why_none ||
+       o->redundant || o->export_text || o->dot || (o->shows && o->shows[0]) ||
+       o->format == FORMAT_CSV))
+    return usage_error ("--explain, --hint and --grid print the steps, not "
+                        "the solutions: leave out --count, --max-solutions, "
+                        "--list-rules, --why-none, --redundant, --export, "
+                        "--dot, --show and --format csv");
+  if (o->grid && o->format == FORMAT_JSON)
+    return usage_error ("--grid draws text: not with --format json");
   return -1;
 }
 
@@ -474,7 +503,6 @@ apply_drops (LgProblem *problem, char **texts, const char *option,
   return -1;
 }
 
-/* Everything after the option parsing; returns the exit status. */
 /* Loads the problem FILE or --problem names, with --drop and --order
  * applied.  Returns -1 with *problem and *source set (source is the file
  * name, or NAME.lgm, in *display, to free), or the exit status of an error
@@ -712,6 +740,111 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
   return stats->timed_out ? EXIT_TIME_LIMIT : EXIT_SOLVED;
 }
 
+/* Whether the grid may be drawn with UTF-8 marks: the locale's charset. */
+static gboolean
+ascii_grid (const Options *o)
+{
+  return o->ascii || !g_get_charset (NULL);
+}
+
+/* --hint: the easiest next step from the facts of the file, or the
+ * smallest reason why they contradict the clues. */
+static void
+print_hint (const Options *o, LgExplain *ex, gboolean consistent)
+{
+  if (o->format == FORMAT_JSON)
+    {
+      /* the step, or the steps to the contradiction */
+      lg_explain_print_json (stdout, ex);
+      return;
+    }
+  if (consistent)
+    {
+      if (lg_explain_n_steps (ex) == 0)
+        printf ("Nothing to add: %s\n",
+                lg_explain_result (ex) == LG_EXPLAIN_SOLVED
+                    ? "every cell of the grid is known."
+                    : "the clues force no more (more than one solution).");
+      else
+        {
+          printf ("Next step: %s\n", lg_explain_get_step (ex, 0)->text);
+          if (o->grid)
+            lg_grid_print (stdout, lg_explain_shape (ex), lg_explain_yes (ex),
+                           lg_explain_no (ex), ascii_grid (o));
+        }
+      return;
+    }
+  guint last = lg_explain_n_steps (ex) - 1;
+  g_autoptr (GArray) cone = g_array_new (FALSE, FALSE, sizeof (guint));
+  lg_explain_cone (ex, last, cone);
+  /* the facts given that the steps showing it cite */
+  const LgGridShape *shape = lg_explain_shape (ex);
+  g_autofree gboolean *cited = g_new0 (gboolean, shape->n_cells);
+  g_autoptr (GString) facts = g_string_new (NULL);
+  for (guint k = 0; k < cone->len; k++)
+    {
+      const LgStep *step =
+          lg_explain_get_step (ex, g_array_index (cone, guint, k));
+      for (guint u = 0; u < step->uses->len; u++)
+        {
+          LgGridFact f = g_array_index (step->uses, LgGridFact, u);
+          if (lg_explain_origin (ex, f.cell) || cited[f.cell])
+            continue;
+          cited[f.cell] = TRUE;
+          g_autofree char *text = lg_explain_fact_text (ex, f);
+          g_string_append_printf (facts, "%s%s", facts->len ? "; " : "", text);
+        }
+    }
+  printf ("The facts given contradict the clues (%s): the steps that show "
+          "it:\n",
+          facts->str);
+  for (guint k = 0; k < cone->len; k++)
+    lg_explain_print_step (stdout, ex, g_array_index (cone, guint, k));
+}
+
+static int
+explain (Options *o, LgProblem *problem, const char *source)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgExplain) ex = lg_explain_new (problem, &error);
+  if (!ex)
+    return problem_error (source, error);
+  if (o->hint_file)
+    {
+      if (!lg_explain_read_facts (ex, o->hint_file, &error))
+        {
+          fprintf (stderr, "%s\n", error->message);
+          return EXIT_INVALID_PROBLEM;
+        }
+      gboolean consistent = lg_explain_given_consistent (ex, &error);
+      if (error)
+        return problem_error (source, error);
+      if (consistent)
+        lg_explain_next (ex, &error);
+      else if (!lg_explain_run (ex, &error))
+        return problem_error (source, error);
+      if (error)
+        return problem_error (source, error);
+      print_hint (o, ex, consistent);
+      return EXIT_SOLVED;
+    }
+  if (o->explain)
+    {
+      if (!lg_explain_run (ex, &error))
+        return problem_error (source, error);
+      if (o->format == FORMAT_JSON)
+        lg_explain_print_json (stdout, ex);
+      else
+        lg_explain_print (stdout, ex, (guint) o->grid_every, ascii_grid (o));
+      return EXIT_SOLVED;
+    }
+  /* --grid alone: the empty grid */
+  lg_grid_print (stdout, lg_explain_shape (ex), lg_explain_yes (ex),
+                 lg_explain_no (ex), ascii_grid (o));
+  return EXIT_SOLVED;
+}
+
+/* Everything after the option parsing; returns the exit status. */
 static int
 run (Options *o)
 {
@@ -768,6 +901,8 @@ run (Options *o)
         return problem_error (source, error);
       return EXIT_SOLVED;
     }
+  if (o->explain || o->hint_file || o->grid)
+    return explain (o, problem, source);
   set_solving_options (o);
   if (o->why_none || o->redundant)
     {
@@ -884,6 +1019,24 @@ main (int argc, char **argv)
       NULL },
     { "werror", 0, 0, G_OPTION_ARG_NONE, &o.werror,
       "Make the warnings on the problem file errors (exit status 1)", NULL },
+    { "explain", 0, 0, G_OPTION_ARG_NONE, &o.explain,
+      "Explain the solution step by step, from the empty grid, each step "
+      "with its clues and the facts it uses (doc/explain.md)",
+      NULL },
+    { "hint", 0, 0, G_OPTION_ARG_FILENAME, &o.hint_file,
+      "Print the easiest next step from the facts of FACTS (lines 'yes X, "
+      "Y' or 'no X, Y'), or why they contradict the clues",
+      "FACTS" },
+    { "grid", 0, 0, G_OPTION_ARG_NONE, &o.grid,
+      "Draw the grid (with --explain: after every step; with --hint: after "
+      "the hint; alone: empty)",
+      NULL },
+    { "grid-every", 0, 0, G_OPTION_ARG_STRING, &o.grid_every_text,
+      "With --explain --grid: draw the grid after every N steps (and the "
+      "last)",
+      "N" },
+    { "ascii", 0, 0, G_OPTION_ARG_NONE, &o.ascii,
+      "Draw the grid in plain ASCII even in a UTF-8 locale", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o.version,
       "Print the version and exit", NULL },
     /* no arg_description: the usage line has its [FILE] from the context */

@@ -192,15 +192,7 @@ build_couple (Builder *b, const LgRule *rule)
   guint g1 = rule->x->group->index, g2 = rule->y->group->index;
   guint i1 = lg_item_current_index (rule->x, b->assignment),
         i2 = lg_item_current_index (rule->y, b->assignment);
-  if (g1 > g2)
-    {
-      guint t = g1;
-      g1 = g2;
-      g2 = t;
-      t = i1;
-      i1 = i2;
-      i2 = t;
-    }
+  lg_pair_order (&g1, &i1, &g2, &i2);
   guint pair = lg_pair_index (g1, g2);
   uint64_t *mask = b->scratch + pair * b->n_words;
   if (!b->touched[pair])

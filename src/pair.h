@@ -36,4 +36,20 @@ lg_pair_groups (guint pair, guint *g1, guint *g2)
   *g1 = pair - lg_pair_index (0, b);
 }
 
+/* Puts a couple of items in pair order: (g1, i1) and (g2, i2) swapped
+ * when g1 > g2, so that g1 < g2 after (items of different groups). */
+static inline void
+lg_pair_order (guint *g1, guint *i1, guint *g2, guint *i2)
+{
+  if (*g1 > *g2)
+    {
+      guint t = *g1;
+      *g1 = *g2;
+      *g2 = t;
+      t = *i1;
+      *i1 = *i2;
+      *i2 = t;
+    }
+}
+
 #endif /* LG_PAIR_H */

@@ -1,0 +1,1932 @@
+/* explain — the steps of a solution as a person takes them on the grid.
+ * See explain.h for the model; this file holds, in order: the clues (the
+ * one indirection from rules to clues), the units and their cases, the
+ * step finders (grid, one unit, two units, supposition, search), the
+ * check of a step by enumeration, the grade and the printing. */
+#include "explain.h"
+
+#include <errno.h>
+
+#include "constraint.h"
+#include "constraint_set.h"
+#include "solution.h"
+
+/* The most assignments of one unit's variables enumerated, and the most
+ * bytes its cases may hold. */
+#define MAX_ASSIGNMENTS (G_GUINT64_CONSTANT (1) << 22)
+#define MAX_CASE_BYTES (G_GUINT64_CONSTANT (256) << 20)
+/* The cost of a clue, against 1 for a fact cited. */
+#define CLUE_COST 10
+
+/* ---- The clues ---------------------------------------------------------
+ * THE one place that says which clue a rule belongs to and what a clue
+ * says: today every rule is its own clue, numbered as --list-rules numbers
+ * the rules, its text the rule as --list-rules prints it.  With `clue`
+ * lines, clue_of_rule returns the clue's number and clue_text its text. */
+
+static guint
+clue_of_rule (const LgProblem *problem, const LgRule *rule)
+{
+  (void) problem;
+  return rule->number;
+}
+
+static char *
+clue_text (const LgProblem *problem, guint clue)
+{
+  return lg_rule_to_string (lg_problem_get_rule (problem, clue));
+}
+
+/* ---- Units and their cases ------------------------------------------- */
+
+typedef struct
+{
+  GArray *clues;     /* guint, ascending */
+  GPtrArray *logic;  /* LgRule* */
+  GPtrArray *couple; /* LgRule* */
+  GPtrArray *vars;   /* LgItem*, creation order */
+  guint n_cases;
+  uint64_t *cases; /* case k: yes at 2k * words, no at (2k + 1) * words */
+} Unit;
+
+/* A grid being worked on: the main one, or a supposition's. */
+typedef struct State State;
+struct State
+{
+  uint64_t *yes, *no;
+  guint *origin;      /* per cell: the step (from 1) that derived it, 0 for a
+                       fact given (or known outside a supposition) */
+  GPtrArray *steps;   /* LgStep* */
+  const State *outer; /* a supposition's: the grid it starts from */
+  guint supposed;     /* a supposition's cell (G_MAXUINT: none) */
+};
+
+struct _LgExplain
+{
+  LgProblem *problem;
+  LgGridShape shape;
+  GPtrArray *units; /* Unit* */
+  State main;
+  LgExplainResult result;
+  gboolean over;
+  guint *compat, *compat2; /* scratch: case indices */
+  uint32_t *work;          /* lg_grid_close's */
+  uint64_t *scratch[10];   /* scratch grids, words each: see their users */
+};
+
+static void
+unit_free (gpointer data)
+{
+  Unit *u = data;
+  g_array_unref (u->clues);
+  g_ptr_array_unref (u->logic);
+  g_ptr_array_unref (u->couple);
+  g_ptr_array_unref (u->vars);
+  g_free (u->cases);
+  g_free (u);
+}
+
+static const uint64_t *
+case_yes (const LgExplain *ex, const Unit *u, guint k)
+{
+  return u->cases + (gsize) 2 * k * ex->shape.words;
+}
+
+static const uint64_t *
+case_no (const LgExplain *ex, const Unit *u, guint k)
+{
+  return u->cases + ((gsize) 2 * k + 1) * ex->shape.words;
+}
+
+static guint
+find_root (guint *parent, guint r)
+{
+  while (parent[r] != r)
+    r = parent[r] = parent[parent[r]];
+  return r;
+}
+
+static void
+join (guint *parent, guint a, guint b)
+{
+  a = find_root (parent, a);
+  b = find_root (parent, b);
+  if (a != b)
+    parent[MAX (a, b)] = MIN (a, b);
+}
+
+static gint
+compare_var (gconstpointer a, gconstpointer b)
+{
+  const LgItem *x = *(LgItem *const *) a, *y = *(LgItem *const *) b;
+  return (x->var_id > y->var_id) - (x->var_id < y->var_id);
+}
+
+static gint
+compare_uint (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  return (x > y) - (x < y);
+}
+
+/* The units: rules joined when they share a constraint group or a clue. */
+static void
+make_units (LgExplain *ex)
+{
+  LgProblem *p = ex->problem;
+  guint n_rules = lg_problem_n_rules (p);
+  g_autofree guint *parent = g_new (guint, n_rules + 1);
+  g_autofree guint *first_of_clue = g_new0 (guint, n_rules + 1);
+  for (guint r = 0; r <= n_rules; r++)
+    parent[r] = r;
+  g_autoptr (LgConstraintSet) cs = lg_constraint_set_new (p);
+  for (guint g = 0; g < cs->groups->len; g++)
+    {
+      LgConstraintGroup *cg = cs->groups->pdata[g];
+      const LgRule *first = lg_constraint_group_first_rule (cg);
+      for (guint k = 0; k < cg->logic->len; k++)
+        join (parent, first->number, ((LgRule *) cg->logic->pdata[k])->number);
+      for (guint k = 0; k < cg->couple->len; k++)
+        join (parent, first->number, ((LgRule *) cg->couple->pdata[k])->number);
+    }
+  for (guint r = 1; r <= n_rules; r++)
+    {
+      if (lg_problem_rule_is_dropped (p, r))
+        continue;
+      guint c = clue_of_rule (p, lg_problem_get_rule (p, r));
+      if (c <= n_rules && first_of_clue[c])
+        join (parent, first_of_clue[c], r);
+      else if (c <= n_rules)
+        first_of_clue[c] = r;
+    }
+  g_autofree Unit **of_root = g_new0 (Unit *, n_rules + 1);
+  for (guint r = 1; r <= n_rules; r++)
+    {
+      if (lg_problem_rule_is_dropped (p, r))
+        continue;
+      LgRule *rule = lg_problem_get_rule (p, r);
+      guint root = find_root (parent, r);
+      Unit *u = of_root[root];
+      if (!u)
+        {
+          u = of_root[root] = g_new0 (Unit, 1);
+          u->clues = g_array_new (FALSE, FALSE, sizeof (guint));
+          u->logic = g_ptr_array_new ();
+          u->couple = g_ptr_array_new ();
+          u->vars = g_ptr_array_new ();
+          g_ptr_array_add (ex->units, u);
+        }
+      guint c = clue_of_rule (p, rule);
+      gboolean seen = FALSE;
+      for (guint k = 0; k < u->clues->len; k++)
+        seen |= g_array_index (u->clues, guint, k) == c;
+      if (!seen)
+        g_array_append_val (u->clues, c);
+      g_ptr_array_add (lg_rule_is_couple (rule) ? u->couple : u->logic, rule);
+      lg_rule_collect_vars (rule, u->vars);
+    }
+  for (guint k = 0; k < ex->units->len; k++)
+    {
+      Unit *u = ex->units->pdata[k];
+      g_array_sort (u->clues, compare_uint);
+      g_ptr_array_sort (u->vars, compare_var);
+    }
+}
+
+/* The cases of a unit: every assignment of its variables under which its
+ * logical rules hold, as its couples' cells closed by the grid's rules
+ * (those that break the one-to-one rule left out). */
+static gboolean
+make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
+{
+  const LgGridShape *s = &ex->shape;
+  guint n = s->n, k = u->vars->len;
+  guint64 total = lg_assignments (n, k);
+  if (total > MAX_ASSIGNMENTS)
+    {
+      const LgRule *first =
+          u->logic->len ? u->logic->pdata[0] : u->couple->pdata[0];
+      lg_set_error_at_line (error, first->line, LG_PROBLEM_ERROR_LIMIT,
+                            "clue %u has too many cases to explain (%u "
+                            "variables over %u items)",
+                            g_array_index (u->clues, guint, 0), k, n);
+      return FALSE;
+    }
+  GArray *cases = g_array_new (FALSE, TRUE, sizeof (uint64_t));
+  uint64_t *yes = ex->scratch[0], *no = ex->scratch[1];
+  for (guint64 index = 0; index < total; index++)
+    {
+      guint64 rest = index;
+      for (guint v = 0; v < k; v++)
+        {
+          assignment[((LgItem *) u->vars->pdata[v])->var_id] =
+              (guint) (rest % n);
+          rest /= n;
+        }
+      gboolean holds = TRUE;
+      for (guint r = 0; holds && r < u->logic->len; r++)
+        {
+          LgEval e = lg_rule_eval (u->logic->pdata[r], assignment);
+          if (e == LG_EVAL_OVERFLOW)
+            {
+              lg_rule_set_overflow_error (error, u->logic->pdata[r]);
+              g_array_unref (cases);
+              return FALSE;
+            }
+          holds = e == LG_EVAL_TRUE;
+        }
+      if (!holds)
+        continue;
+      lg_bitset_clear_all (yes, s->n_cells);
+      lg_bitset_clear_all (no, s->n_cells);
+      for (guint r = 0; holds && r < u->couple->len; r++)
+        {
+          const LgRule *rule = u->couple->pdata[r];
+          guint cell =
+              lg_grid_cell (s, rule->x->group->index,
+                            lg_item_current_index (rule->x, assignment),
+                            rule->y->group->index,
+                            lg_item_current_index (rule->y, assignment));
+          gboolean want = rule->kind == LG_RULE_YES;
+          if (lg_bitset_test (want ? no : yes, cell))
+            holds = FALSE;
+          lg_bitset_set (want ? yes : no, cell);
+        }
+      if (!holds || !lg_grid_close (s, yes, no, ex->work))
+        continue;
+      if ((guint64) (cases->len + 2 * s->words) * sizeof (uint64_t) >
+          MAX_CASE_BYTES)
+        {
+          lg_set_error_at_line (error, 0, LG_PROBLEM_ERROR_LIMIT,
+                                "clue %u has too many cases to explain",
+                                g_array_index (u->clues, guint, 0));
+          g_array_unref (cases);
+          return FALSE;
+        }
+      g_array_append_vals (cases, yes, s->words);
+      g_array_append_vals (cases, no, s->words);
+      u->n_cases++;
+    }
+  u->cases = (uint64_t *) (void *) g_array_free (cases, FALSE);
+  return TRUE;
+}
+
+static void
+step_free (gpointer data)
+{
+  LgStep *step = data;
+  g_array_unref (step->clues);
+  g_array_unref (step->uses);
+  g_array_unref (step->derives);
+  g_free (step->text);
+  g_free (step);
+}
+
+static LgStep *
+step_new (LgStepKind kind)
+{
+  LgStep *step = g_new0 (LgStep, 1);
+  step->kind = kind;
+  step->clues = g_array_new (FALSE, FALSE, sizeof (guint));
+  step->uses = g_array_new (FALSE, FALSE, sizeof (LgGridFact));
+  step->derives = g_array_new (FALSE, FALSE, sizeof (LgGridFact));
+  return step;
+}
+
+static void
+state_init (State *st, const LgGridShape *s)
+{
+  st->yes = g_new0 (uint64_t, s->words);
+  st->no = g_new0 (uint64_t, s->words);
+  st->origin = g_new0 (guint, s->n_cells);
+  st->steps = g_ptr_array_new_with_free_func (step_free);
+  st->outer = NULL;
+  st->supposed = G_MAXUINT;
+}
+
+static void
+state_clear (State *st)
+{
+  g_free (st->yes);
+  g_free (st->no);
+  g_free (st->origin);
+  g_ptr_array_unref (st->steps);
+}
+
+LgExplain *
+lg_explain_new (LgProblem *problem, GError **error)
+{
+  if (!lg_problem_check (problem, error))
+    return NULL;
+  LgExplain *ex = g_new0 (LgExplain, 1);
+  ex->problem = problem;
+  ex->result = LG_EXPLAIN_UNFINISHED;
+  lg_grid_shape_init (&ex->shape, problem);
+  ex->units = g_ptr_array_new_with_free_func (unit_free);
+  for (guint k = 0; k < G_N_ELEMENTS (ex->scratch); k++)
+    ex->scratch[k] = g_new0 (uint64_t, ex->shape.words);
+  ex->work = g_new (uint32_t, lg_grid_work_size (&ex->shape));
+  state_init (&ex->main, &ex->shape);
+  make_units (ex);
+  g_autofree guint *assignment =
+      g_new0 (guint, lg_problem_n_vars (problem) + 1);
+  guint most = 1;
+  for (guint k = 0; k < ex->units->len; k++)
+    {
+      if (!make_cases (ex, ex->units->pdata[k], assignment, error))
+        {
+          lg_explain_free (ex);
+          return NULL;
+        }
+      most = MAX (most, ((Unit *) ex->units->pdata[k])->n_cases);
+    }
+  ex->compat = g_new (guint, most);
+  ex->compat2 = g_new (guint, most);
+  return ex;
+}
+
+void
+lg_explain_free (LgExplain *ex)
+{
+  if (!ex)
+    return;
+  g_ptr_array_unref (ex->units);
+  state_clear (&ex->main);
+  for (guint k = 0; k < G_N_ELEMENTS (ex->scratch); k++)
+    g_free (ex->scratch[k]);
+  g_free (ex->compat);
+  g_free (ex->compat2);
+  g_free (ex->work);
+  g_free (ex);
+}
+
+const LgGridShape *
+lg_explain_shape (const LgExplain *ex)
+{
+  return &ex->shape;
+}
+
+void
+lg_explain_give (LgExplain *ex, LgGridFact fact)
+{
+  lg_bitset_set (fact.yes ? ex->main.yes : ex->main.no, fact.cell);
+  ex->main.origin[fact.cell] = 0;
+}
+
+guint
+lg_explain_n_steps (const LgExplain *ex)
+{
+  return ex->main.steps->len;
+}
+
+const LgStep *
+lg_explain_get_step (const LgExplain *ex, guint index)
+{
+  return ex->main.steps->pdata[index];
+}
+
+LgExplainResult
+lg_explain_result (const LgExplain *ex)
+{
+  return ex->result;
+}
+
+const uint64_t *
+lg_explain_yes (const LgExplain *ex)
+{
+  return ex->main.yes;
+}
+
+const uint64_t *
+lg_explain_no (const LgExplain *ex)
+{
+  return ex->main.no;
+}
+
+guint
+lg_explain_origin (const LgExplain *ex, guint cell)
+{
+  return ex->main.origin[cell];
+}
+
+/* ---- Facts in English ------------------------------------------------- */
+
+static const char *
+item_name (const LgExplain *ex, guint g, guint i)
+{
+  return lg_item_get_name (
+      lg_group_get_item (lg_problem_get_group (ex->problem, g), i));
+}
+
+/* An item as a sentence names it: an atomic item by its name (with its
+ * group when another group has an item of that name), an ordered or
+ * numeric one as "GROUP ITEM" ("house first", "age 31"). */
+static char *
+item_phrase (const LgExplain *ex, guint g, guint i)
+{
+  const LgGroup *group = lg_problem_get_group (ex->problem, g);
+  const char *name = item_name (ex, g, i);
+  if (lg_group_is_like_integer (group))
+    return g_strdup_printf ("%s %s", group->name, name);
+  for (guint h = 0; h < ex->shape.n_groups; h++)
+    if (h != g &&
+        lg_group_lookup_item (lg_problem_get_group (ex->problem, h), name))
+      return g_strdup_printf ("%s (%s)", name, group->name);
+  return g_strdup (name);
+}
+
+/* The two items of a cell in the order a sentence names them: an atomic
+ * one first, else the pair's first group first. */
+static void
+cell_sides (const LgExplain *ex, guint cell, guint *ga, guint *ia, guint *gb,
+            guint *ib)
+{
+  lg_grid_cell_items (&ex->shape, cell, ga, ia, gb, ib);
+  if (lg_group_is_like_integer (lg_problem_get_group (ex->problem, *ga)) &&
+      !lg_group_is_like_integer (lg_problem_get_group (ex->problem, *gb)))
+    {
+      guint t = *ga;
+      *ga = *gb;
+      *gb = t;
+      t = *ia;
+      *ia = *ib;
+      *ib = t;
+    }
+}
+
+char *
+lg_explain_fact_text (const LgExplain *ex, LgGridFact fact)
+{
+  guint ga, ia, gb, ib;
+  cell_sides (ex, fact.cell, &ga, &ia, &gb, &ib);
+  g_autofree char *a = item_phrase (ex, ga, ia);
+  g_autofree char *b = item_phrase (ex, gb, ib);
+  return g_strdup_printf ("%s is %swith %s", a, fact.yes ? "" : "not ", b);
+}
+
+char *
+lg_explain_item_ref (const LgExplain *ex, guint cell, guint side)
+{
+  guint g1, i1, g2, i2;
+  lg_grid_cell_items (&ex->shape, cell, &g1, &i1, &g2, &i2);
+  guint g = side ? g2 : g1, i = side ? i2 : i1;
+  return g_strdup_printf (
+      "%s:%s", lg_group_get_name (lg_problem_get_group (ex->problem, g)),
+      item_name (ex, g, i));
+}
+
+const char *
+lg_step_kind_to_string (LgStepKind kind)
+{
+  static const char *const names[] = {
+    [LG_STEP_EXCLUSION] = "grid-exclusion",
+    [LG_STEP_LAST] = "grid-last",
+    [LG_STEP_TRANSITIVITY] = "grid-transitivity",
+    [LG_STEP_CLUE] = "clue",
+    [LG_STEP_CLUES] = "clues",
+    [LG_STEP_CONTRADICTION] = "contradiction",
+    [LG_STEP_CONFLICT] = "conflict",
+    [LG_STEP_SEARCH] = "search",
+  };
+  return names[kind];
+}
+
+/* "A is with B; C is not with D" */
+static void
+append_facts (GString *s, const LgExplain *ex, const GArray *facts)
+{
+  for (guint k = 0; k < facts->len; k++)
+    {
+      g_autofree char *t =
+          lg_explain_fact_text (ex, g_array_index (facts, LgGridFact, k));
+      g_string_append_printf (s, "%s%s", k ? "; " : "", t);
+    }
+}
+
+/* "(step 4)", "(steps 4, 7)", "(given, step 3)": where facts come from.
+ * In a supposition: "supposition" for the supposed cell, "[2]" for its
+ * own steps, and the main grid's numbers for what was known before. */
+static void
+append_sources (GString *s, const State *st, const GArray *facts)
+{
+  g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) subs = g_array_new (FALSE, FALSE, sizeof (guint));
+  gboolean given = FALSE, supposed = FALSE;
+  for (guint k = 0; k < facts->len; k++)
+    {
+      guint cell = g_array_index (facts, LgGridFact, k).cell;
+      guint o = st->origin[cell];
+      GArray *into = subs;
+      if (o == 0 && st->outer && cell == st->supposed)
+        {
+          supposed = TRUE;
+          continue;
+        }
+      if (o == 0 && st->outer)
+        {
+          o = st->outer->origin[cell];
+          into = numbers;
+        }
+      else if (!st->outer)
+        into = numbers;
+      if (o == 0)
+        {
+          given = TRUE;
+          continue;
+        }
+      gboolean seen = FALSE;
+      for (guint j = 0; j < into->len; j++)
+        seen |= g_array_index (into, guint, j) == o;
+      if (!seen)
+        g_array_append_val (into, o);
+    }
+  g_array_sort (numbers, compare_uint);
+  g_array_sort (subs, compare_uint);
+  const char *sep = "";
+  g_string_append (s, "(");
+  if (supposed)
+    {
+      g_string_append (s, "supposition");
+      sep = ", ";
+    }
+  if (given)
+    {
+      g_string_append_printf (s, "%sgiven", sep);
+      sep = ", ";
+    }
+  if (numbers->len)
+    g_string_append_printf (s, "%s%s", sep,
+                            numbers->len > 1 ? "steps " : "step ");
+  for (guint j = 0; j < numbers->len; j++)
+    g_string_append_printf (s, "%s%u", j ? ", " : "",
+                            g_array_index (numbers, guint, j));
+  if (numbers->len)
+    sep = ", ";
+  for (guint j = 0; j < subs->len; j++)
+    g_string_append_printf (s, "%s[%u]", j ? ", " : sep,
+                            g_array_index (subs, guint, j));
+  g_string_append (s, ")");
+}
+
+static void
+append_clues (GString *s, const LgExplain *ex, const GArray *clues,
+              gboolean with_text)
+{
+  g_string_append (s, clues->len > 1 ? "Clues " : "Clue ");
+  for (guint k = 0; k < clues->len; k++)
+    g_string_append_printf (s, "%s%u",
+                            k == 0                ? ""
+                            : k + 1 == clues->len ? " and "
+                                                  : ", ",
+                            g_array_index (clues, guint, k));
+  if (!with_text)
+    return;
+  g_string_append (s, " (");
+  for (guint k = 0; k < clues->len; k++)
+    {
+      g_autofree char *t =
+          clue_text (ex->problem, g_array_index (clues, guint, k));
+      g_string_append_printf (s, "%s%s", k ? "; " : "", t);
+    }
+  g_string_append (s, ")");
+}
+
+/* The sentence of a step found in state st. */
+static char *
+step_sentence (const LgExplain *ex, const State *st, const LgStep *step)
+{
+  GString *s = g_string_new (NULL);
+  switch (step->kind)
+    {
+    case LG_STEP_EXCLUSION:
+    case LG_STEP_TRANSITIVITY:
+      {
+        LgGridFact pivot = g_array_index (step->uses, LgGridFact, 0);
+        g_autofree char *t = lg_explain_fact_text (ex, pivot);
+        g_string_append_printf (s, "Grid: %s ", t);
+        GArray one = { (gchar *) &pivot, 1 };
+        append_sources (s, st, &one);
+        if (step->kind == LG_STEP_TRANSITIVITY)
+          {
+            g_autoptr (GArray) rest =
+                g_array_new (FALSE, FALSE, sizeof (LgGridFact));
+            g_array_append_vals (rest, step->uses->data + sizeof (LgGridFact),
+                                 step->uses->len - 1);
+            g_string_append (s, ", so they share what is known ");
+            append_sources (s, st, rest);
+          }
+        else
+          g_string_append (s, ", so the rest of its row and column is no");
+        g_string_append (s, ": ");
+        append_facts (s, ex, step->derives);
+        break;
+      }
+    case LG_STEP_LAST:
+      {
+        LgGridFact d = g_array_index (step->derives, LgGridFact, 0);
+        guint g1, i1, g2, i2;
+        lg_grid_cell_items (&ex->shape, d.cell, &g1, &i1, &g2, &i2);
+        /* the line is the one whose other cells are cited */
+        gboolean row = TRUE;
+        if (step->uses->len)
+          {
+            guint h1, j1, h2, j2;
+            lg_grid_cell_items (&ex->shape,
+                                g_array_index (step->uses, LgGridFact, 0).cell,
+                                &h1, &j1, &h2, &j2);
+            row = h1 == g1 && j1 == i1;
+          }
+        g_autofree char *left =
+            row ? item_phrase (ex, g2, i2) : item_phrase (ex, g1, i1);
+        g_autofree char *of =
+            row ? item_phrase (ex, g1, i1) : item_phrase (ex, g2, i2);
+        g_string_append_printf (s, "Grid: only %s is left for %s ", left, of);
+        append_sources (s, st, step->uses);
+        g_string_append (s, ": ");
+        append_facts (s, ex, step->derives);
+        break;
+      }
+    case LG_STEP_CLUE:
+    case LG_STEP_CLUES:
+      append_clues (s, ex, step->clues, TRUE);
+      if (step->kind == LG_STEP_CLUES)
+        g_string_append (s, " together");
+      if (step->uses->len)
+        {
+          g_string_append (s, ", with the facts ");
+          append_sources (s, st, step->uses);
+        }
+      g_string_append (s, ": ");
+      append_facts (s, ex, step->derives);
+      break;
+    case LG_STEP_CONFLICT:
+      if (step->clues->len)
+        {
+          append_clues (s, ex, step->clues, TRUE);
+          if (step->uses->len)
+            {
+              g_string_append (s, ", with the facts ");
+              append_sources (s, st, step->uses);
+            }
+          g_string_append (s, ": no case is left");
+        }
+      else
+        {
+          g_string_append (s, "Grid: ");
+          append_facts (s, ex, step->uses);
+          g_string_append (s, " ");
+          append_sources (s, st, step->uses);
+          g_string_append (s, " break the one-to-one rule");
+        }
+      break;
+    case LG_STEP_CONTRADICTION:
+    case LG_STEP_SEARCH:
+      /* written by their finders */
+      break;
+    }
+  g_string_append (s, ".");
+  return g_string_free (s, FALSE);
+}
+
+/* ---- Applying a step --------------------------------------------------- */
+
+static void
+apply (const LgExplain *ex, State *st, LgStep *step)
+{
+  if (!step->text)
+    step->text = step_sentence (ex, st, step);
+  g_ptr_array_add (st->steps, step);
+  for (guint k = 0; k < step->derives->len; k++)
+    {
+      LgGridFact f = g_array_index (step->derives, LgGridFact, k);
+      lg_bitset_set (f.yes ? st->yes : st->no, f.cell);
+      st->origin[f.cell] = st->steps->len;
+    }
+}
+
+static void
+facts_of_sets (const LgGridShape *s, const uint64_t *yes, const uint64_t *no,
+               GArray *facts)
+{
+  for (int pass = 1; pass >= 0; pass--)
+    for (guint c = 0; c < s->n_cells; c++)
+      if (lg_bitset_test (pass ? yes : no, c))
+        {
+          LgGridFact f = { c, pass };
+          g_array_append_val (facts, f);
+        }
+}
+
+static guint
+n_known (const LgGridShape *s, const uint64_t *yes, const uint64_t *no)
+{
+  return (guint) (lg_bitset_count (yes, s->words) +
+                  lg_bitset_count (no, s->words));
+}
+
+/* ---- The grid's steps ------------------------------------------------- */
+
+/* Keeps step as the best so far when it is cheaper (ties: the first). */
+static void
+offer (LgStep **best, LgStep *step)
+{
+  if (!*best || step->cost < (*best)->cost)
+    {
+      if (*best)
+        step_free (*best);
+      *best = step;
+    }
+  else
+    step_free (step);
+}
+
+static LgStep *
+grid_step (const LgExplain *ex, LgStepKind kind, uint64_t *dy, uint64_t *dn,
+           GArray *uses)
+{
+  LgStep *step = step_new (kind);
+  g_array_append_vals (step->uses, uses->data, uses->len);
+  facts_of_sets (&ex->shape, dy, dn, step->derives);
+  step->cost = uses->len;
+  return step;
+}
+
+static void
+find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
+{
+  const LgGridShape *s = &ex->shape;
+  uint64_t *dy = ex->scratch[0], *dn = ex->scratch[1];
+  g_autoptr (GArray) uses = g_array_new (FALSE, FALSE, sizeof (LgGridFact));
+#define LG_TRY(kind, call)                                                     \
+  do                                                                           \
+    {                                                                          \
+      lg_bitset_clear_all (dy, s->n_cells);                                    \
+      lg_bitset_clear_all (dn, s->n_cells);                                    \
+      g_array_set_size (uses, 0);                                              \
+      if ((call) && (!*best || uses->len < (*best)->cost))                     \
+        offer (best, grid_step (ex, kind, dy, dn, uses));                      \
+    }                                                                          \
+  while (0)
+  for (guint c = 0; c < s->n_cells; c++)
+    if (lg_bitset_test (st->yes, c))
+      {
+        LG_TRY (LG_STEP_EXCLUSION,
+                lg_grid_exclusion (s, st->yes, st->no, c, dy, dn, uses));
+        for (guint h = 0; h < s->n_groups; h++)
+          LG_TRY (
+              LG_STEP_TRANSITIVITY,
+              lg_grid_transitivity (s, st->yes, st->no, c, h, dy, dn, uses));
+      }
+  for (guint g = 0; g < s->n_groups; g++)
+    for (guint h = 0; h < s->n_groups; h++)
+      for (guint i = 0; h != g && i < s->n; i++)
+        LG_TRY (LG_STEP_LAST,
+                lg_grid_last (s, st->yes, st->no, g, i, h, dy, dn, uses));
+#undef LG_TRY
+}
+
+/* ---- One unit, two units ---------------------------------------------- */
+
+static gboolean
+compatible (const uint64_t *cy, const uint64_t *cn, const uint64_t *yes,
+            const uint64_t *no, guint words)
+{
+  for (guint w = 0; w < words; w++)
+    if ((cy[w] & no[w]) | (cn[w] & yes[w]))
+      return FALSE;
+  return TRUE;
+}
+
+/* What a set of units (one or two) concludes under the facts yes, no: the
+ * cells on which all their compatible cases (pairs of cases that agree,
+ * for two) agree, into dy, dn (every cell, known ones included).  Returns
+ * the number of compatible cases (or pairs). */
+static guint64
+units_conclude (LgExplain *ex, Unit *const *units, guint n_units,
+                const uint64_t *yes, const uint64_t *no, uint64_t *dy,
+                uint64_t *dn)
+{
+  guint words = ex->shape.words;
+  guint na = 0, nb = 0;
+  const Unit *a = units[0], *b = n_units > 1 ? units[1] : NULL;
+  for (guint k = 0; k < a->n_cases; k++)
+    if (compatible (case_yes (ex, a, k), case_no (ex, a, k), yes, no, words))
+      ex->compat[na++] = k;
+  if (b)
+    for (guint k = 0; k < b->n_cases; k++)
+      if (compatible (case_yes (ex, b, k), case_no (ex, b, k), yes, no, words))
+        ex->compat2[nb++] = k;
+  memset (dy, 0xff, words * sizeof *dy);
+  memset (dn, 0xff, words * sizeof *dn);
+  guint64 count = 0;
+  for (guint i = 0; i < na; i++)
+    {
+      const uint64_t *ay = case_yes (ex, a, ex->compat[i]);
+      const uint64_t *an = case_no (ex, a, ex->compat[i]);
+      if (!b)
+        {
+          for (guint w = 0; w < words; w++)
+            {
+              dy[w] &= ay[w];
+              dn[w] &= an[w];
+            }
+          count++;
+          continue;
+        }
+      for (guint j = 0; j < nb; j++)
+        {
+          const uint64_t *by = case_yes (ex, b, ex->compat2[j]);
+          const uint64_t *bn = case_no (ex, b, ex->compat2[j]);
+          if (!compatible (ay, an, by, bn, words))
+            continue;
+          for (guint w = 0; w < words; w++)
+            {
+              dy[w] &= ay[w] | by[w];
+              dn[w] &= an[w] | bn[w];
+            }
+          count++;
+        }
+    }
+  return count;
+}
+
+/* Whether units, under the facts sy, sn, still conclude every cell of
+ * want_yes, want_no (both NULL: still have no case at all). */
+static gboolean
+still_concludes (LgExplain *ex, Unit *const *units, guint n_units,
+                 const uint64_t *sy, const uint64_t *sn,
+                 const uint64_t *want_yes, const uint64_t *want_no)
+{
+  uint64_t *dy = ex->scratch[4], *dn = ex->scratch[5];
+  guint64 count = units_conclude (ex, units, n_units, sy, sn, dy, dn);
+  if (!want_yes)
+    return count == 0;
+  if (count == 0)
+    return FALSE;
+  for (guint w = 0; w < ex->shape.words; w++)
+    if ((want_yes[w] & ~dy[w]) | (want_no[w] & ~dn[w]))
+      return FALSE;
+  return TRUE;
+}
+
+/* The facts a units' step cites: those that rule a case out, shrunk one by
+ * one (no facts first, then yes facts) while the conclusion still holds. */
+static void
+units_uses (LgExplain *ex, const State *st, Unit *const *units, guint n_units,
+            const uint64_t *want_yes, const uint64_t *want_no, GArray *uses)
+{
+  const LgGridShape *s = &ex->shape;
+  uint64_t *sy = ex->scratch[2], *sn = ex->scratch[3];
+  lg_bitset_clear_all (sy, s->n_cells);
+  lg_bitset_clear_all (sn, s->n_cells);
+  for (guint u = 0; u < n_units; u++)
+    for (guint k = 0; k < units[u]->n_cases; k++)
+      {
+        const uint64_t *cy = case_yes (ex, units[u], k);
+        const uint64_t *cn = case_no (ex, units[u], k);
+        for (guint w = 0; w < s->words; w++)
+          {
+            sy[w] |= cn[w] & st->yes[w];
+            sn[w] |= cy[w] & st->no[w];
+          }
+      }
+  for (int pass = 0; pass < 2; pass++)
+    {
+      uint64_t *set = pass ? sy : sn;
+      for (guint c = 0; c < s->n_cells; c++)
+        if (lg_bitset_test (set, c))
+          {
+            lg_bitset_clear (set, c);
+            if (!still_concludes (ex, units, n_units, sy, sn, want_yes,
+                                  want_no))
+              lg_bitset_set (set, c);
+          }
+    }
+  facts_of_sets (s, sy, sn, uses);
+}
+
+static gint
+compare_fact (gconstpointer a, gconstpointer b)
+{
+  const LgGridFact *x = a, *y = b;
+  return (x->cell > y->cell) - (x->cell < y->cell);
+}
+
+/* The step of units (one or two) in state st, or NULL when they conclude
+ * nothing new; a CONFLICT when they have no case left. */
+static LgStep *
+units_step (LgExplain *ex, const State *st, Unit *const *units, guint n_units)
+{
+  const LgGridShape *s = &ex->shape;
+  uint64_t *dy = ex->scratch[6], *dn = ex->scratch[7];
+  guint64 count = units_conclude (ex, units, n_units, st->yes, st->no, dy, dn);
+  LgStep *step;
+  if (count == 0)
+    {
+      step = step_new (LG_STEP_CONFLICT);
+      units_uses (ex, st, units, n_units, NULL, NULL, step->uses);
+    }
+  else
+    {
+      for (guint w = 0; w < s->words; w++)
+        {
+          dy[w] &= ~(st->yes[w] | st->no[w]);
+          dn[w] &= ~(st->yes[w] | st->no[w]);
+        }
+      if (lg_bitset_is_empty (dy, s->words) &&
+          lg_bitset_is_empty (dn, s->words))
+        return NULL;
+      step = step_new (n_units > 1 ? LG_STEP_CLUES : LG_STEP_CLUE);
+      facts_of_sets (s, dy, dn, step->derives);
+      units_uses (ex, st, units, n_units, dy, dn, step->uses);
+    }
+  for (guint u = 0; u < n_units; u++)
+    g_array_append_vals (step->clues, units[u]->clues->data,
+                         units[u]->clues->len);
+  g_array_sort (step->clues, compare_uint);
+  step->units = n_units;
+  step->cost = CLUE_COST * step->clues->len + step->uses->len;
+  return step;
+}
+
+/* Whether some case of u agrees with the facts. */
+static gboolean
+has_case (const LgExplain *ex, const Unit *u, const uint64_t *yes,
+          const uint64_t *no)
+{
+  for (guint k = 0; k < u->n_cases; k++)
+    if (compatible (case_yes (ex, u, k), case_no (ex, u, k), yes, no,
+                    ex->shape.words))
+      return TRUE;
+  return FALSE;
+}
+
+/* The cheapest step of the grid or of one unit; a conflict, when there is
+ * one, before anything else. */
+static LgStep *
+find_simple_step (LgExplain *ex, const State *st)
+{
+  LgStep *best = NULL, *conflict = NULL;
+  g_autoptr (GArray) uses = g_array_new (FALSE, FALSE, sizeof (LgGridFact));
+  if (lg_grid_conflict (&ex->shape, st->yes, st->no, uses) != LG_GRID_OK)
+    {
+      conflict = step_new (LG_STEP_CONFLICT);
+      g_array_append_vals (conflict->uses, uses->data, uses->len);
+      conflict->cost = uses->len;
+      return conflict;
+    }
+  /* a clue with no case left ends it all: look for one first */
+  for (guint k = 0; k < ex->units->len; k++)
+    {
+      Unit *u = ex->units->pdata[k];
+      if (!has_case (ex, u, st->yes, st->no))
+        offer (&conflict, units_step (ex, st, &u, 1));
+    }
+  if (conflict)
+    return conflict;
+  find_grid_steps (ex, st, &best);
+  for (guint k = 0; k < ex->units->len; k++)
+    {
+      Unit *u = ex->units->pdata[k];
+      if (best && CLUE_COST * u->clues->len >= best->cost)
+        continue;
+      LgStep *step = units_step (ex, st, &u, 1);
+      if (step && step->kind == LG_STEP_CONFLICT)
+        offer (&conflict, step);
+      else if (step)
+        offer (&best, step);
+    }
+  if (conflict)
+    {
+      if (best)
+        step_free (best);
+      return conflict;
+    }
+  return best;
+}
+
+static LgStep *
+find_pair_step (LgExplain *ex, const State *st)
+{
+  LgStep *best = NULL;
+  for (guint a = 0; a < ex->units->len; a++)
+    for (guint b = a + 1; b < ex->units->len; b++)
+      {
+        Unit *pair[2] = { ex->units->pdata[a], ex->units->pdata[b] };
+        if (pair[0]->vars->len + pair[1]->vars->len == 0)
+          continue; /* plain couples: the grid steps see them */
+        LgStep *step = units_step (ex, st, pair, 2);
+        if (step)
+          offer (&best, step);
+      }
+  return best;
+}
+
+/* ---- A supposition refuted -------------------------------------------- */
+
+/* The grid's rules and every unit's conclusions until nothing changes:
+ * the number of rounds before a contradiction, 0 when none comes within
+ * max_rounds (0: no limit). */
+static guint
+propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, guint max_rounds)
+{
+  const LgGridShape *s = &ex->shape;
+  uint64_t *dy = ex->scratch[8], *dn = ex->scratch[9];
+  for (guint round = 1; !max_rounds || round <= max_rounds; round++)
+    {
+      guint before = n_known (s, yes, no);
+      if (!lg_grid_close (s, yes, no, ex->work))
+        return round;
+      for (guint k = 0; k < ex->units->len; k++)
+        {
+          Unit *u = ex->units->pdata[k];
+          if (units_conclude (ex, &u, 1, yes, no, dy, dn) == 0)
+            return round;
+          for (guint w = 0; w < s->words; w++)
+            {
+              yes[w] |= dy[w] & ~no[w];
+              no[w] |= dn[w] & ~yes[w];
+            }
+        }
+      if (n_known (s, yes, no) == before)
+        return 0;
+    }
+  return 0;
+}
+
+/* The steps of sub that the last one needs, through the facts they cite;
+ * the facts from outside the supposition (origin 0, not the supposition
+ * itself) into outer_uses, the clues into clues. */
+static void
+sub_cone (const State *sub, guint supposed, gboolean *needed,
+          GArray *outer_uses, GArray *clues)
+{
+  guint n = sub->steps->len;
+  needed[n - 1] = TRUE;
+  for (guint i = n; i-- > 0;)
+    {
+      if (!needed[i])
+        continue;
+      const LgStep *step = sub->steps->pdata[i];
+      for (guint k = 0; k < step->clues->len; k++)
+        {
+          guint c = g_array_index (step->clues, guint, k);
+          gboolean seen = FALSE;
+          for (guint j = 0; j < clues->len; j++)
+            seen |= g_array_index (clues, guint, j) == c;
+          if (!seen)
+            g_array_append_val (clues, c);
+        }
+      for (guint k = 0; k < step->uses->len; k++)
+        {
+          LgGridFact f = g_array_index (step->uses, LgGridFact, k);
+          guint o = sub->origin[f.cell];
+          if (o)
+            needed[o - 1] = TRUE;
+          else if (f.cell != supposed)
+            {
+              gboolean seen = FALSE;
+              for (guint j = 0; j < outer_uses->len; j++)
+                seen |=
+                    g_array_index (outer_uses, LgGridFact, j).cell == f.cell;
+              if (!seen)
+                g_array_append_val (outer_uses, f);
+            }
+        }
+    }
+  g_array_sort (clues, compare_uint);
+  g_array_sort (outer_uses, compare_fact);
+}
+
+/* The contradiction step refuting `supposed`: the supposition's own steps
+ * (grid and single units) to their conflict, the needed ones told. */
+static LgStep *
+refute (LgExplain *ex, const State *st, LgGridFact supposed)
+{
+  const LgGridShape *s = &ex->shape;
+  State sub;
+  state_init (&sub, s);
+  sub.outer = st;
+  sub.supposed = supposed.cell;
+  memcpy (sub.yes, st->yes, s->words * sizeof *sub.yes);
+  memcpy (sub.no, st->no, s->words * sizeof *sub.no);
+  lg_bitset_set (supposed.yes ? sub.yes : sub.no, supposed.cell);
+  LgStep *step = NULL;
+  for (;;)
+    {
+      LgStep *next = find_simple_step (ex, &sub);
+      if (!next)
+        break;
+      apply (ex, &sub, next);
+      if (next->kind == LG_STEP_CONFLICT)
+        {
+          step = step_new (LG_STEP_CONTRADICTION);
+          break;
+        }
+    }
+  if (step)
+    {
+      g_autofree gboolean *needed = g_new0 (gboolean, sub.steps->len);
+      sub_cone (&sub, supposed.cell, needed, step->uses, step->clues);
+      LgGridFact conclusion = { supposed.cell, !supposed.yes };
+      g_array_append_val (step->derives, conclusion);
+      guint units = 0;
+      GString *text = g_string_new ("Suppose ");
+      g_autofree char *sup = lg_explain_fact_text (ex, supposed);
+      g_string_append_printf (text, "%s: then", sup);
+      guint told = 0;
+      for (guint i = 0; i < sub.steps->len; i++)
+        {
+          if (!needed[i])
+            continue;
+          const LgStep *t = sub.steps->pdata[i];
+          units += t->units;
+          g_string_append_printf (text, "%s [%u] ", told++ ? ";" : "", i + 1);
+          /* the sub-step's sentence, without its final full stop */
+          g_string_append_len (text, t->text, (gssize) strlen (t->text) - 1);
+        }
+      g_autofree char *concl = lg_explain_fact_text (ex, conclusion);
+      g_string_append_printf (text, "; so %s.", concl);
+      step->text = g_string_free (text, FALSE);
+      step->units = units;
+      step->cost = CLUE_COST * step->clues->len + step->uses->len;
+    }
+  state_clear (&sub);
+  return step;
+}
+
+/* The fewest cells still open in the two lines of a cell. */
+static guint
+open_in_lines (const LgExplain *ex, const State *st, guint cell)
+{
+  const LgGridShape *s = &ex->shape;
+  guint g1, i1, g2, i2, most = s->n;
+  lg_grid_cell_items (s, cell, &g1, &i1, &g2, &i2);
+  for (int side = 0; side < 2; side++)
+    {
+      guint count = 0;
+      for (guint j = 0; j < s->n; j++)
+        {
+          guint c = side ? lg_grid_cell (s, g2, i2, g1, j)
+                         : lg_grid_cell (s, g1, i1, g2, j);
+          count += !lg_bitset_test (st->yes, c) && !lg_bitset_test (st->no, c);
+        }
+      most = MIN (most, count);
+    }
+  return most;
+}
+
+/* The supposition that the fewest rounds of propagation refute: yes
+ * before no, the cells whose lines have the fewest open cells first (the
+ * cases a person weighs first), then in grid order.  NULL when none is
+ * refuted. */
+static LgStep *
+find_supposition_step (LgExplain *ex, const State *st)
+{
+  const LgGridShape *s = &ex->shape;
+  uint64_t *yes = ex->scratch[2], *no = ex->scratch[3];
+  guint best_rounds = 0;
+  LgGridFact best = { 0, TRUE };
+  g_autofree guint *open = g_new (guint, s->n_cells);
+  for (guint c = 0; c < s->n_cells; c++)
+    open[c] = lg_bitset_test (st->yes, c) || lg_bitset_test (st->no, c)
+                  ? 0
+                  : open_in_lines (ex, st, c);
+  for (int value = 1; value >= 0 && !best_rounds; value--)
+    /* one round is the fewest: the first refuted in one is the one */
+    for (guint score = 2; score <= s->n && best_rounds != 1; score++)
+      for (guint c = 0; c < s->n_cells && best_rounds != 1; c++)
+        {
+          if (open[c] != score)
+            continue;
+          memcpy (yes, st->yes, s->words * sizeof *yes);
+          memcpy (no, st->no, s->words * sizeof *no);
+          lg_bitset_set (value ? yes : no, c);
+          guint rounds =
+              propagate (ex, yes, no, best_rounds ? best_rounds - 1 : 0);
+          if (rounds && (!best_rounds || rounds < best_rounds))
+            {
+              best_rounds = rounds;
+              best.cell = c;
+              best.yes = value;
+            }
+        }
+  return best_rounds ? refute (ex, st, best) : NULL;
+}
+
+/* ---- The last resort: the solutions ----------------------------------- */
+
+typedef struct
+{
+  LgExplain *ex;
+  const uint64_t *yes, *no;
+  uint64_t *sol, *inter_yes, *inter_no;
+  guint64 fit;
+  gboolean first_only; /* one fitting solution is enough */
+} Search;
+
+static gboolean
+on_solution (const LgProblem *problem, const LgSolution *solution,
+             gpointer data)
+{
+  Search *se = data;
+  const LgGridShape *s = &se->ex->shape;
+  (void) problem;
+  lg_bitset_clear_all (se->sol, s->n_cells);
+  for (guint g1 = 0; g1 < s->n_groups; g1++)
+    for (guint g2 = g1 + 1; g2 < s->n_groups; g2++)
+      for (guint r = 0; r < s->n; r++)
+        lg_bitset_set (se->sol, lg_grid_cell (s, g1, solution->perm[g1][r], g2,
+                                              solution->perm[g2][r]));
+  for (guint w = 0; w < s->words; w++)
+    if ((se->yes[w] & ~se->sol[w]) | (se->no[w] & se->sol[w]))
+      return TRUE; /* does not fit the facts */
+  se->fit++;
+  if (se->first_only)
+    return FALSE;
+  gboolean more = FALSE;
+  for (guint w = 0; w < s->words; w++)
+    {
+      se->inter_yes[w] &= se->sol[w];
+      se->inter_no[w] &= ~se->sol[w];
+      more |= ((se->inter_yes[w] & ~se->yes[w]) |
+               (se->inter_no[w] & ~se->no[w])) != 0;
+    }
+  /* once the solutions agree on nothing beyond the facts, stop: a later
+   * one cannot add to it (the search only needs one, then) */
+  return more;
+}
+
+/* The cells all solutions fitting yes, no agree on, into fy, fn; returns
+ * how many fit (counted up to the point where nothing more is forced), -1
+ * on a solver error. */
+static gint64
+forced (LgExplain *ex, const uint64_t *yes, const uint64_t *no, uint64_t *fy,
+        uint64_t *fn, gboolean first_only, GError **error)
+{
+  const LgGridShape *s = &ex->shape;
+  g_autofree uint64_t *sol = g_new0 (uint64_t, s->words);
+  lg_bitset_set_all (fy, s->n_cells);
+  lg_bitset_set_all (fn, s->n_cells);
+  Search se = { ex, yes, no, sol, fy, fn, 0, first_only };
+  LgSolveOptions options;
+  lg_solve_options_init (&options);
+  options.engine = LG_ENGINE_FAST;
+  if (lg_problem_solve (ex->problem, &options, NULL, on_solution, &se, error) <
+      0)
+    return -1;
+  return (gint64) se.fit;
+}
+
+static gboolean
+given_only (LgExplain *ex)
+{
+  return ex->main.steps->len == 0;
+}
+
+gboolean
+lg_explain_given_consistent (LgExplain *ex, GError **error)
+{
+  const LgGridShape *s = &ex->shape;
+  g_autofree uint64_t *fy = g_new0 (uint64_t, s->words);
+  g_autofree uint64_t *fn = g_new0 (uint64_t, s->words);
+  g_return_val_if_fail (given_only (ex), FALSE);
+  return forced (ex, ex->main.yes, ex->main.no, fy, fn, TRUE, error) > 0;
+}
+
+static LgStep *
+search_step (LgExplain *ex, gint64 fit, const uint64_t *fy, const uint64_t *fn)
+{
+  const LgGridShape *s = &ex->shape;
+  LgStep *step = step_new (LG_STEP_SEARCH);
+  facts_of_sets (s, ex->main.yes, ex->main.no, step->uses);
+  for (guint k = 0; k < ex->units->len; k++)
+    {
+      Unit *u = ex->units->pdata[k];
+      g_array_append_vals (step->clues, u->clues->data, u->clues->len);
+      step->units++;
+    }
+  g_array_sort (step->clues, compare_uint);
+  GString *text = g_string_new ("Search: trying every case left");
+  if (fit == 0)
+    g_string_append (text, ", none fits: the clues contradict each other.");
+  else
+    {
+      uint64_t *dy = ex->scratch[6], *dn = ex->scratch[7];
+      for (guint w = 0; w < s->words; w++)
+        {
+          dy[w] = fy[w] & ~ex->main.yes[w];
+          dn[w] = fn[w] & ~ex->main.no[w];
+        }
+      facts_of_sets (s, dy, dn, step->derives);
+      g_string_append (text, ": ");
+      append_facts (text, ex, step->derives);
+      g_string_append (text, ".");
+    }
+  step->text = g_string_free (text, FALSE);
+  step->cost = CLUE_COST * step->clues->len + step->uses->len;
+  return step;
+}
+
+/* ---- The explanation ------------------------------------------------- */
+
+#ifdef LG_ENABLE_CHECKS
+static void
+check_step (const LgExplain *ex, guint index)
+{
+  if (ex->shape.n <= 5 && !lg_explain_verify_step (ex, index))
+    g_error ("explain: step %u does not follow from what it cites: %s",
+             index + 1, lg_explain_get_step (ex, index)->text);
+}
+#endif
+
+const LgStep *
+lg_explain_next (LgExplain *ex, GError **error)
+{
+  const LgGridShape *s = &ex->shape;
+  if (ex->over)
+    return NULL;
+  LgStep *step = find_simple_step (ex, &ex->main);
+  if (!step)
+    step = find_pair_step (ex, &ex->main);
+  if (!step)
+    step = find_supposition_step (ex, &ex->main);
+  if (!step)
+    {
+      ex->over = TRUE;
+      if (n_known (s, ex->main.yes, ex->main.no) == s->n_cells)
+        {
+          ex->result = LG_EXPLAIN_SOLVED;
+          return NULL;
+        }
+      g_autofree uint64_t *fy = g_new0 (uint64_t, s->words);
+      g_autofree uint64_t *fn = g_new0 (uint64_t, s->words);
+      gint64 fit = forced (ex, ex->main.yes, ex->main.no, fy, fn, FALSE, error);
+      if (fit < 0)
+        return NULL;
+      gboolean more = FALSE;
+      for (guint w = 0; w < s->words; w++)
+        more |= ((fy[w] & ~ex->main.yes[w]) | (fn[w] & ~ex->main.no[w])) != 0;
+      if (fit > 0 && !more)
+        {
+          ex->result = LG_EXPLAIN_OPEN;
+          return NULL;
+        }
+      ex->over = FALSE;
+      step = search_step (ex, fit, fy, fn);
+    }
+  apply (ex, &ex->main, step);
+  if (step->derives->len == 0)
+    {
+      ex->over = TRUE;
+      ex->result = LG_EXPLAIN_CONTRADICTION;
+    }
+#ifdef LG_ENABLE_CHECKS
+  check_step (ex, ex->main.steps->len - 1);
+#endif
+  return step;
+}
+
+gboolean
+lg_explain_run (LgExplain *ex, GError **error)
+{
+  while (lg_explain_next (ex, error))
+    ;
+  return !(error && *error);
+}
+
+void
+lg_explain_cone (const LgExplain *ex, guint index, GArray *steps)
+{
+  g_autofree gboolean *needed = g_new0 (gboolean, index + 1);
+  needed[index] = TRUE;
+  for (guint i = index + 1; i-- > 0;)
+    {
+      if (!needed[i])
+        continue;
+      const LgStep *step = ex->main.steps->pdata[i];
+      for (guint k = 0; k < step->uses->len; k++)
+        {
+          guint o =
+              ex->main.origin[g_array_index (step->uses, LgGridFact, k).cell];
+          if (o && o - 1 < i)
+            needed[o - 1] = TRUE;
+        }
+    }
+  for (guint i = 0; i <= index; i++)
+    if (needed[i])
+      g_array_append_val (steps, i);
+}
+
+/* ---- Re-proving a step ------------------------------------------------ */
+
+typedef struct
+{
+  const LgExplain *ex;
+  const LgStep *step;
+  GPtrArray *units; /* Unit* of the step's clues */
+  guint groups[LG_MAX_ITEMS + 1], n_groups;
+  uint8_t *perm;  /* per group of the problem: row -> item */
+  uint8_t *inv;   /* per group: item -> row */
+  gboolean *used; /* per group: an item taken on a row */
+  guint *assignment;
+  gboolean ok;
+  guint64 worlds;
+} Verify;
+
+static gboolean
+world_cell (const Verify *v, guint cell)
+{
+  guint g1, i1, g2, i2, n = v->ex->shape.n;
+  lg_grid_cell_items (&v->ex->shape, cell, &g1, &i1, &g2, &i2);
+  return v->inv[g1 * n + i1] == v->inv[g2 * n + i2];
+}
+
+static gboolean
+unit_holds (const Verify *v, const Unit *u)
+{
+  guint n = v->ex->shape.n, k = u->vars->len;
+  guint64 total = lg_assignments (n, k);
+  for (guint64 index = 0; index < total; index++)
+    {
+      guint64 rest = index;
+      for (guint j = 0; j < k; j++)
+        {
+          v->assignment[((LgItem *) u->vars->pdata[j])->var_id] =
+              (guint) (rest % n);
+          rest /= n;
+        }
+      gboolean holds = TRUE;
+      for (guint r = 0; holds && r < u->logic->len; r++)
+        holds =
+            lg_rule_eval (u->logic->pdata[r], v->assignment) == LG_EVAL_TRUE;
+      for (guint r = 0; holds && r < u->couple->len; r++)
+        {
+          const LgRule *rule = u->couple->pdata[r];
+          guint cell =
+              lg_grid_cell (&v->ex->shape, rule->x->group->index,
+                            lg_item_current_index (rule->x, v->assignment),
+                            rule->y->group->index,
+                            lg_item_current_index (rule->y, v->assignment));
+          holds = world_cell (v, cell) == (rule->kind == LG_RULE_YES);
+        }
+      if (holds)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether the facts whose groups are both among the first `depth` groups
+ * of the enumeration hold in the world so far. */
+static gboolean
+facts_hold (const Verify *v, const GArray *facts, guint depth)
+{
+  for (guint k = 0; k < facts->len; k++)
+    {
+      LgGridFact f = g_array_index (facts, LgGridFact, k);
+      guint g1, i1, g2, i2, seen = 0;
+      lg_grid_cell_items (&v->ex->shape, f.cell, &g1, &i1, &g2, &i2);
+      for (guint d = 0; d < depth; d++)
+        seen += (v->groups[d] == g1) + (v->groups[d] == g2);
+      if (seen == 2 && world_cell (v, f.cell) != f.yes)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+enumerate (Verify *v, guint depth, guint row)
+{
+  guint n = v->ex->shape.n;
+  if (!v->ok)
+    return;
+  if (depth == v->n_groups)
+    {
+      for (guint k = 0; k < v->units->len; k++)
+        if (!unit_holds (v, v->units->pdata[k]))
+          return;
+      v->worlds++;
+      /* a world of the premises: the conclusion must hold in it */
+      if (v->step->derives->len == 0 ||
+          !facts_hold (v, v->step->derives, depth))
+        v->ok = FALSE;
+      return;
+    }
+  guint g = v->groups[depth];
+  if (row == n)
+    {
+      if (facts_hold (v, v->step->uses, depth + 1))
+        enumerate (v, depth + 1, 0);
+      return;
+    }
+  for (guint i = 0; i < n; i++)
+    if (!v->used[g * n + i])
+      {
+        v->used[g * n + i] = TRUE;
+        v->perm[g * n + row] = (uint8_t) i;
+        v->inv[g * n + i] = (uint8_t) row;
+        enumerate (v, depth, row + 1);
+        v->used[g * n + i] = FALSE;
+      }
+}
+
+static void
+add_group (Verify *v, guint g)
+{
+  for (guint k = 0; k < v->n_groups; k++)
+    if (v->groups[k] == g)
+      return;
+  v->groups[v->n_groups++] = g;
+}
+
+static void
+add_fact_groups (Verify *v, const GArray *facts)
+{
+  for (guint k = 0; k < facts->len; k++)
+    {
+      guint g1, i1, g2, i2;
+      lg_grid_cell_items (&v->ex->shape,
+                          g_array_index (facts, LgGridFact, k).cell, &g1, &i1,
+                          &g2, &i2);
+      add_group (v, g1);
+      add_group (v, g2);
+    }
+}
+
+gboolean
+lg_explain_verify_step (const LgExplain *ex, guint index)
+{
+  const LgStep *step = ex->main.steps->pdata[index];
+  const LgGridShape *s = &ex->shape;
+  Verify v = { ex,   step, g_ptr_array_new (), { 0 }, 0, NULL, NULL, NULL, NULL,
+               TRUE, 0 };
+  if (s->n_groups > LG_MAX_ITEMS + 1)
+    return FALSE;
+  for (guint k = 0; k < ex->units->len; k++)
+    {
+      Unit *u = ex->units->pdata[k];
+      gboolean in_step = FALSE;
+      for (guint j = 0; j < u->clues->len; j++)
+        for (guint i = 0; i < step->clues->len; i++)
+          in_step |= g_array_index (u->clues, guint, j) ==
+                     g_array_index (step->clues, guint, i);
+      if (!in_step)
+        continue;
+      g_ptr_array_add (v.units, u);
+      for (guint r = 0; r < u->couple->len; r++)
+        {
+          const LgRule *rule = u->couple->pdata[r];
+          add_group (&v, rule->x->group->index);
+          add_group (&v, rule->y->group->index);
+        }
+      for (guint j = 0; j < u->vars->len; j++)
+        add_group (&v, ((LgItem *) u->vars->pdata[j])->group->index);
+    }
+  add_fact_groups (&v, step->uses);
+  add_fact_groups (&v, step->derives);
+  if (v.n_groups == 0)
+    add_group (&v, 0);
+  v.perm = g_new0 (uint8_t, s->n_groups * s->n);
+  v.inv = g_new0 (uint8_t, s->n_groups * s->n);
+  v.used = g_new0 (gboolean, s->n_groups * s->n);
+  v.assignment = g_new0 (guint, lg_problem_n_vars (ex->problem) + 1);
+  for (guint r = 0; r < s->n; r++)
+    {
+      guint g = v.groups[0];
+      v.perm[g * s->n + r] = (uint8_t) r;
+      v.inv[g * s->n + r] = (uint8_t) r;
+    }
+  /* the first group is the identity: skip its rows */
+  if (facts_hold (&v, step->uses, 1))
+    enumerate (&v, 1, 0);
+  gboolean ok = v.ok;
+  g_ptr_array_unref (v.units);
+  g_free (v.perm);
+  g_free (v.inv);
+  g_free (v.used);
+  g_free (v.assignment);
+  return ok;
+}
+
+/* ---- The grade ------------------------------------------------------- */
+
+LgDifficulty
+lg_explain_difficulty (const LgExplain *ex)
+{
+  LgDifficulty d = LG_DIFFICULTY_EASY;
+  for (guint i = 0; i < ex->main.steps->len; i++)
+    {
+      const LgStep *step = ex->main.steps->pdata[i];
+      LgDifficulty here = LG_DIFFICULTY_EASY;
+      if (step->kind == LG_STEP_CONTRADICTION || step->kind == LG_STEP_SEARCH)
+        here = LG_DIFFICULTY_EXPERT;
+      else if (step->kind == LG_STEP_CLUES)
+        here = LG_DIFFICULTY_HARD;
+      else if (step->kind == LG_STEP_CLUE && step->uses->len >= 3)
+        here = LG_DIFFICULTY_MEDIUM;
+      d = MAX (d, here);
+    }
+  return d;
+}
+
+static const char *const difficulty_names[] = { "easy", "medium", "hard",
+                                                "expert" };
+
+const char *
+lg_difficulty_to_string (LgDifficulty difficulty)
+{
+  return difficulty_names[difficulty];
+}
+
+gboolean
+lg_difficulty_from_string (const char *name, LgDifficulty *d)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (difficulty_names); k++)
+    if (g_str_equal (name, difficulty_names[k]))
+      {
+        *d = (LgDifficulty) k;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+typedef struct
+{
+  guint steps, most_clues, contradictions;
+} Tally;
+
+static Tally
+tally (const LgExplain *ex)
+{
+  Tally t = { ex->main.steps->len, 0, 0 };
+  for (guint i = 0; i < t.steps; i++)
+    {
+      const LgStep *step = ex->main.steps->pdata[i];
+      t.most_clues = MAX (t.most_clues, step->units);
+      t.contradictions += step->kind == LG_STEP_CONTRADICTION;
+    }
+  return t;
+}
+
+/* ---- Printing --------------------------------------------------------- */
+
+void
+lg_explain_print_step (FILE *out, const LgExplain *ex, guint index)
+{
+  fprintf (out, "%u. %s\n", index + 1, lg_explain_get_step (ex, index)->text);
+}
+
+static void
+open_cells (const LgExplain *ex, GArray *cells)
+{
+  for (guint c = 0; c < ex->shape.n_cells; c++)
+    if (!lg_bitset_test (ex->main.yes, c) && !lg_bitset_test (ex->main.no, c))
+      g_array_append_val (cells, c);
+}
+
+void
+lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
+                  gboolean ascii)
+{
+  guint n = ex->main.steps->len;
+  for (guint i = 0; i < n; i++)
+    {
+      lg_explain_print_step (out, ex, i);
+      if (grid_every && ((i + 1) % grid_every == 0 || i + 1 == n))
+        lg_grid_print (out, &ex->shape, ex->main.yes, ex->main.no, ascii);
+    }
+  switch (ex->result)
+    {
+    case LG_EXPLAIN_SOLVED:
+      fprintf (out, "Solved: every cell of the grid is known.\n");
+      break;
+    case LG_EXPLAIN_OPEN:
+      {
+        g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (guint));
+        open_cells (ex, cells);
+        fprintf (out,
+                 "The clues force no more: %u cells stay open (more than "
+                 "one solution):",
+                 cells->len);
+        for (guint k = 0; k < cells->len; k++)
+          {
+            guint ga, ia, gb, ib, c = g_array_index (cells, guint, k);
+            cell_sides (ex, c, &ga, &ia, &gb, &ib);
+            g_autofree char *a = item_phrase (ex, ga, ia);
+            g_autofree char *b = item_phrase (ex, gb, ib);
+            fprintf (out, "%s %s with %s", k ? ";" : "", a, b);
+          }
+        fprintf (out, ".\n");
+        break;
+      }
+    case LG_EXPLAIN_CONTRADICTION:
+      fprintf (out,
+               "No solution: the clues contradict each other (step "
+               "%u).\n",
+               n);
+      break;
+    case LG_EXPLAIN_UNFINISHED:
+      break;
+    }
+  Tally t = tally (ex);
+  fprintf (out,
+           "Difficulty: %s (%u steps, at most %u clue%s combined in one step, "
+           "%u by contradiction).\n",
+           lg_difficulty_to_string (lg_explain_difficulty (ex)), t.steps,
+           t.most_clues, t.most_clues == 1 ? "" : "s", t.contradictions);
+}
+
+static void
+print_json_fact (FILE *out, const LgExplain *ex, LgGridFact f, gboolean value)
+{
+  g_autofree char *a = lg_explain_item_ref (ex, f.cell, 0);
+  g_autofree char *b = lg_explain_item_ref (ex, f.cell, 1);
+  fputs ("{\"a\": ", out);
+  lg_print_json_string (out, a);
+  fputs (", \"b\": ", out);
+  lg_print_json_string (out, b);
+  if (value)
+    fprintf (out, ", \"together\": %s", f.yes ? "true" : "false");
+  fputs ("}", out);
+}
+
+static void
+print_json_facts (FILE *out, const LgExplain *ex, const GArray *facts)
+{
+  fputs ("[", out);
+  for (guint k = 0; k < facts->len; k++)
+    {
+      fputs (k ? ", " : "", out);
+      print_json_fact (out, ex, g_array_index (facts, LgGridFact, k), TRUE);
+    }
+  fputs ("]", out);
+}
+
+void
+lg_explain_print_json (FILE *out, const LgExplain *ex)
+{
+  static const char *const results[] = { "solved", "open", "contradiction",
+                                         "unfinished" };
+  fputs ("{\"steps\": [", out);
+  for (guint i = 0; i < ex->main.steps->len; i++)
+    {
+      const LgStep *step = ex->main.steps->pdata[i];
+      fprintf (out, "%s\n{\"step\": %u, \"kind\": \"%s\", \"clues\": [",
+               i ? "," : "", i + 1, lg_step_kind_to_string (step->kind));
+      for (guint k = 0; k < step->clues->len; k++)
+        fprintf (out, "%s%u", k ? ", " : "",
+                 g_array_index (step->clues, guint, k));
+      fputs ("], \"uses\": ", out);
+      print_json_facts (out, ex, step->uses);
+      fputs (", \"derives\": ", out);
+      print_json_facts (out, ex, step->derives);
+      fputs (", \"text\": ", out);
+      lg_print_json_string (out, step->text);
+      fputs ("}", out);
+    }
+  fprintf (out, "],\n\"result\": \"%s\", \"open\": [", results[ex->result]);
+  g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (guint));
+  if (ex->result == LG_EXPLAIN_OPEN)
+    open_cells (ex, cells);
+  for (guint k = 0; k < cells->len; k++)
+    {
+      LgGridFact f = { g_array_index (cells, guint, k), FALSE };
+      fputs (k ? ", " : "", out);
+      print_json_fact (out, ex, f, FALSE);
+    }
+  Tally t = tally (ex);
+  fprintf (out,
+           "],\n\"difficulty\": {\"grade\": \"%s\", \"steps\": %u, "
+           "\"most_clues\": %u, \"contradictions\": %u}}\n",
+           lg_difficulty_to_string (lg_explain_difficulty (ex)), t.steps,
+           t.most_clues, t.contradictions);
+}
+
+/* ---- Facts from a file (--hint) ---------------------------------------- */
+
+static char *
+unquote (const char *text)
+{
+  g_autofree char *t = g_strstrip (g_strdup (text));
+  gsize len = strlen (t);
+  if (len >= 2 && t[0] == '"' && t[len - 1] == '"')
+    return g_strndup (t + 1, len - 2);
+  return g_steal_pointer (&t);
+}
+
+/* The item a reference names, "group:item" or a name of one group only;
+ * NULL with *why set. */
+static const LgItem *
+resolve (const LgExplain *ex, const char *ref, const char **why)
+{
+  const char *colon = strchr (ref, ':');
+  if (colon)
+    {
+      g_autofree char *gname = g_strndup (ref, (gsize) (colon - ref));
+      g_autofree char *g = unquote (gname);
+      g_autofree char *i = unquote (colon + 1);
+      LgGroup *group = lg_problem_lookup_group (ex->problem, g);
+      if (!group)
+        {
+          *why = "unknown group";
+          return NULL;
+        }
+      const LgItem *item = lg_group_lookup_item (group, i);
+      if (!item)
+        *why = "unknown item";
+      return item;
+    }
+  g_autofree char *name = unquote (ref);
+  const LgItem *found = NULL;
+  for (guint g = 0; g < ex->shape.n_groups; g++)
+    {
+      const LgItem *item =
+          lg_group_lookup_item (lg_problem_get_group (ex->problem, g), name);
+      if (item && found)
+        {
+          *why = "an item of several groups: write GROUP:ITEM";
+          return NULL;
+        }
+      if (item)
+        found = item;
+    }
+  if (!found)
+    *why = "unknown item";
+  return found;
+}
+
+gboolean
+lg_explain_read_facts (LgExplain *ex, const char *path, GError **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) file_error = NULL;
+  if (!g_file_get_contents (path, &text, NULL, &file_error))
+    {
+      int code = file_error->code == G_FILE_ERROR_NOENT   ? ENOENT
+                 : file_error->code == G_FILE_ERROR_ACCES ? EACCES
+                 : file_error->code == G_FILE_ERROR_ISDIR ? EISDIR
+                                                          : 0;
+      g_set_error (error, G_FILE_ERROR, file_error->code, "%s: error: %s", path,
+                   code ? g_strerror (code) : file_error->message);
+      return FALSE;
+    }
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (guint l = 0; lines[l]; l++)
+    {
+      char *line = lines[l];
+      char *hash = strchr (line, '#');
+      if (hash)
+        *hash = '\0';
+      g_strchomp (line);
+      const char *p = line;
+      while (*p == ' ' || *p == '\t')
+        p++;
+      if (!*p)
+        continue;
+      guint column = (guint) (p - line) + 1;
+      gboolean yes = g_str_has_prefix (p, "yes ");
+      if (!yes && !g_str_has_prefix (p, "no "))
+        {
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                       "%s:%u:%u: error: a fact is 'yes X, Y' or 'no X, Y'",
+                       path, l + 1, column);
+          return FALSE;
+        }
+      const char *refs = p + (yes ? 4 : 3);
+      const char *comma = strchr (refs, ',');
+      const char *why = "two items separated by a comma expected";
+      const LgItem *a = NULL, *b = NULL;
+      guint at = (guint) (refs - line) + 1;
+      if (comma)
+        {
+          g_autofree char *left = g_strndup (refs, (gsize) (comma - refs));
+          if ((a = resolve (ex, left, &why)))
+            {
+              at = (guint) (comma + 1 - line) + 1;
+              b = resolve (ex, comma + 1, &why);
+            }
+        }
+      if (a && b && a->group == b->group)
+        {
+          why = "two items of one group";
+          b = NULL;
+        }
+      if (!a || !b)
+        {
+          g_autofree char *ref =
+              comma ? g_strndup (line + at - 1,
+                                 a ? strlen (line + at - 1)
+                                   : (gsize) (comma - line - at + 1))
+                    : g_strdup (refs);
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                       "%s:%u:%u: error: %s: '%s'", path, l + 1, at, why,
+                       g_strstrip (ref));
+          return FALSE;
+        }
+      LgGridFact f = { lg_grid_cell (&ex->shape, a->group->index, a->index,
+                                     b->group->index, b->index),
+                       yes };
+      lg_explain_give (ex, f);
+    }
+  return TRUE;
+}

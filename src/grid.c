@@ -1,0 +1,490 @@
+/* grid — the solver's grid: its cells, the one-to-one rule's steps and the
+ * staircase drawing.  See grid.h; the rules never write a cell that is
+ * known already, so a rule given the grid itself as its output (as
+ * lg_grid_close does) only adds. */
+#include "grid.h"
+
+#include "pair.h"
+
+void
+lg_grid_shape_init (LgGridShape *shape, const LgProblem *problem)
+{
+  shape->problem = problem;
+  shape->n_groups = lg_problem_n_groups (problem);
+  shape->n = lg_group_n_items (lg_problem_get_group (problem, 0));
+  shape->n_pairs = lg_pair_count (shape->n_groups);
+  shape->n_cells = shape->n_pairs * shape->n * shape->n;
+  shape->words = (guint) lg_bitset_n_words (shape->n_cells);
+}
+
+guint
+lg_grid_cell (const LgGridShape *shape, guint g1, guint i1, guint g2, guint i2)
+{
+  lg_pair_order (&g1, &i1, &g2, &i2);
+  return (lg_pair_index (g1, g2) * shape->n + i1) * shape->n + i2;
+}
+
+void
+lg_grid_cell_items (const LgGridShape *shape, guint cell, guint *g1, guint *i1,
+                    guint *g2, guint *i2)
+{
+  guint nn = shape->n * shape->n;
+  lg_pair_groups (cell / nn, g1, g2);
+  *i1 = cell % nn / shape->n;
+  *i2 = cell % shape->n;
+}
+
+void
+lg_grid_line (const LgGridShape *shape, guint group, guint item, guint other,
+              guint *cells)
+{
+  for (guint j = 0; j < shape->n; j++)
+    cells[j] = lg_grid_cell (shape, group, item, other, j);
+}
+
+static gboolean
+known (const uint64_t *yes, const uint64_t *no, guint cell)
+{
+  return lg_bitset_test (yes, cell) || lg_bitset_test (no, cell);
+}
+
+static void
+add_use (GArray *uses, guint cell, gboolean yes)
+{
+  if (uses)
+    {
+      LgGridFact f = { cell, yes };
+      g_array_append_val (uses, f);
+    }
+}
+
+/* Derives `cell` = value unless it is known or derived already. */
+static guint
+derive (const uint64_t *yes, const uint64_t *no, guint cell, gboolean value,
+        uint64_t *derived_yes, uint64_t *derived_no)
+{
+  if (known (yes, no, cell) || lg_bitset_test (derived_yes, cell) ||
+      lg_bitset_test (derived_no, cell))
+    return 0;
+  lg_bitset_set (value ? derived_yes : derived_no, cell);
+  return 1;
+}
+
+guint
+lg_grid_exclusion (const LgGridShape *shape, const uint64_t *yes,
+                   const uint64_t *no, guint cell, uint64_t *derived_yes,
+                   uint64_t *derived_no, GArray *uses)
+{
+  guint g1, i1, g2, i2, count = 0;
+  if (!lg_bitset_test (yes, cell))
+    return 0;
+  lg_grid_cell_items (shape, cell, &g1, &i1, &g2, &i2);
+  for (guint k = 0; k < shape->n; k++)
+    {
+      if (k != i2)
+        count += derive (yes, no, lg_grid_cell (shape, g1, i1, g2, k), FALSE,
+                         derived_yes, derived_no);
+      if (k != i1)
+        count += derive (yes, no, lg_grid_cell (shape, g1, k, g2, i2), FALSE,
+                         derived_yes, derived_no);
+    }
+  if (count)
+    add_use (uses, cell, TRUE);
+  return count;
+}
+
+guint
+lg_grid_last (const LgGridShape *shape, const uint64_t *yes, const uint64_t *no,
+              guint group, guint item, guint other, uint64_t *derived_yes,
+              uint64_t *derived_no, GArray *uses)
+{
+  guint open = shape->n, n_open = 0;
+  for (guint j = 0; j < shape->n; j++)
+    {
+      guint c = lg_grid_cell (shape, group, item, other, j);
+      if (lg_bitset_test (yes, c))
+        return 0;
+      if (!lg_bitset_test (no, c))
+        {
+          open = c;
+          n_open++;
+        }
+    }
+  if (n_open != 1 || !derive (yes, no, open, TRUE, derived_yes, derived_no))
+    return 0;
+  for (guint j = 0; j < shape->n; j++)
+    {
+      guint c = lg_grid_cell (shape, group, item, other, j);
+      if (c != open)
+        add_use (uses, c, FALSE);
+    }
+  return 1;
+}
+
+guint
+lg_grid_transitivity (const LgGridShape *shape, const uint64_t *yes,
+                      const uint64_t *no, guint cell, guint third,
+                      uint64_t *derived_yes, uint64_t *derived_no, GArray *uses)
+{
+  guint g1, i1, g2, i2, count = 0;
+  if (!lg_bitset_test (yes, cell))
+    return 0;
+  lg_grid_cell_items (shape, cell, &g1, &i1, &g2, &i2);
+  if (third == g1 || third == g2)
+    return 0;
+  for (guint c = 0; c < shape->n; c++)
+    {
+      guint ca = lg_grid_cell (shape, g1, i1, third, c);
+      guint cb = lg_grid_cell (shape, g2, i2, third, c);
+      for (int side = 0; side < 2; side++)
+        {
+          guint from = side ? ca : cb, to = side ? cb : ca;
+          if (known (yes, no, from) &&
+              derive (yes, no, to, lg_bitset_test (yes, from), derived_yes,
+                      derived_no))
+            {
+              if (count++ == 0)
+                add_use (uses, cell, TRUE);
+              add_use (uses, from, lg_bitset_test (yes, from));
+            }
+        }
+    }
+  return count;
+}
+
+LgGridConflict
+lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
+                  const uint64_t *no, GArray *uses)
+{
+  guint n = shape->n;
+  for (guint w = 0; w < shape->words; w++)
+    if (yes[w] & no[w])
+      {
+        guint c = w * 64 + (guint) lg_bitset_ctz64 (yes[w] & no[w]);
+        add_use (uses, c, TRUE);
+        add_use (uses, c, FALSE);
+        return LG_GRID_BOTH;
+      }
+  for (guint g = 0; g < shape->n_groups; g++)
+    for (guint h = 0; h < shape->n_groups; h++)
+      for (guint i = 0; h != g && i < n; i++)
+        {
+          guint n_yes = 0, n_no = 0, first_yes = 0;
+          for (guint j = 0; j < n; j++)
+            {
+              guint c = lg_grid_cell (shape, g, i, h, j);
+              if (lg_bitset_test (yes, c) && n_yes++ == 0)
+                first_yes = c;
+              else if (lg_bitset_test (yes, c))
+                {
+                  add_use (uses, first_yes, TRUE);
+                  add_use (uses, c, TRUE);
+                  return LG_GRID_TWO_YES;
+                }
+              n_no += lg_bitset_test (no, c);
+            }
+          if (n_no == n)
+            {
+              for (guint j = 0; j < n; j++)
+                add_use (uses, lg_grid_cell (shape, g, i, h, j), FALSE);
+              return LG_GRID_NONE_LEFT;
+            }
+        }
+  for (guint cell = 0; cell < shape->n_cells; cell++)
+    if (lg_bitset_test (yes, cell))
+      {
+        guint g1, i1, g2, i2;
+        lg_grid_cell_items (shape, cell, &g1, &i1, &g2, &i2);
+        for (guint h = 0; h < shape->n_groups; h++)
+          for (guint c = 0; h != g1 && h != g2 && c < n; c++)
+            {
+              guint ca = lg_grid_cell (shape, g1, i1, h, c);
+              guint cb = lg_grid_cell (shape, g2, i2, h, c);
+              if (known (yes, no, ca) && known (yes, no, cb) &&
+                  lg_bitset_test (yes, ca) != lg_bitset_test (yes, cb))
+                {
+                  add_use (uses, cell, TRUE);
+                  add_use (uses, ca, lg_bitset_test (yes, ca));
+                  add_use (uses, cb, lg_bitset_test (yes, cb));
+                  return LG_GRID_DISAGREE;
+                }
+            }
+      }
+  return LG_GRID_OK;
+}
+
+/* lg_grid_close works on lines: for item i of group g against group h,
+ * the yes and the no bits over h's items, at work[2 * line] and
+ * work[2 * line + 1], line = (g * G + h) * n + i; each cell is in two
+ * lines, written together. */
+static guint
+line_index (const LgGridShape *shape, guint g, guint i, guint h)
+{
+  return (g * shape->n_groups + h) * shape->n + i;
+}
+
+/* The n bits (n <= 32) of a set from bit start on, and their OR back. */
+static uint32_t
+row_bits (const uint64_t *set, guint start, guint n)
+{
+  guint w = start / 64, shift = start % 64;
+  uint64_t bits = set[w] >> shift;
+  if (shift + n > 64)
+    bits |= set[w + 1] << (64 - shift);
+  return (uint32_t) (bits & ((UINT64_C (1) << n) - 1));
+}
+
+static void
+or_row_bits (uint64_t *set, guint start, uint32_t bits)
+{
+  guint w = start / 64, shift = start % 64;
+  set[w] |= (uint64_t) bits << shift;
+  /* the bits past the word, if any: then the next word is in the set */
+  uint64_t high = shift ? (uint64_t) bits >> (64 - shift) : 0;
+  if (high)
+    set[w + 1] |= high;
+}
+
+gsize
+lg_grid_work_size (const LgGridShape *shape)
+{
+  return (gsize) 2 * shape->n_groups * shape->n_groups * shape->n;
+}
+
+/* Sets cell (g, i) x (h, j) to value in both its lines; the number of
+ * bits changed (0 when it was set already). */
+static guint
+work_set (const LgGridShape *shape, uint32_t *work, guint g, guint i, guint h,
+          guint j, gboolean value)
+{
+  uint32_t *a = work + 2 * line_index (shape, g, i, h) + !value;
+  if (*a & (UINT32_C (1) << j))
+    return 0;
+  *a |= UINT32_C (1) << j;
+  work[2 * line_index (shape, h, j, g) + !value] |= UINT32_C (1) << i;
+  return 1;
+}
+
+gboolean
+lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
+               uint32_t *work)
+{
+  guint n = shape->n, G = shape->n_groups;
+  uint32_t full = n == 32 ? UINT32_MAX : (UINT32_C (1) << n) - 1;
+  memset (work, 0, lg_grid_work_size (shape) * sizeof *work);
+  for (guint g1 = 0; g1 < G; g1++)
+    for (guint g2 = g1 + 1; g2 < G; g2++)
+      for (guint i = 0; i < n; i++)
+        {
+          guint start = lg_grid_cell (shape, g1, i, g2, 0);
+          for (int v = 0; v < 2; v++)
+            for (uint32_t m = row_bits (v ? no : yes, start, n); m; m &= m - 1)
+              work_set (shape, work, g1, i, g2, (guint) lg_bitset_ctz64 (m),
+                        !v);
+        }
+  guint changed = 1;
+  while (changed)
+    {
+      changed = 0;
+      for (guint g = 0; g < G; g++)
+        for (guint h = 0; h < G; h++)
+          for (guint i = 0; h != g && i < n; i++)
+            {
+              uint32_t *line = work + 2 * line_index (shape, g, i, h);
+              uint32_t y = line[0], o = line[1];
+              if ((y & o) || (y & (y - 1)) || (o & full) == full)
+                return FALSE;
+              if (!y && lg_bitset_popcount64 (~o & full) == 1)
+                {
+                  changed +=
+                      work_set (shape, work, g, i, h,
+                                (guint) lg_bitset_ctz64 (~o & full), TRUE);
+                  y = line[0];
+                }
+              if (!y)
+                continue;
+              guint j = (guint) lg_bitset_ctz64 (y);
+              for (uint32_t rest = ~(o | y) & full; rest; rest &= rest - 1)
+                changed += work_set (shape, work, g, i, h,
+                                     (guint) lg_bitset_ctz64 (rest), FALSE);
+              /* (g, i) is with (h, j): they share their lines */
+              for (guint k = 0; k < G; k++)
+                {
+                  if (k == g || k == h)
+                    continue;
+                  uint32_t *la = work + 2 * line_index (shape, g, i, k);
+                  uint32_t *lb = work + 2 * line_index (shape, h, j, k);
+                  for (int v = 0; v < 2; v++)
+                    {
+                      for (uint32_t m = lb[v] & ~la[v]; m; m &= m - 1)
+                        changed += work_set (shape, work, g, i, k,
+                                             (guint) lg_bitset_ctz64 (m), !v);
+                      for (uint32_t m = la[v] & ~lb[v]; m; m &= m - 1)
+                        changed += work_set (shape, work, h, j, k,
+                                             (guint) lg_bitset_ctz64 (m), !v);
+                    }
+                }
+            }
+    }
+  for (guint g1 = 0; g1 < G; g1++)
+    for (guint g2 = g1 + 1; g2 < G; g2++)
+      for (guint i = 0; i < n; i++)
+        {
+          const uint32_t *line = work + 2 * line_index (shape, g1, i, g2);
+          guint start = lg_grid_cell (shape, g1, i, g2, 0);
+          or_row_bits (yes, start, line[0]);
+          or_row_bits (no, start, line[1]);
+        }
+  return TRUE;
+}
+
+/* ---- Drawing ----------------------------------------------------------- */
+
+typedef struct
+{
+  const char *bar, *dash, *cross, *yes, *no;
+} Marks;
+
+static const Marks ascii_marks = { "|", "-", "+", "O", "X" };
+static const Marks utf8_marks = { "\u2502", "\u2500", "\u253c", "\u25cf",
+                                  "\u00d7" };
+
+static void
+repeat (FILE *out, const char *s, guint count)
+{
+  for (guint i = 0; i < count; i++)
+    fputs (s, out);
+}
+
+static void
+pad (FILE *out, const char *s, guint width)
+{
+  fputs (s, out);
+  guint w = lg_utf8_width (s);
+  repeat (out, " ", width > w ? width - w : 0);
+}
+
+/* The k-th character (code point) of s, or a space. */
+static void
+put_char_at (FILE *out, const char *s, guint k)
+{
+  const char *p = s;
+  for (guint i = 0; i < k && *p; i++)
+    p = g_utf8_next_char (p);
+  if (*p)
+    fwrite (p, 1, (size_t) (g_utf8_next_char (p) - p), out);
+  else
+    fputc (' ', out);
+}
+
+void
+lg_grid_print (FILE *out, const LgGridShape *shape, const uint64_t *yes,
+               const uint64_t *no, gboolean ascii)
+{
+  const Marks *m = ascii ? &ascii_marks : &utf8_marks;
+  const LgProblem *problem = shape->problem;
+  guint n = shape->n, G = shape->n_groups;
+  /* the row groups: 0, then G-1 down to 2 */
+  g_autofree guint *rows = g_new (guint, G);
+  guint n_rows = 0;
+  rows[n_rows++] = 0;
+  for (guint g = G - 1; g >= 2; g--)
+    rows[n_rows++] = g;
+  guint w_group = 0, w_item = 0, height = 0;
+  for (guint r = 0; r < n_rows; r++)
+    {
+      LgGroup *g = lg_problem_get_group (problem, rows[r]);
+      w_group = MAX (w_group, lg_utf8_width (g->name));
+      for (guint i = 0; i < n; i++)
+        w_item =
+            MAX (w_item,
+                 lg_utf8_width (lg_item_get_name (lg_group_get_item (g, i))));
+    }
+  g_autofree guint *width = g_new0 (guint, G);
+  for (guint c = 1; c < G; c++)
+    {
+      LgGroup *g = lg_problem_get_group (problem, c);
+      width[c] = MAX (2 * n - 1, lg_utf8_width (g->name));
+      for (guint i = 0; i < n; i++)
+        height =
+            MAX (height,
+                 lg_utf8_width (lg_item_get_name (lg_group_get_item (g, i))));
+    }
+  guint label = w_group + 1 + w_item;
+#define LG_COLUMNS_OF(r) (rows[r] == 0 ? G - 1 : rows[r] - 1)
+  /* the head: group names, then the item names downwards */
+  for (guint k = 0; k <= height; k++)
+    {
+      repeat (out, " ", label + 1);
+      fputs (m->bar, out);
+      for (guint c = 1; c < G; c++)
+        {
+          LgGroup *g = lg_problem_get_group (problem, c);
+          fputc (' ', out);
+          if (k == 0)
+            pad (out, g->name, width[c]);
+          else
+            {
+              for (guint i = 0; i < n; i++)
+                {
+                  if (i)
+                    fputc (' ', out);
+                  put_char_at (out, lg_item_get_name (lg_group_get_item (g, i)),
+                               k - 1);
+                }
+              repeat (out, " ", width[c] - (2 * n - 1));
+            }
+          fputc (' ', out);
+          fputs (m->bar, out);
+        }
+      fputc ('\n', out);
+    }
+  for (guint r = 0; r < n_rows; r++)
+    {
+      guint last = LG_COLUMNS_OF (r);
+      repeat (out, m->dash, label + 1);
+      fputs (m->cross, out);
+      /* the line under the block above (the wider) */
+      for (guint c = 1; c <= LG_COLUMNS_OF (r ? r - 1 : 0); c++)
+        {
+          repeat (out, m->dash, width[c] + 2);
+          fputs (m->cross, out);
+        }
+      fputc ('\n', out);
+      LgGroup *rg = lg_problem_get_group (problem, rows[r]);
+      for (guint i = 0; i < n; i++)
+        {
+          pad (out, i == 0 ? rg->name : "", w_group);
+          fputc (' ', out);
+          pad (out, lg_item_get_name (lg_group_get_item (rg, i)), w_item);
+          fputc (' ', out);
+          fputs (m->bar, out);
+          for (guint c = 1; c <= last; c++)
+            {
+              fputc (' ', out);
+              for (guint j = 0; j < n; j++)
+                {
+                  guint cell = lg_grid_cell (shape, rows[r], i, c, j);
+                  if (j)
+                    fputc (' ', out);
+                  fputs (lg_bitset_test (yes, cell)  ? m->yes
+                         : lg_bitset_test (no, cell) ? m->no
+                                                     : " ",
+                         out);
+                }
+              repeat (out, " ", width[c] - (2 * n - 1) + 1);
+              fputs (m->bar, out);
+            }
+          fputc ('\n', out);
+        }
+    }
+  repeat (out, m->dash, label + 1);
+  fputs (m->cross, out);
+  for (guint c = 1; c <= LG_COLUMNS_OF (n_rows - 1); c++)
+    {
+      repeat (out, m->dash, width[c] + 2);
+      fputs (m->cross, out);
+    }
+  fputc ('\n', out);
+#undef LG_COLUMNS_OF
+}

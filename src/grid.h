@@ -1,0 +1,110 @@
+/* grid — the solver's grid of a logic-grid puzzle, as people draw it: for
+ * every pair of groups an n x n sub-grid whose cell (a, b) says whether
+ * item a of the first group goes with item b of the second: known yes,
+ * known no, or not known yet.  The one-to-one rule's consequences, each a
+ * step a person takes on the grid (exclusion, the last candidate of a
+ * line, transitivity through a yes), and the magazine's staircase drawing
+ * (--grid).
+ *
+ * Cells are numbered pair by pair (pair.h order), then row a of the pair's
+ * first group, then column b: cell = pair * n * n + a * n + b.  A grid is
+ * two bit sets over those cells, `yes` and `no`, owned by the caller
+ * (shape->words words each).  Invariant: the shape is read-only once made;
+ * no function here allocates on the grid's behalf except the drawing.
+ */
+#ifndef LG_GRID_H
+#define LG_GRID_H
+
+#include <stdio.h>
+
+#include "bitset.h"
+#include "description.h"
+
+typedef struct
+{
+  const LgProblem *problem;
+  guint n;        /* items per group */
+  guint n_groups; /* groups, solving order */
+  guint n_pairs;
+  guint n_cells; /* n_pairs * n * n */
+  guint words;   /* 64-bit words of a set of cells */
+} LgGridShape;
+
+/* A fact: a cell known yes (together) or no. */
+typedef struct
+{
+  guint cell;
+  gboolean yes;
+} LgGridFact;
+
+void lg_grid_shape_init (LgGridShape *shape, const LgProblem *problem);
+
+/* The cell of item i1 of group g1 with item i2 of group g2 (g1 != g2, in
+ * either order). */
+guint lg_grid_cell (const LgGridShape *shape, guint g1, guint i1, guint g2,
+                    guint i2);
+/* The two items of a cell, the pair's first group first. */
+void lg_grid_cell_items (const LgGridShape *shape, guint cell, guint *g1,
+                         guint *i1, guint *g2, guint *i2);
+
+/* A line: item `item` of group `group` against every item of group
+ * `other`.  Writes its n cells into cells (other's item order). */
+void lg_grid_line (const LgGridShape *shape, guint group, guint item,
+                   guint other, guint *cells);
+
+/* ---- The one-to-one rule, one step at a time ---------------------------
+ * Each adds what it derives (cells not known yet) to derived_yes /
+ * derived_no (cleared by the caller) and, when uses is not NULL, the facts
+ * it read to uses (LgGridFact, in the order read).  Each returns the
+ * number of cells it derives. */
+
+/* Exclusion: `cell` is yes, so every other cell of its row and of its
+ * column is no. */
+guint lg_grid_exclusion (const LgGridShape *shape, const uint64_t *yes,
+                         const uint64_t *no, guint cell, uint64_t *derived_yes,
+                         uint64_t *derived_no, GArray *uses);
+/* The last candidate: every cell of the line but one is no, so that one is
+ * yes (nothing when two or more are open, or one is yes already). */
+guint lg_grid_last (const LgGridShape *shape, const uint64_t *yes,
+                    const uint64_t *no, guint group, guint item, guint other,
+                    uint64_t *derived_yes, uint64_t *derived_no, GArray *uses);
+/* Transitivity: `cell` (items A, B) is yes, so A and B agree with every item
+ * c of group `third`: (A, c) takes the known value of (B, c), and back. */
+guint lg_grid_transitivity (const LgGridShape *shape, const uint64_t *yes,
+                            const uint64_t *no, guint cell, guint third,
+                            uint64_t *derived_yes, uint64_t *derived_no,
+                            GArray *uses);
+
+/* How a grid breaks the one-to-one rule on its face. */
+typedef enum
+{
+  LG_GRID_OK,
+  LG_GRID_BOTH,      /* a cell given both yes and no */
+  LG_GRID_TWO_YES,   /* a line with two yes */
+  LG_GRID_NONE_LEFT, /* a line all no */
+  LG_GRID_DISAGREE   /* A with B, but (A, c) and (B, c) differ */
+} LgGridConflict;
+
+/* The first offence found, LG_GRID_OK when none; the facts that show it
+ * are appended to uses (may be NULL).  The rules only write cells not
+ * known, so only facts given can make a cell both yes and no. */
+LgGridConflict lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
+                                 const uint64_t *no, GArray *uses);
+/* Applies the three rules until nothing changes, as lg_grid_exclusion,
+ * lg_grid_last and lg_grid_transitivity would, on every line at once;
+ * FALSE as soon as the grid has a conflict (as lg_grid_conflict sees
+ * them).  work: lg_grid_work_size (shape) entries of the caller's. */
+gsize lg_grid_work_size (const LgGridShape *shape);
+gboolean lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
+                        uint32_t *work);
+
+/* ---- Drawing (--grid) -------------------------------------------------
+ * The staircase of sub-grids: the columns are groups 1 .. G-1, the rows
+ * group 0 then G-1 down to 2, each row block against the column groups
+ * before it, so every pair is drawn once.  Column names are written
+ * downwards.  ascii: '|', '-', '+', 'O' (yes), 'x' (no); else box-drawing
+ * lines, '●' and '×' (UTF-8). */
+void lg_grid_print (FILE *out, const LgGridShape *shape, const uint64_t *yes,
+                    const uint64_t *no, gboolean ascii);
+
+#endif /* LG_GRID_H */

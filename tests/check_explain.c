@@ -1,0 +1,335 @@
+/* check_explain — the explanation (src/explain.c) and the grid
+ * (src/grid.c): over seeded generated puzzles of up to 5 items and 4
+ * groups, with one solution, several or none, every step is re-proved by
+ * enumeration, cites only facts derived before it, and the final grid is
+ * exactly what every solution agrees on; hints from partial grids; the
+ * grid's drawing in both character sets; the JSON's shape. */
+#include "lgtest.h"
+
+#include <string.h>
+
+#include "explain.h"
+#include "gen.h"
+#include "parser.h"
+#include "solution.h"
+
+Suite *lg_explain_suite (void);
+
+static LgProblem *
+parse_text (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  LgProblem *p = lg_parser_parse_data ("<test>", text, strlen (text), &error);
+  ck_assert_msg (p != NULL, "does not parse: %s\n%s",
+                 error ? error->message : "?", text);
+  return p;
+}
+
+typedef struct
+{
+  const LgGridShape *shape;
+  uint64_t *inter_yes, *inter_no;
+  guint64 count;
+} Agree;
+
+static gboolean
+on_solution (const LgProblem *p, const LgSolution *s, gpointer data)
+{
+  Agree *a = data;
+  const LgGridShape *sh = a->shape;
+  (void) p;
+  g_autofree uint64_t *sol = g_new0 (uint64_t, sh->words);
+  for (guint g1 = 0; g1 < sh->n_groups; g1++)
+    for (guint g2 = g1 + 1; g2 < sh->n_groups; g2++)
+      for (guint r = 0; r < sh->n; r++)
+        lg_bitset_set (
+            sol, lg_grid_cell (sh, g1, s->perm[g1][r], g2, s->perm[g2][r]));
+  for (guint w = 0; w < sh->words; w++)
+    {
+      a->inter_yes[w] &= sol[w];
+      a->inter_no[w] &= ~sol[w];
+    }
+  a->count++;
+  return TRUE;
+}
+
+/* Every step of ex proved, citing facts known before it, deriving cells
+ * not known before; returns nothing, asserts. */
+static void
+check_steps (LgExplain *ex, const char *what)
+{
+  const LgGridShape *sh = lg_explain_shape (ex);
+  for (guint i = 0; i < lg_explain_n_steps (ex); i++)
+    {
+      const LgStep *step = lg_explain_get_step (ex, i);
+      LGTEST_CHECK (lg_explain_verify_step (ex, i),
+                    "%s: step %u not proved: %s", what, i + 1, step->text);
+      for (guint k = 0; k < step->uses->len; k++)
+        {
+          LgGridFact f = g_array_index (step->uses, LgGridFact, k);
+          LGTEST_CHECK (lg_explain_origin (ex, f.cell) <= i,
+                        "%s: step %u cites a later fact", what, i + 1);
+          LGTEST_CHECK (
+              lg_bitset_test (f.yes ? lg_explain_yes (ex) : lg_explain_no (ex),
+                              f.cell),
+              "%s: step %u cites a fact not in the grid", what, i + 1);
+        }
+      for (guint k = 0; k < step->derives->len; k++)
+        {
+          LgGridFact f = g_array_index (step->derives, LgGridFact, k);
+          LGTEST_CHECK (lg_explain_origin (ex, f.cell) == i + 1,
+                        "%s: step %u derives a cell known before", what, i + 1);
+        }
+      if (step->kind <= LG_STEP_TRANSITIVITY)
+        LGTEST_CHECK (step->clues->len == 0 && step->units == 0,
+                      "%s: step %u: clues in a grid step", what, i + 1);
+      if (step->kind == LG_STEP_CLUE || step->kind == LG_STEP_CLUES)
+        LGTEST_CHECK (step->clues->len > 0 &&
+                          step->units == (step->kind == LG_STEP_CLUE ? 1 : 2),
+                      "%s: step %u: a clue step without clues", what, i + 1);
+    }
+  (void) sh;
+}
+
+/* The explanation of p from the empty grid: checked step by step, and its
+ * end against the solutions. */
+static void
+check_problem (LgProblem *p, const char *what)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgExplain) ex = lg_explain_new (p, &error);
+  ck_assert_msg (ex != NULL, "%s: %s", what, error ? error->message : "?");
+  ck_assert_msg (lg_explain_run (ex, &error), "%s: %s", what,
+                 error ? error->message : "?");
+  check_steps (ex, what);
+  const LgGridShape *sh = lg_explain_shape (ex);
+  g_autofree uint64_t *iy = g_new0 (uint64_t, sh->words);
+  g_autofree uint64_t *in = g_new0 (uint64_t, sh->words);
+  lg_bitset_set_all (iy, sh->n_cells);
+  lg_bitset_set_all (in, sh->n_cells);
+  Agree a = { sh, iy, in, 0 };
+  LgSolveOptions o = LG_SOLVE_OPTIONS_INIT;
+  o.engine = LG_ENGINE_FAST;
+  ck_assert (lg_problem_solve (p, &o, NULL, on_solution, &a, NULL) >= 0);
+  if (a.count == 0)
+    {
+      ck_assert_msg (lg_explain_result (ex) == LG_EXPLAIN_CONTRADICTION,
+                     "%s: no solution, result %d", what,
+                     lg_explain_result (ex));
+      return;
+    }
+  ck_assert_msg (lg_explain_result (ex) ==
+                     (a.count == 1 ? LG_EXPLAIN_SOLVED : LG_EXPLAIN_OPEN),
+                 "%s: %" G_GUINT64_FORMAT " solutions, result %d", what,
+                 a.count, lg_explain_result (ex));
+  ck_assert_msg (lg_bitset_equal (iy, lg_explain_yes (ex), sh->words) &&
+                     lg_bitset_equal (in, lg_explain_no (ex), sh->words),
+                 "%s: the final grid is not what the solutions force", what);
+}
+
+typedef struct
+{
+  guint items, groups;
+} Config;
+
+static const Config configs[] = { { 3, 3 }, { 4, 3 }, { 4, 4 },
+                                  { 3, 4 }, { 5, 3 }, { 2, 4 } };
+
+/* Puzzle _i: config _i / 3 (cycling), unique, up to 3 solutions, or none. */
+START_TEST (test_explain_random_puzzles)
+{
+  const Config *c = &configs[(_i / 3) % G_N_ELEMENTS (configs)];
+  LgGenOptions o;
+  lg_gen_options_init (&o);
+  o.n_items = c->items;
+  o.n_groups = c->groups;
+  o.seed = (guint64) _i + 1;
+  o.max_solutions = _i % 3 == 1 ? 3 : 1;
+  o.contradict = _i % 3 == 2;
+  o.minimise = _i % 2 == 0;
+  g_autoptr (LgGen) gen = lg_gen_new (&o);
+  g_autoptr (GError) error = NULL;
+  ck_assert_msg (lg_gen_run (gen, &error), "gen: %s",
+                 error ? error->message : "?");
+  g_autofree char *text = lg_gen_to_lgm (gen);
+  g_autoptr (LgProblem) p = parse_text (text);
+  g_autofree char *what =
+      g_strdup_printf ("puzzle %d (%ux%u)", _i, c->items, c->groups);
+  check_problem (p, what);
+}
+END_TEST
+
+/* A few 5x4 unique puzzles: the largest the brief asks for. */
+START_TEST (test_explain_five_by_four)
+{
+  LgGenOptions o;
+  lg_gen_options_init (&o);
+  o.n_items = 5;
+  o.n_groups = 4;
+  o.seed = (guint64) _i + 100;
+  o.minimise = TRUE;
+  g_autoptr (LgGen) gen = lg_gen_new (&o);
+  ck_assert (lg_gen_run (gen, NULL));
+  g_autofree char *text = lg_gen_to_lgm (gen);
+  g_autoptr (LgProblem) p = parse_text (text);
+  check_problem (p, "5x4");
+}
+END_TEST
+
+START_TEST (test_explain_data_files)
+{
+  static const char *const files[] = { "mini4.lgm", "small.lgm",
+                                       "einstein-cat-not-water.lgm" };
+  g_autofree char *path = lgtest_data_path (files[_i]);
+  g_autoptr (LgProblem) p = lg_parser_parse_file (path, NULL);
+  ck_assert (p != NULL);
+  check_problem (p, files[_i]);
+}
+END_TEST
+
+/* Hints: from the grid after k steps of mini4's explanation (those facts
+ * given), the next step is proved and new; a false fact is reported by a
+ * contradiction. */
+START_TEST (test_explain_hints)
+{
+  g_autofree char *path = lgtest_data_path ("mini4.lgm");
+  g_autoptr (LgProblem) p = lg_parser_parse_file (path, NULL);
+  g_autoptr (LgExplain) full = lg_explain_new (p, NULL);
+  ck_assert (lg_explain_run (full, NULL));
+  guint n = lg_explain_n_steps (full);
+  const LgGridShape *sh = lg_explain_shape (full);
+  for (guint k = 0; k < n; k += 3)
+    {
+      g_autoptr (LgExplain) ex = lg_explain_new (p, NULL);
+      for (guint c = 0; c < sh->n_cells; c++)
+        {
+          guint o = lg_explain_origin (full, c);
+          if (o && o <= k)
+            lg_explain_give (
+                ex,
+                (LgGridFact) { c, lg_bitset_test (lg_explain_yes (full), c) });
+        }
+      ck_assert (lg_explain_given_consistent (ex, NULL));
+      const LgStep *step = lg_explain_next (ex, NULL);
+      ck_assert_msg (step != NULL, "no hint after %u steps", k);
+      ck_assert (step->derives->len > 0);
+      check_steps (ex, "hint");
+    }
+  /* a false fact: the negation of a cell of the solution */
+  for (guint c = 0; c < sh->n_cells; c += 7)
+    {
+      g_autoptr (LgExplain) ex = lg_explain_new (p, NULL);
+      gboolean truth = lg_bitset_test (lg_explain_yes (full), c);
+      lg_explain_give (ex, (LgGridFact) { c, !truth });
+      ck_assert (!lg_explain_given_consistent (ex, NULL));
+      ck_assert (lg_explain_run (ex, NULL));
+      ck_assert_int_eq (lg_explain_result (ex), LG_EXPLAIN_CONTRADICTION);
+      check_steps (ex, "false hint");
+      g_autoptr (GArray) cone = g_array_new (FALSE, FALSE, sizeof (guint));
+      lg_explain_cone (ex, lg_explain_n_steps (ex) - 1, cone);
+      ck_assert (cone->len >= 1);
+    }
+}
+END_TEST
+
+static const char two_by_two[] = "atomic a: x, y\natomic b: p, q\n"
+                                 "atomic c: u, v\nyes x, p\n";
+
+START_TEST (test_grid_drawing)
+{
+  g_autoptr (LgProblem) p = parse_text (two_by_two);
+  g_autoptr (LgExplain) ex = lg_explain_new (p, NULL);
+  lg_explain_give (
+      ex,
+      (LgGridFact) { lg_grid_cell (lg_explain_shape (ex), 0, 0, 1, 0), TRUE });
+  lg_explain_give (
+      ex,
+      (LgGridFact) { lg_grid_cell (lg_explain_shape (ex), 0, 1, 2, 0), FALSE });
+  LgtestCapture cap;
+  for (int ascii = 1; ascii >= 0; ascii--)
+    {
+      lg_grid_print (lgtest_capture_begin (&cap), lg_explain_shape (ex),
+                     lg_explain_yes (ex), lg_explain_no (ex), ascii);
+      const char *got = lgtest_capture_end (&cap);
+      const char *want =
+          ascii ? "    | b   | c   |\n"
+                  "    | p q | u v |\n"
+                  "----+-----+-----+\n"
+                  "a x | O   |     |\n"
+                  "  y |     | X   |\n"
+                  "----+-----+-----+\n"
+                  "c u |     |\n"
+                  "  v |     |\n"
+                  "----+-----+\n"
+                : "    \u2502 b   \u2502 c   \u2502\n"
+                  "    \u2502 p q \u2502 u v \u2502\n"
+                  "\u2500\u2500\u2500\u2500\u253c\u2500\u2500\u2500\u2500"
+                  "\u2500\u253c\u2500\u2500\u2500\u2500\u2500\u253c\n"
+                  "a x \u2502 \u25cf   \u2502     \u2502\n"
+                  "  y \u2502     \u2502 \u00d7   \u2502\n"
+                  "\u2500\u2500\u2500\u2500\u253c\u2500\u2500\u2500\u2500"
+                  "\u2500\u253c\u2500\u2500\u2500\u2500\u2500\u253c\n"
+                  "c u \u2502     \u2502\n"
+                  "  v \u2502     \u2502\n"
+                  "\u2500\u2500\u2500\u2500\u253c\u2500\u2500\u2500\u2500"
+                  "\u2500\u253c\n";
+      ck_assert_str_eq (got, want);
+      free (cap.text);
+    }
+}
+END_TEST
+
+/* The JSON: one object with the steps, each with its five keys, the
+ * result and the grade. */
+START_TEST (test_explain_json)
+{
+  g_autofree char *path = lgtest_data_path ("mini4.lgm");
+  g_autoptr (LgProblem) p = lg_parser_parse_file (path, NULL);
+  g_autoptr (LgExplain) ex = lg_explain_new (p, NULL);
+  ck_assert (lg_explain_run (ex, NULL));
+  LgtestCapture cap;
+  lg_explain_print_json (lgtest_capture_begin (&cap), ex);
+  const char *json = lgtest_capture_end (&cap);
+  ck_assert (g_str_has_prefix (json, "{\"steps\": [\n{\"step\": 1, "));
+  ck_assert (strstr (json, "\"result\": \"solved\"") != NULL);
+  ck_assert (strstr (json, "\"difficulty\": {\"grade\": ") != NULL);
+  guint n = lg_explain_n_steps (ex), kinds = 0;
+  for (const char *q = json; (q = strstr (q, "\"kind\": ")); q++)
+    kinds++;
+  ck_assert_uint_eq (kinds, n);
+  const char *keys[] = { "\"clues\": [", "\"uses\": [", "\"derives\": [",
+                         "\"text\": \"" };
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    {
+      guint count = 0;
+      for (const char *q = json; (q = strstr (q, keys[k])); q++)
+        count++;
+      ck_assert_uint_eq (count, n);
+    }
+  ck_assert (strstr (json, "{\"a\": \"nationality:Italian\", \"b\": "
+                           "\"color:red\", \"together\": true}") != NULL);
+  free (cap.text);
+}
+END_TEST
+
+Suite *
+lg_explain_suite (void)
+{
+  Suite *s = suite_create ("explain");
+  TCase *tc = tcase_create ("explain");
+  tcase_set_timeout (tc, 600);
+  tcase_add_loop_test (tc, test_explain_random_puzzles, 0, 240);
+  tcase_add_loop_test (tc, test_explain_five_by_four, 0, 6);
+  tcase_add_loop_test (tc, test_explain_data_files, 0, 3);
+  tcase_add_test (tc, test_explain_hints);
+  tcase_add_test (tc, test_grid_drawing);
+  tcase_add_test (tc, test_explain_json);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (void)
+{
+  return lgtest_run (lg_explain_suite ());
+}

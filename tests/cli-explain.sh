@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# cli-explain.sh — --explain, --hint and --grid on the command line, byte
+# for byte (tests/expected/explain-*), their bad uses, and the commands of
+# doc/explain.md (through tests/doc-commands.sh).
+. "${LG_TESTDIR:-tests}/lib.sh"
+input=$LG_TESTDIR/input
+
+same_output "--explain mini4" "$expected/explain-mini4.out" 0 \
+  --explain "$LG_DATADIR/mini4.lgm"
+same_output "--explain einstein" "$expected/explain-einstein.out" 0 \
+  --explain "$LG_DATADIR/einstein.lgm"
+same_output "--explain einstein-cat-not-water (no solution)" \
+  "$expected/explain-einstein-cat-not-water.out" 0 \
+  --explain "$LG_DATADIR/einstein-cat-not-water.lgm"
+same_output "--explain einstein-left-of (several solutions)" \
+  "$expected/explain-einstein-left-of.out" 0 \
+  --explain "$LG_DATADIR/einstein-left-of.lgm"
+same_output "--explain --format json mini4" "$expected/explain-mini4.json" 0 \
+  --explain --format json "$LG_DATADIR/mini4.lgm"
+LC_ALL=C same_output "--explain --grid --grid-every 20 mini4 (C locale: ASCII)" \
+  "$expected/explain-mini4-grid-ascii.out" 0 \
+  --explain --grid --grid-every 20 "$LG_DATADIR/mini4.lgm"
+if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then
+  LC_ALL=C.UTF-8 same_output "--explain --grid --grid-every 20 mini4 (UTF-8)" \
+    "$expected/explain-mini4-grid-utf8.out" 0 \
+    --explain --grid --grid-every 20 "$LG_DATADIR/mini4.lgm"
+  LC_ALL=C.UTF-8 same_output "--grid --ascii in a UTF-8 locale" \
+    "$expected/explain-mini4-empty-grid.out" 0 \
+    --grid --ascii "$LG_DATADIR/mini4.lgm"
+else
+  echo "ok - # SKIP no C.UTF-8 locale"
+fi
+LC_ALL=C same_output "--grid alone: the empty grid" \
+  "$expected/explain-mini4-empty-grid.out" 0 --grid "$LG_DATADIR/mini4.lgm"
+same_output "--hint: the next step" "$expected/explain-mini4-hint.out" 0 \
+  --hint "$LG_DATADIR/mini4-facts.txt" "$LG_DATADIR/mini4.lgm"
+same_output "--hint --format json" "$expected/explain-mini4-hint.json" 0 \
+  --hint "$LG_DATADIR/mini4-facts.txt" --format json "$LG_DATADIR/mini4.lgm"
+same_output "--hint: a fact against the clues" \
+  "$expected/explain-mini4-hint-false.out" 0 \
+  --hint "$LG_DATADIR/mini4-facts-false.txt" "$LG_DATADIR/mini4.lgm"
+
+# A bad fact file: one FILE:LINE:COLUMN line on stderr, exit 1, no stdout.
+bad_facts () {
+  local file=$1 want=$2
+  run "--hint $file" 1 --hint "$input/$file" "$LG_DATADIR/mini4.lgm" || return
+  if [ -s "$tmp/out" ]; then fail "--hint $file: wrote on stdout"; return; fi
+  if [ "$(cat "$tmp/err")" = "$input/$file:$want" ]; then pass "--hint $file"
+  else fail "--hint $file: stderr is '$(cat "$tmp/err")'"; fi
+}
+bad_facts hint-unknown-item.txt "2:12: error: unknown item: 'nobody'"
+bad_facts hint-same-group.txt "1:9: error: two items of one group: 'green'"
+bad_facts hint-no-keyword.txt "1:1: error: a fact is 'yes X, Y' or 'no X, Y'"
+
+run "--hint of a missing file" 1 --hint "$tmp/none.txt" "$LG_DATADIR/mini4.lgm" &&
+  if [ "$(cat "$tmp/err")" = "$tmp/none.txt: error: No such file or directory" ] &&
+    [ ! -s "$tmp/out" ]; then pass "--hint of a missing file"
+  else fail "--hint of a missing file: '$(cat "$tmp/err")'"; fi
+
+bad_command "--explain --count" --explain --count
+bad_command "--explain --hint" --explain --hint "$LG_DATADIR/mini4-facts.txt"
+bad_command "--grid --format json" --grid --explain --format json
+bad_command "--grid-every without --grid" --explain --grid-every 3
+bad_command "--grid-every 0" --explain --grid --grid-every 0
+bad_command "--ascii without --grid" --explain --ascii
+
+# logigram-gen --difficulty: the seed kept is named in the header, gives
+# the same puzzle without --difficulty, and logigram grades it so.
+for level in easy medium expert; do
+  if ! run_program "$LOGIGRAM_GEN" "gen --difficulty $level" 0 \
+    --items 4 --groups 4 --seed 1 --difficulty "$level"; then continue; fi
+  cp "$tmp/out" "$tmp/graded.lgm"
+  seed=$(sed -n 's/^#   logigram-gen .*--seed \([0-9]*\).*/\1/p' "$tmp/graded.lgm")
+  run_program "$LOGIGRAM_GEN" "gen --seed $seed" 0 --items 4 --groups 4 \
+    --seed "$seed" || continue
+  if ! cmp -s "$tmp/out" "$tmp/graded.lgm"; then
+    fail "gen --difficulty $level: seed $seed gives another puzzle"; continue
+  fi
+  run "explain the $level puzzle" 0 --explain "$tmp/graded.lgm" || continue
+  if tail -1 "$tmp/out" | grep -q "^Difficulty: $level "; then
+    pass "gen --difficulty $level (seed $seed)"
+  else fail "gen --difficulty $level: graded $(tail -1 "$tmp/out")"; fi
+done
+run_program "$LOGIGRAM_GEN" "gen --difficulty silly" 2 --difficulty silly &&
+  pass "gen --difficulty silly: a usage error"
+
+# doc/explain.md: its commands and their outputs
+if LG_DOC="$top_srcdir/doc/explain.md" "${LG_BASH:-bash}" \
+  "$LG_TESTDIR/doc-commands.sh" >"$tmp/doc" 2>&1; then
+  pass "doc/explain.md: every command prints what the document shows"
+else
+  fail "doc/explain.md: a command differs"
+  grep -v '^ok' "$tmp/doc" | head -10 | sed 's/^/#   /'
+fi
+finish
