@@ -43,6 +43,7 @@ typedef struct
   char *export_text;
   char *memory_limit_text;
   gboolean trace;
+  char *trace_limit_text;
   gboolean challenge;
   char *check_text;
   char *engine_text;
@@ -62,6 +63,7 @@ typedef struct
   LgCheck check;
   LgEngine engine;
   guint64 max_nodes;
+  guint64 trace_limit;
   LgExportFormat export_format;
   guint64 printed;
   LgSolveOptions solve; /* what set_solving_options makes of the above */
@@ -81,6 +83,8 @@ options_clear (Options *o)
   g_free (o->engine_text);
   g_strfreev (o->shows);
   g_free (o->max_nodes_text);
+  g_free (o->trace_limit_text);
+  g_clear_pointer (&o->solve.trace, lg_views_trace_close);
   g_free (o->memory_limit_text);
   g_strfreev (o->files);
 }
@@ -346,6 +350,12 @@ check_options (Options *o)
   if (o->dot && o->shows && o->shows[0])
     return usage_error ("--dot prints the tree instead of the solutions: "
                         "no --show with it");
+  o->trace_limit = LG_VIEWS_TRACE_LIMIT;
+  if (o->trace_limit_text &&
+      !parse_count (o->trace_limit_text, 0, &o->trace_limit))
+    return usage_error ("--trace-limit takes a whole number (0: no limit), "
+                        "not '%s'",
+                        o->trace_limit_text);
   return -1;
 }
 
@@ -412,7 +422,7 @@ set_solving_options (Options *o)
   s->check = o->check;
   s->engine = o->engine;
   if (o->trace)
-    s->trace = stderr;
+    s->trace = lg_views_trace_open (stderr, o->trace_limit);
   else if (isatty (STDERR_FILENO))
     {
       s->progress = stderr;
@@ -503,7 +513,9 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
       lg_view_from_name (o->shows[i], &view);
       lg_views_print (stdout, solver, view, o->max_nodes);
     }
-  if (lg_solver_explore (solver, on_solution, o, &error) < 0)
+  gint64 explored = lg_solver_explore (solver, on_solution, o, &error);
+  g_clear_pointer (&o->solve.trace, lg_views_trace_close); /* its last line */
+  if (explored < 0)
     return problem_error (source, error);
   if (stats->engine == LG_ENGINE_FAST && stats->choice != LG_CHOICE_ASKED)
     note_fast_engine (o, stats);
@@ -629,6 +641,10 @@ main (int argc, char **argv)
     { "trace", 't', 0, G_OPTION_ARG_NONE, &o.trace,
       "Write every step of the exploration on stderr, indented by depth",
       NULL },
+    { "trace-limit", 0, 0, G_OPTION_ARG_STRING, &o.trace_limit_text,
+      "Keep the first N lines of --trace, then say how many were left out "
+      "(default 10000; 0: all)",
+      "N" },
     { "challenge", 0, 0, G_OPTION_ARG_NONE, &o.challenge,
       "Transformation: evaluate each logical rule as soon as its variables "
       "have values, and prune there (same solutions)",

@@ -348,8 +348,12 @@ trace_step (void *context, LgBacktrackingEvent event, const LgNode *node,
     {
     case LG_BT_EXPLORE:
       if (node_name (node))
-        fprintf (out, "%*sexplore %s (%u)\n", indent, "", node_name (node),
-                 node->n_children);
+        {
+          fprintf (out, "%*sexplore %s (%u)", indent, "", node_name (node),
+                   node->n_children);
+          lg_node_label_print (out, node);
+          fputc ('\n', out);
+        }
       break;
     case LG_BT_BACKTRACK:
       fprintf (out, "%*sbacktrack\n", indent, "");

@@ -321,6 +321,7 @@ lg_views_print_pair_masks (FILE *out, const LgProblem *problem,
            r < permut->count; r = lg_bitset_next (mask, permut->count, r + 1))
         {
           const uint8_t *p = lg_permut_get (permut, r);
+          fprintf (out, "\tpermutation %zu (index %zu)\n", r + 1, r);
           for (int k = 0; k < permut->n; k++)
             fprintf (out, "\t%s\t%s\n",
                      lg_item_get_name (lg_group_get_item (group1, (guint) k)),
@@ -340,8 +341,9 @@ typedef struct
   const LgProblem *problem;
   size_t n_perms, n_words;
   guint64 max_nodes;
-  guint64 next;   /* preorder number of the next node */
-  GArray *levels; /* guint64 nodes per level */
+  guint64 next;    /* preorder number of the next node */
+  GArray *levels;  /* guint64 nodes per level */
+  GArray *to_more; /* dot: the guint64 nodes with an edge to "more" */
 } TreeWalk;
 
 static void
@@ -356,6 +358,7 @@ tree_walk_init (TreeWalk *w, FILE *out, const LgProblem *problem,
   w->n_words = tree->n_words;
   w->max_nodes = max_nodes;
   w->levels = g_array_new (FALSE, TRUE, sizeof (guint64));
+  w->to_more = g_array_new (FALSE, TRUE, sizeof (guint64));
 }
 
 static void
@@ -384,18 +387,24 @@ print_tree_node (TreeWalk *w, const LgNode *node, guint depth)
       switch (node->kind)
         {
         case LG_NODE_AND:
-          fprintf (w->out, "AND (%u %s)\n", node->n_children,
+          fprintf (w->out, "AND (%u %s)", node->n_children,
                    plural (node->n_children, "child", "children"));
+          lg_node_label_print (w->out, node);
+          fputc ('\n', w->out);
           break;
         case LG_NODE_OR:
-          fprintf (w->out, "OR (%u %s)\n", node->n_children,
+          fprintf (w->out, "OR (%u %s)", node->n_children,
                    plural (node->n_children, "alternative", "alternatives"));
+          lg_node_label_print (w->out, node);
+          fputc ('\n', w->out);
           break;
         case LG_NODE_TRUE:
           fputs ("TRUE\n", w->out);
           break;
         case LG_NODE_FALSE:
-          fputs ("FALSE\n", w->out);
+          fputs ("FALSE", w->out);
+          lg_node_label_print (w->out, node);
+          fputc ('\n', w->out);
           break;
         case LG_NODE_CUT:
           fputs ("CUT\n", w->out);
@@ -408,7 +417,8 @@ print_tree_node (TreeWalk *w, const LgNode *node, guint depth)
             const LgMaskNode *m = node->data;
             guint g1, g2;
             lg_pair_groups (m->pair, &g1, &g2);
-            fprintf (w->out, "mask %s-%s %u-%u: %zu of %zu remaining\n",
+            fprintf (w->out,
+                     "mask %s-%s %u-%u: allows %zu of %zu permutations\n",
                      group_name (w->problem, g1), group_name (w->problem, g2),
                      g1, g2, mask_remaining (w, m), w->n_perms);
             break;
@@ -435,6 +445,7 @@ lg_views_print_tree (FILE *out, const LgProblem *problem,
              g_array_index (w.levels, guint64, d));
   fprintf (out, "total: %" G_GUINT64_FORMAT "\n", w.next);
   g_array_unref (w.levels);
+  g_array_unref (w.to_more);
 }
 
 /* s as the inside of a DOT string: quotes and backslashes escaped. */
@@ -449,6 +460,9 @@ put_dot_string (FILE *out, const char *s)
     }
 }
 
+/* A node's DOT label: its kind (" on VAR" for an OR node), and on a
+ * second line what it stands for, but for a group's node, whose cluster
+ * says it; a mask leaf's pair and what it allows. */
 static void
 print_dot_node (TreeWalk *w, const LgNode *node, guint64 id)
 {
@@ -457,22 +471,22 @@ print_dot_node (TreeWalk *w, const LgNode *node, guint64 id)
   switch (node->kind)
     {
     case LG_NODE_AND:
-      fputs ("shape=box, label=\"AND\"", out);
+      fputs ("shape=box, label=\"AND", out);
       break;
     case LG_NODE_OR:
-      fputs ("shape=diamond, label=\"OR\"", out);
+      fputs ("shape=diamond, label=\"OR", out);
       break;
     case LG_NODE_TRUE:
-      fputs ("shape=plaintext, label=\"TRUE\"", out);
+      fputs ("shape=plaintext, label=\"TRUE", out);
       break;
     case LG_NODE_FALSE:
-      fputs ("shape=octagon, label=\"FALSE\"", out);
+      fputs ("shape=octagon, label=\"FALSE", out);
       break;
     case LG_NODE_CUT:
-      fputs ("shape=triangle, label=\"CUT\"", out);
+      fputs ("shape=triangle, label=\"CUT", out);
       break;
     case LG_NODE_CUT_POINT:
-      fputs ("shape=invtriangle, label=\"CUT POINT\"", out);
+      fputs ("shape=invtriangle, label=\"CUT POINT", out);
       break;
     case LG_NODE_LEAF:
       {
@@ -483,18 +497,48 @@ print_dot_node (TreeWalk *w, const LgNode *node, guint64 id)
         put_dot_string (out, group_name (w->problem, g1));
         fputc ('-', out);
         put_dot_string (out, group_name (w->problem, g2));
-        fprintf (out, "\\n%zu of %zu\"", mask_remaining (w, m), w->n_perms);
+        fprintf (out, "\\nallows %zu of %zu", mask_remaining (w, m),
+                 w->n_perms);
         break;
       }
     }
-  fputs ("];\n", out);
+  const LgItem *choice = lg_node_label_choice (node);
+  if (choice)
+    {
+      fputs (" on ", out);
+      put_dot_string (out, lg_item_get_name (choice));
+    }
+  const LgNodeLabel *label = lg_node_label (node);
+  if (label && (!label->group || label->n_values))
+    {
+      g_autofree char *text = lg_node_label_to_string (node);
+      fputs ("\\n", out);
+      put_dot_string (out, text);
+    }
+  fputs ("\"];\n", out);
+}
+
+/* The node of a constraint group (a child of the root with a label). */
+static const LgNodeLabel *
+group_label (const LgNode *node, guint depth)
+{
+  const LgNodeLabel *label = lg_node_label (node);
+  return depth == 1 && label && label->group && !label->n_values ? label : NULL;
 }
 
 static void
-walk_dot (TreeWalk *w, const LgNode *node)
+walk_dot (TreeWalk *w, const LgNode *node, guint depth)
 {
   guint64 id = w->next++;
   gboolean shown = id < w->max_nodes, to_more = FALSE;
+  const LgNodeLabel *cluster = shown ? group_label (node, depth) : NULL;
+  if (cluster)
+    {
+      g_autofree char *text = lg_node_label_to_string (node);
+      fprintf (w->out, "  subgraph cluster_%u {\n  label=\"", cluster->number);
+      put_dot_string (w->out, text);
+      fputs ("\";\n", w->out);
+    }
   if (shown)
     print_dot_node (w, node, id);
   for (uint32_t i = 0; i < node->n_children; i++)
@@ -506,12 +550,14 @@ walk_dot (TreeWalk *w, const LgNode *node)
                  child);
       else if (shown && !to_more)
         {
-          fprintf (w->out, "  n%" G_GUINT64_FORMAT " -> more [style=dashed];\n",
-                   id);
+          /* written after the clusters: "more" belongs to none */
+          g_array_append_val (w->to_more, id);
           to_more = TRUE;
         }
-      walk_dot (w, node->children[i]);
+      walk_dot (w, node->children[i], depth + 1);
     }
+  if (cluster)
+    fputs ("  }\n", w->out);
 }
 
 void
@@ -528,15 +574,88 @@ lg_views_print_dot (FILE *out, const LgProblem *problem,
       put_dot_string (out, title);
       fputs ("\";\n", out);
     }
-  fputs ("  fontname=\"Helvetica\";\n  node [fontname=\"Helvetica\"];\n", out);
+  fputs ("  rankdir=LR;\n  ordering=out;\n  fontname=\"Helvetica\";\n"
+         "  node [fontname=\"Helvetica\"];\n",
+         out);
   if (tree->root)
-    walk_dot (&w, tree->root);
+    walk_dot (&w, tree->root, 0);
+  for (guint i = 0; i < w.to_more->len; i++)
+    fprintf (out, "  n%" G_GUINT64_FORMAT " -> more [style=dashed];\n",
+             g_array_index (w.to_more, guint64, i));
   if (w.next > max_nodes)
     fprintf (out,
              "  more [shape=note, label=\"%" G_GUINT64_FORMAT " more %s\"];\n",
              w.next - max_nodes, plural (w.next - max_nodes, "node", "nodes"));
   fputs ("}\n", out);
   g_array_unref (w.levels);
+  g_array_unref (w.to_more);
+}
+
+/* ---- The trace, capped ------------------------------------------------- */
+
+typedef struct
+{
+  FILE *to;
+  guint64 limit, lines; /* lines begun so far */
+  gboolean in_line;     /* the last byte written was not a newline */
+} TraceCap;
+
+static ssize_t
+trace_cap_write (void *cookie, const char *buf, size_t size)
+{
+  TraceCap *c = cookie;
+  size_t kept = 0; /* the lines within the limit: a prefix of buf */
+  for (size_t i = 0; i < size; i++)
+    {
+      if (!c->in_line)
+        c->lines++;
+      c->in_line = buf[i] != '\n';
+      if (!c->limit || c->lines <= c->limit)
+        kept = i + 1;
+    }
+  if (kept && fwrite (buf, 1, kept, c->to) != kept)
+    return -1;
+  return (ssize_t) size;
+}
+
+static int
+trace_cap_close (void *cookie)
+{
+  TraceCap *c = cookie;
+  if (c->limit && c->lines > c->limit)
+    fprintf (c->to,
+             "... %" G_GUINT64_FORMAT " more trace %s left out "
+             "(--trace-limit %" G_GUINT64_FORMAT ")\n",
+             c->lines - c->limit, plural (c->lines - c->limit, "line", "lines"),
+             c->limit);
+  g_free (c);
+  return 0;
+}
+
+FILE *
+lg_views_trace_open (FILE *to, guint64 limit)
+{
+  TraceCap *c = g_new0 (TraceCap, 1);
+  c->to = to;
+  c->limit = limit;
+  FILE *trace = fopencookie (c, "w",
+                             (cookie_io_functions_t) {
+                                 .write = trace_cap_write,
+                                 .close = trace_cap_close,
+                             });
+  if (!trace)
+    g_error ("%s: cannot open the trace stream", G_STRFUNC);
+  /* a line at a time, so that the trace and the other lines of `to` keep
+   * their order */
+  setvbuf (trace, NULL, _IOLBF, 0);
+  return trace;
+}
+
+void
+lg_views_trace_close (FILE *trace)
+{
+  if (trace)
+    fclose (trace);
 }
 
 /* ---- One view, with its title ------------------------------------------- */

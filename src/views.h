@@ -59,7 +59,9 @@ void lg_views_tree_masks (const LgNode *root, guint n_pairs, size_t n_bits,
  * each of lg_bitset_n_words (permut->count) words; a situation's array is
  * lg_situation_mask (situation, 0, 1)), as the original's
  * SITUATION.print_group_pair: "\nGROUP\tG1\tG2\n\n", then for each
- * permutation still set its n lines "\tITEM1\tITEM2" and an empty line;
+ * permutation still set a line "\tpermutation NUMBER (index BIT)" (as
+ * --show permutations numbers them, and the mask's bit), its n lines
+ * "\tITEM1\tITEM2" and an empty line;
  * then "R of M permutations possible". */
 void lg_views_print_pair_masks (FILE *out, const LgProblem *problem,
                                 const LgPermut *permut, const uint64_t *masks);
@@ -77,5 +79,14 @@ void lg_views_print_tree (FILE *out, const LgProblem *problem,
 void lg_views_print_dot (FILE *out, const LgProblem *problem,
                          const LgAndOrTree *tree, guint64 max_nodes,
                          const char *title);
+
+/* The default of --trace-limit: the lines a trace keeps. */
+#define LG_VIEWS_TRACE_LIMIT 10000
+
+/* A stream for the trace that writes its first `limit` lines to `to` and
+ * counts the others; 0: no limit.  lg_views_trace_close closes it and, when
+ * lines were left out, writes one last line to `to` saying how many. */
+FILE *lg_views_trace_open (FILE *to, guint64 limit);
+void lg_views_trace_close (FILE *trace);
 
 #endif /* LG_VIEWS_H */

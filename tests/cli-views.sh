@@ -64,10 +64,81 @@ run "--dot default cap" 0 --dot -p jojo && {
   fi
 }
 
+# ---- The DOT drawn by Graphviz, when it is installed --------------------------
+# Each constraint group in its cluster; the classic at the default cap stays
+# readable: at most about 4000 pixels wide.
+if command -v dot >/dev/null 2>&1; then
+  for p in small classic; do
+    run "--dot $p.lgm | dot -Tpng" 0 --dot "$LG_DATADIR/$p.lgm" && {
+      if dot -Tpng -o "$tmp/$p.png" "$tmp/out" 2>"$tmp/dot.err"; then
+        # the PNG header: width and height, big-endian, at bytes 16 and 20
+        width=$(od -An -tu1 -j16 -N4 "$tmp/$p.png" |
+          awk '{print (($1 * 256 + $2) * 256 + $3) * 256 + $4}')
+        if [ "$width" -gt 0 ] && [ "$width" -le 4000 ]; then
+          pass "--dot $p.lgm: dot draws it $width pixels wide"
+        else
+          fail "--dot $p.lgm: dot draws it $width pixels wide (over 4000)"
+        fi
+      else
+        fail "--dot $p.lgm: dot refuses it"
+        sed 's/^/#   /' "$tmp/dot.err" | head -5
+      fi
+    }
+  done
+else
+  echo "# SKIP: Graphviz (dot) is not installed: the DOT is not drawn"
+fi
+
+# ---- --trace: the labels, and --trace-limit -------------------------------------
+run "--trace labels the nodes" 0 --trace --count "$LG_DATADIR/classic.lgm" && {
+  if grep -q '^explore AND (10): unbound group, rules 1-4, 8-11, 18, 19$' \
+    "$tmp/err" &&
+    grep -q '^explore OR (5) on a: group 4, rules 20-22$' "$tmp/err" &&
+    grep -q '^ *explore AND (2): a = mid-left, b = left$' "$tmp/err"; then
+    pass "--trace labels the nodes"
+  else
+    fail "--trace labels the nodes"
+  fi
+}
+# jojo's trace has more than the default 10000 lines: the first 10000, then
+# one line saying how many were left out.
+run "--trace-limit default" 0 --trace --count -p jojo && {
+  all=$("$LOGIGRAM" --trace --trace-limit 0 --count -p jojo 2>&1 >/dev/null |
+    wc -l)
+  if [ "$(wc -l <"$tmp/err")" = 10001 ] &&
+    tail -1 "$tmp/err" | grep -qx "\.\.\. $((all - 10000)) more trace lines left out (--trace-limit 10000)" &&
+    [ "$(cat "$tmp/out")" = 1 ]; then
+    pass "--trace-limit default: 10000 of $all lines"
+  else
+    fail "--trace-limit default"
+  fi
+}
+run "--trace-limit 3" 0 --trace --trace-limit 3 "$LG_DATADIR/small.lgm" && {
+  head -3 "$expected/small-trace.err" >"$tmp/want"
+  echo "... 18 more trace lines left out (--trace-limit 3)" >>"$tmp/want"
+  if cmp -s "$tmp/want" "$tmp/err" && cmp -s "$tmp/out" "$expected/small.out"
+  then
+    pass "--trace-limit 3"
+  else
+    fail "--trace-limit 3"
+    diff "$tmp/want" "$tmp/err" | head -5 | sed 's/^/#   /'
+  fi
+}
+run "--trace-limit 21: all of it" 0 --trace --trace-limit 21 \
+  "$LG_DATADIR/small.lgm" && {
+  if cmp -s "$tmp/err" "$expected/small-trace.err"; then
+    pass "--trace-limit 21: all of it, no last line"
+  else
+    fail "--trace-limit 21"
+  fi
+}
+bad_command "--trace-limit x" --trace --trace-limit x
+bad_command "--trace-limit -1" --trace --trace-limit -1
+
 # ---- --help ----------------------------------------------------------------------
 run "--help" 0 --help && {
   missing=
-  for o in --show --dot --max-nodes; do
+  for o in --show --dot --max-nodes --trace-limit; do
     grep -q -- "$o" "$tmp/out" || missing="$missing $o"
   done
   if [ -z "$missing" ]; then pass "--help lists the view options"; else
