@@ -45,6 +45,7 @@ typedef struct
   gboolean trace;
   char *trace_limit_text;
   gboolean challenge;
+  gboolean prune;
   char *check_text;
   char *engine_text;
   char **shows;
@@ -327,7 +328,7 @@ check_options (Options *o)
    * it */
   if (o->engine == LG_ENGINE_AUTO &&
       (o->dot || (o->shows && o->shows[0]) || o->trace || o->challenge ||
-       o->check_text))
+       o->prune || o->check_text))
     o->engine = LG_ENGINE_FAITHFUL;
   o->memory_limit = LG_DEFAULT_MEMORY_LIMIT;
   if (o->memory_limit_text &&
@@ -419,6 +420,7 @@ set_solving_options (Options *o)
   s->memory_limit = o->memory_limit;
   s->max_solutions = o->max_solutions;
   s->challenge = o->challenge;
+  s->prune = o->prune;
   s->check = o->check;
   s->engine = o->engine;
   if (o->trace)
@@ -648,6 +650,11 @@ main (int argc, char **argv)
     { "challenge", 0, 0, G_OPTION_ARG_NONE, &o.challenge,
       "Transformation: evaluate each logical rule as soon as its variables "
       "have values, and prune there (same solutions)",
+      NULL },
+    { "prune", 0, 0, G_OPTION_ARG_NONE, &o.prune,
+      "Exploration: after each mask update, check that every item still has "
+      "a partner in every group, and backtrack at once when not (same "
+      "solutions, fewer nodes)",
       NULL },
     { "check", 0, 0, G_OPTION_ARG_STRING, &o.check_text,
       "try_solution strategy: faithful (default), intersect or fewest "

@@ -39,6 +39,13 @@ struct LgSituation
   guint64 step_limit;
   gboolean over_limit;
   jmp_buf abort;
+  /* --prune: yes[i * n + j], the permutations with p[i] == j; rel, per
+   * ordered pair of groups (a, b) and item i of a, the items of b that i
+   * may go with (bits), at the last check */
+  gboolean prune;
+  uint64_t *yes;
+  uint32_t *rel;
+  guint64 pruned; /* checks that failed */
   /* --trace */
   FILE *trace;
   LgTraceMasksFunc trace_masks;
@@ -82,6 +89,18 @@ lg_situation_new (const LgProblem *problem, const LgConstraintSet *set,
   s->progress = progress;
   s->step_limit = G_MAXUINT64;
   s->trace = options->trace;
+  s->prune = options->prune;
+  if (s->prune)
+    {
+      s->yes = g_new0 (uint64_t, (size_t) s->n * s->n * s->n_words);
+      for (size_t r = 0; r < s->n_perms; r++)
+        {
+          const uint8_t *p = lg_permut_get (permut, r);
+          for (guint i = 0; i < s->n; i++)
+            lg_bitset_set (s->yes + ((size_t) i * s->n + p[i]) * s->n_words, r);
+        }
+      s->rel = g_new0 (uint32_t, (size_t) s->n_groups * s->n_groups * s->n);
+    }
   s->trace_masks = options->trace_masks;
   s->trace_masks_data = options->trace_masks_data;
   s->try_solution =
@@ -103,6 +122,8 @@ lg_situation_free (LgSituation *s)
   g_free (s->undo_where);
   g_free (s->undo_words);
   g_free (s->marks);
+  g_free (s->yes);
+  g_free (s->rel);
   lg_try_solution_free (s->try_solution);
 #ifdef LG_ENABLE_CHECKS
   lg_mask_checker_free (s->checker);
@@ -300,6 +321,85 @@ narrow (LgSituation *s, uint64_t *value, const uint64_t *words,
   return any != 0;
 }
 
+/* --prune: are the masks, taken together, still consistent?  Makes the
+ * projections, then narrows them to a fixpoint (see situation.h); FALSE
+ * when a row becomes empty: some item has no partner left in some group. */
+static bool
+pairs_consistent (LgSituation *s)
+{
+  const guint G = s->n_groups, n = s->n;
+  const size_t n_words = s->n_words;
+  uint32_t *rel = s->rel;
+#define REL(a, b) (rel + ((size_t) (a) *G + (b)) * n)
+  for (guint a = 0; a < G; a++)
+    for (guint b = a + 1; b < G; b++)
+      {
+        const uint64_t *mask = s->masks + lg_pair_index (a, b) * n_words;
+        uint32_t *ab = REL (a, b), *ba = REL (b, a);
+        memset (ba, 0, n * sizeof *ba);
+        for (guint i = 0; i < n; i++)
+          {
+            ab[i] = 0;
+            for (guint j = 0; j < n; j++)
+              {
+                const uint64_t *yes = s->yes + ((size_t) i * n + j) * n_words;
+                uint64_t any = 0;
+                for (size_t w = 0; w < n_words; w++)
+                  any |= mask[w] & yes[w];
+                if (any)
+                  {
+                    ab[i] |= UINT32_C (1) << j;
+                    ba[j] |= UINT32_C (1) << i;
+                  }
+              }
+          }
+      }
+  for (bool changed = true; changed;)
+    {
+      changed = false;
+      for (guint a = 0; a < G; a++)
+        for (guint b = 0; b < G; b++)
+          {
+            if (b == a)
+              continue;
+            uint32_t *ab = REL (a, b), *ba = REL (b, a);
+            for (guint i = 0; i < n; i++)
+              {
+                for (uint32_t js = ab[i]; js; js &= js - 1)
+                  {
+                    guint j = (guint) __builtin_ctz (js);
+                    for (guint c = 0; c < G; c++)
+                      if (c != a && c != b && !(REL (a, c)[i] & REL (b, c)[j]))
+                        {
+                          ab[i] &= ~(UINT32_C (1) << j);
+                          ba[j] &= ~(UINT32_C (1) << i);
+                          changed = true;
+                          break;
+                        }
+                  }
+                if (!ab[i])
+                  return false;
+              }
+          }
+    }
+#undef REL
+  return true;
+}
+
+/* A leaf under --prune: narrow, then, when the mask changed, the check of
+ * the masks taken together. */
+static bool
+narrow_pruning (LgSituation *s, uint64_t *value, const uint64_t *words)
+{
+  size_t top = s->undo_top;
+  if (!narrow (s, value, words, s->n_words))
+    return false;
+  if (s->undo_top == top || pairs_consistent (s))
+    return true;
+  s->pruned++;
+  return false;
+}
+
 /* The explore hook of the generic explorer, which --trace takes. */
 static bool
 explore_mask (void *context, LgNode *leaf)
@@ -308,11 +408,17 @@ explore_mask (void *context, LgNode *leaf)
   const LgMaskNode *m = leaf->data;
   uint64_t *value = s->masks + m->pair * s->n_words;
   if (!s->trace)
-    return narrow (s, value, m->words, s->n_words);
+    return s->prune ? narrow_pruning (s, value, m->words)
+                    : narrow (s, value, m->words, s->n_words);
   size_t before = lg_bitset_count (value, s->n_words);
-  bool holds = narrow (s, value, m->words, s->n_words);
-  trace_mask (s, m->pair, before,
-              holds ? lg_bitset_count (value, s->n_words) : 0);
+  guint64 pruned = s->pruned;
+  bool holds = s->prune ? narrow_pruning (s, value, m->words)
+                        : narrow (s, value, m->words, s->n_words);
+  size_t after = lg_bitset_count (value, s->n_words);
+  trace_mask (s, m->pair, before, holds || s->pruned > pruned ? after : 0);
+  if (s->pruned > pruned)
+    fprintf (s->trace, "%*spruned: an item has no partner left\n",
+             (int) (2 * s->depth + 2), "");
   return holds;
 }
 
@@ -485,6 +591,27 @@ LG_FLAT_HOOKS (2, 2)
 LG_FLAT_HOOKS (n, ((LgSituation *) context)->n_words)
 #undef LG_FLAT_HOOKS
 
+/* --prune: each leaf checked as it narrows, the number of words not a
+ * constant (the check costs more than the narrowing). */
+static bool
+flat_leaf_prune (void *context, void *data)
+{
+  const FlatLeaf *leaf = data;
+  return narrow_pruning (context, leaf->value, leaf->words);
+}
+
+static uint32_t
+flat_run_prune (void *context, const LgFlatNode *leaves, uint32_t n)
+{
+  for (uint32_t k = 0; k < n; k++)
+    {
+      const FlatLeaf *leaf = leaves[k].data;
+      if (!narrow_pruning (context, leaf->value, leaf->words))
+        return k;
+    }
+  return n;
+}
+
 /* Do the leaves of each run narrow distinct pairs? */
 static gboolean
 runs_distinct (const LgFlatGraph *flat, const FlatLeaf *leaves)
@@ -501,6 +628,9 @@ runs_distinct (const LgFlatGraph *flat, const FlatLeaf *leaves)
 static gboolean
 flat_search (LgSituation *s, LgFlatSearch *search, gboolean next)
 {
+  if (s->prune)
+    return lg_flat_search_run (search, next, s, flat_leaf_prune, flat_run_prune,
+                               flat_push, flat_restore_n);
   switch (s->n_words)
     {
     case 1:

@@ -135,10 +135,68 @@ run "--trace-limit 21: all of it" 0 --trace --trace-limit 21 \
 bad_command "--trace-limit x" --trace --trace-limit x
 bad_command "--trace-limit -1" --trace --trace-limit -1
 
+# ---- --prune: the same output as the faithful engine, fewer nodes ---------------
+# nodes N: the "nodes explored" of the --stats in $tmp/err.
+nodes () { awk '/nodes explored/ {print $3}' "$tmp/err"; }
+house_last=nationality,animal,drink,cigarette,color,house
+# same_pruned NAME MIN_RATIO ARGS...: --prune prints what --engine=faithful
+# prints, byte for byte, exploring at most 1/MIN_RATIO of its nodes (1: no
+# more nodes).
+same_pruned () {
+  local name=$1 ratio=$2
+  shift 2
+  run "$name" 0 --engine=faithful --stats "$@" || return
+  cp "$tmp/out" "$tmp/faithful.out"
+  local before
+  before=$(nodes)
+  run "$name --prune" 0 --prune --stats "$@" || return
+  local after
+  after=$(nodes)
+  if ! cmp -s "$tmp/out" "$tmp/faithful.out"; then
+    fail "--prune $name: the output differs from the faithful engine's"
+    diff "$tmp/faithful.out" "$tmp/out" | head -5 | sed 's/^/#   /'
+  elif [ "$after" -gt "$before" ] || [ $((after * ratio)) -gt "$before" ]; then
+    fail "--prune $name: $before nodes explored, then $after"
+  else
+    pass "--prune $name: the same output, $before nodes explored, then $after"
+  fi
+}
+for p in classic small big; do
+  same_pruned "-p $p" 1 -p "$p"
+done
+same_pruned "--drop 1" 1 --drop 1
+same_pruned "houses last" 1 --order "$house_last"
+same_pruned "--drop 1, houses last" 1 --drop 1 --order "$house_last"
+same_pruned "einstein --max-solutions 2" 1 --max-solutions 2 \
+  "$LG_DATADIR/einstein.lgm"
+# visibly fewer on the tutorial's problems, at least 10 times fewer on a
+# generated 5x6 puzzle
+same_pruned "-p jojo, 5 times" 5 -p jojo
+run "houses last, --prune" 0 --prune --stats --count --order "$house_last" &&
+  pruned=$(nodes) &&
+  run "houses last, faithful" 0 --stats --count --order "$house_last" && {
+  if [ $((pruned * 4)) -le $(($(nodes) * 3)) ]; then
+    pass "--prune houses last: $pruned of $(nodes) nodes, a quarter fewer"
+  else
+    fail "--prune houses last: $pruned of $(nodes) nodes"
+  fi
+}
+"${LOGIGRAM_GEN:-src/logigram-gen}" --items 5 --groups 6 --seed 1 \
+  >"$tmp/gen-5x6.lgm"
+same_pruned "a generated 5x6 puzzle, 10 times" 10 "$tmp/gen-5x6.lgm"
+# the trace says where it prunes
+run "--prune --trace" 0 --prune --trace --count -p jojo && {
+  if grep -q '^ *pruned: an item has no partner left$' "$tmp/err"; then
+    pass "--prune --trace says where it prunes"
+  else
+    fail "--prune --trace"
+  fi
+}
+
 # ---- --help ----------------------------------------------------------------------
 run "--help" 0 --help && {
   missing=
-  for o in --show --dot --max-nodes --trace-limit; do
+  for o in --show --dot --max-nodes --trace-limit --prune; do
     grep -q -- "$o" "$tmp/out" || missing="$missing $o"
   done
   if [ -z "$missing" ]; then pass "--help lists the view options"; else
