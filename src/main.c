@@ -340,8 +340,8 @@ check_options (Options *o)
     {
       LgView view;
       if (!lg_view_from_name (o->shows[i], &view))
-        return usage_error ("--show takes permutations, groups, masks or "
-                            "tree, not '%s'",
+        return usage_error ("--show takes permutations, groups, masks, "
+                            "tree or bits, not '%s'",
                             o->shows[i]);
     }
   o->max_nodes = LG_VIEWS_DEFAULT_MAX_NODES;
@@ -669,14 +669,15 @@ main (int argc, char **argv)
       "NAME" },
     { "show", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.shows,
       "Before the solutions, print a view of the inside: permutations (the "
-      "numbering; beyond 6 items, its first and last 20 rows), groups, masks "
-      "or tree (repeatable, printed in the order given)",
+      "numbering; beyond 6 items, its first and last 20 rows), groups, masks, "
+      "tree or bits (each mask's bits, as the tutorial draws them; "
+      "repeatable, printed in the order given)",
       "WHAT" },
     { "dot", 0, 0, G_OPTION_ARG_NONE, &o.dot,
       "Print the AND/OR tree in Graphviz DOT instead of solving", NULL },
     { "max-nodes", 0, 0, G_OPTION_ARG_STRING, &o.max_nodes_text,
-      "Show at most N nodes of the tree in --show tree and --dot (default "
-      "200)",
+      "Show at most N nodes of the tree in --show tree, --show bits and --dot "
+      "(default 200)",
       "N" },
     { "list-problems", 0, 0, G_OPTION_ARG_NONE, &o.list_problems,
       "List the built-in problems", NULL },

@@ -72,8 +72,13 @@ typedef struct
   guint *ready, *ready_start;
   LgNode **level_children; /* per variable level, n slots for its OR node */
   LgNode **leaf_children;  /* n_pairs slots for a leaf's mask nodes */
+  char *slab;              /* the labels' current block, slab_left bytes */
+  size_t slab_left;
   GError *error;
 } Builder;
+
+/* The labels' blocks (label_node), in bytes. */
+#define LABEL_SLAB 4096
 
 /* Bookkeeping per allocation: a pointer in a GPtrArray and malloc's own. */
 #define BLOCK_OVERHEAD (2 * sizeof (void *))
@@ -94,11 +99,12 @@ node_bytes (guint n_children)
          (n_children ? n_children * sizeof (LgNode *) + BLOCK_OVERHEAD : 0);
 }
 
-/* The label of a node where n_values variables have values. */
+/* The label of a node where n_values variables have values, in its slab
+ * (label_node), 8-byte aligned. */
 static size_t
 label_bytes (guint n_values)
 {
-  return sizeof (LgNodeLabel) + n_values + BLOCK_OVERHEAD;
+  return (sizeof (LgNodeLabel) + n_values + 7) & ~(size_t) 7;
 }
 
 static size_t
@@ -178,7 +184,19 @@ new_node (LgAndOrTree *tree, LgNodeKind kind, LgNode *const *children,
 static LgNode *
 label_node (Builder *b, LgNode *node, guint n_values)
 {
-  LgNodeLabel *label = tree_block (b->tree, sizeof *label + n_values);
+  /* from a slab: one allocation for many labels (the tree counts each
+   * label's bytes, as label_bytes says) */
+  size_t size = label_bytes (n_values);
+  if (b->slab_left < size)
+    {
+      b->slab_left = MAX (LABEL_SLAB, size);
+      b->slab = g_malloc (b->slab_left);
+      g_ptr_array_add (b->tree->blocks, b->slab);
+    }
+  LgNodeLabel *label = (LgNodeLabel *) (void *) b->slab;
+  b->slab += size;
+  b->slab_left -= size;
+  b->tree->bytes += size;
   label->group = b->group;
   label->number = b->group_number;
   label->n_values = n_values;

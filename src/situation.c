@@ -628,9 +628,6 @@ runs_distinct (const LgFlatGraph *flat, const FlatLeaf *leaves)
 static gboolean
 flat_search (LgSituation *s, LgFlatSearch *search, gboolean next)
 {
-  if (s->prune)
-    return lg_flat_search_run (search, next, s, flat_leaf_prune, flat_run_prune,
-                               flat_push, flat_restore_n);
   switch (s->n_words)
     {
     case 1:
@@ -652,6 +649,20 @@ flat_walk (LgSituation *s, LgFlatSearch *search, LgSolutionFunc func,
            gpointer user_data)
 {
   for (gboolean next = FALSE; flat_search (s, search, next); next = TRUE)
+    if (!lg_situation_try_solution (s, func, user_data))
+      break;
+}
+
+/* The same walk under --prune, apart so that the default one stays as it
+ * was, instruction for instruction. */
+G_GNUC_NO_INLINE static void
+flat_walk_prune (LgSituation *s, LgFlatSearch *search, LgSolutionFunc func,
+                 gpointer user_data)
+{
+  for (gboolean next = FALSE;
+       lg_flat_search_run (search, next, s, flat_leaf_prune, flat_run_prune,
+                           flat_push, flat_restore_n);
+       next = TRUE)
     if (!lg_situation_try_solution (s, func, user_data))
       break;
 }
@@ -696,7 +707,7 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
       lg_flat_search_init (&search, flat);
       context_clear (s);
       if (setjmp (s->abort) == 0)
-        flat_walk (s, &search, func, user_data);
+        (s->prune ? flat_walk_prune : flat_walk) (s, &search, func, user_data);
       /* try_solution stops at steps past the limit, the walk at steps and
        * nodes past it (leave_walk) */
       s->over_limit |= s->steps > s->step_limit;

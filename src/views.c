@@ -16,6 +16,7 @@ static const char *const view_names[] = {
   [LG_VIEW_GROUPS] = "groups",
   [LG_VIEW_MASKS] = "masks",
   [LG_VIEW_TREE] = "tree",
+  [LG_VIEW_BITS] = "bits",
 };
 
 gboolean
@@ -58,6 +59,7 @@ typedef struct
   FILE *out;
   const LgGroup *g0, *g1;
   guint n, first_width, *widths, number_width, lehmer_width;
+  gboolean index; /* the last column: the mask bit, not the Lehmer code */
   uint8_t *digits;
   char *lehmer;
 } PermTable;
@@ -92,27 +94,36 @@ perm_row (PermTable *t, const LgPermut *permut, size_t rank)
   char number[24];
   g_snprintf (number, sizeof number, "%zu", rank + 1);
   lg_put_cell (t->out, number, t->number_width, TRUE);
-  lg_permut_lehmer (p, (int) t->n, t->digits);
-  for (guint i = 0; i < t->n; i++)
-    t->lehmer[i] = (char) ('0' + t->digits[i]);
-  t->lehmer[t->n] = '\0';
-  lg_put_cell (t->out, t->lehmer, t->lehmer_width, FALSE);
+  if (t->index)
+    {
+      g_snprintf (number, sizeof number, "%zu", rank);
+      lg_put_cell (t->out, number, t->lehmer_width, TRUE);
+    }
+  else
+    {
+      lg_permut_lehmer (p, (int) t->n, t->digits);
+      for (guint i = 0; i < t->n; i++)
+        t->lehmer[i] = (char) ('0' + t->digits[i]);
+      t->lehmer[t->n] = '\0';
+      lg_put_cell (t->out, t->lehmer, t->lehmer_width, FALSE);
+    }
   fputc ('\n', t->out);
 }
 
 /* The permutation table: one row per permutation (lexicographic order,
- * numbered from 1), the items of group 1 under the items of group 0 they
- * are associated with, the number and the Lehmer digits. */
+ * numbered from 1), the items of g1 under the items of g0 they are
+ * associated with, the number, and the Lehmer digits or (index) the mask
+ * bit, number - 1. */
 static void
-print_permutations (FILE *out, const LgProblem *problem, const LgPermut *permut)
+print_permutations (FILE *out, const LgGroup *g0, const LgGroup *g1,
+                    const LgPermut *permut, gboolean index)
 {
   PermTable t = { 0 };
   t.out = out;
   t.n = (guint) permut->n;
-  t.g0 = lg_problem_get_group (problem, 0);
-  /* With one group, the table shows its permutations onto itself. */
-  t.g1 =
-      lg_problem_get_group (problem, lg_problem_n_groups (problem) > 1 ? 1 : 0);
+  t.g0 = g0;
+  t.g1 = g1;
+  t.index = index;
   t.first_width = MAX (lg_utf8_width (lg_group_get_name (t.g0)),
                        lg_utf8_width (lg_group_get_name (t.g1)));
   guint image_width = 0;
@@ -128,7 +139,9 @@ print_permutations (FILE *out, const LgProblem *problem, const LgPermut *permut)
   char count[24];
   g_snprintf (count, sizeof count, "%zu", permut->count);
   t.number_width = MAX ((guint) strlen ("number"), (guint) strlen (count));
-  t.lehmer_width = MAX ((guint) strlen ("lehmer"), t.n);
+  t.lehmer_width = index
+                       ? MAX ((guint) strlen ("index"), (guint) strlen (count))
+                       : MAX ((guint) strlen ("lehmer"), t.n);
   t.digits = g_new (uint8_t, t.n);
   t.lehmer = g_new (char, t.n + 1);
 
@@ -139,7 +152,7 @@ print_permutations (FILE *out, const LgProblem *problem, const LgPermut *permut)
     lg_put_cell (out, lg_item_get_name (lg_group_get_item (t.g0, i)),
                  t.widths[i], FALSE);
   lg_put_cell (out, "number", t.number_width, FALSE);
-  lg_put_cell (out, "lehmer", t.lehmer_width, FALSE);
+  lg_put_cell (out, index ? "index" : "lehmer", t.lehmer_width, FALSE);
   fputc ('\n', out);
   perm_dash_line (&t);
   size_t shown = LG_VIEWS_PERMUTATION_ROWS;
@@ -591,6 +604,120 @@ lg_views_print_dot (FILE *out, const LgProblem *problem,
   g_array_unref (w.to_more);
 }
 
+/* ---- bits ---------------------------------------------------------------- */
+
+/* Bits shown on one index: / value: row pair. */
+#define BITS_PER_ROW 24
+
+typedef struct
+{
+  FILE *out;
+  const LgProblem *problem;
+  const LgPermut *permut;
+  size_t n_words;
+  guint64 max_nodes, next; /* the preorder number of the next node */
+  guint64 shown, hidden;   /* masks printed, and left out past the cap */
+  gboolean *pair_shown;    /* its permutation table printed (n <= 4) */
+} BitsWalk;
+
+/* One mask leaf, under the labelled node `owner` (its AND node): the pair,
+ * the constraint group and its variables' values, the group's couples on
+ * the pair (the rules that made the mask), the permutations of the pair
+ * the first time (n <= 4), then the tutorial's rows of bits. */
+static void
+print_bits (BitsWalk *w, const LgMaskNode *m, const LgNode *owner)
+{
+  FILE *out = w->out;
+  guint g1, g2;
+  lg_pair_groups (m->pair, &g1, &g2);
+  const LgGroup *a = lg_problem_get_group (w->problem, g1),
+                *b = lg_problem_get_group (w->problem, g2);
+  fprintf (out, "mask %" G_GUINT64_FORMAT ": %s-%s (groups %u-%u)", ++w->shown,
+           lg_group_get_name (a), lg_group_get_name (b), g1, g2);
+  const LgNodeLabel *label = owner ? lg_node_label (owner) : NULL;
+  if (label && label->group)
+    {
+      if (label->number)
+        fprintf (out, ", group %u", label->number);
+      else
+        fputs (", unbound group", out);
+      g_autofree char *values =
+          label->n_values ? lg_node_label_to_string (owner) : NULL;
+      if (values)
+        fprintf (out, " where %s", values);
+    }
+  fputc ('\n', out);
+  if (label && label->group)
+    {
+      g_autoptr (GPtrArray) rules = g_ptr_array_new ();
+      for (guint i = 0; i < label->group->couple->len; i++)
+        {
+          const LgRule *rule = label->group->couple->pdata[i];
+          guint x = rule->x->group->index, y = rule->y->group->index;
+          if (MIN (x, y) == g1 && MAX (x, y) == g2)
+            g_ptr_array_add (rules, (gpointer) rule);
+        }
+      print_rules (out, rules);
+    }
+  size_t count = w->permut->count;
+  if (w->permut->n <= 4 && !w->pair_shown[m->pair])
+    {
+      print_permutations (out, a, b, w->permut, TRUE);
+      w->pair_shown[m->pair] = TRUE;
+    }
+  char last[24];
+  int width = g_snprintf (last, sizeof last, "%zu", count - 1);
+  for (size_t start = 0; start < count; start += BITS_PER_ROW)
+    {
+      size_t end = MIN (count, start + BITS_PER_ROW);
+      fputs ("  index:", out);
+      for (size_t r = start; r < end; r++)
+        fprintf (out, " %*zu", width, r);
+      fputs ("\n  value:", out);
+      for (size_t r = start; r < end; r++)
+        fprintf (out, " %*d", width, lg_bitset_test (m->words, r) ? 1 : 0);
+      fputc ('\n', out);
+    }
+  fprintf (out, "  %zu of %zu permutations allowed\n",
+           lg_bitset_count (m->words, w->n_words), count);
+}
+
+static void
+walk_bits (BitsWalk *w, const LgNode *node, const LgNode *owner)
+{
+  guint64 id = w->next++;
+  if (node->kind == LG_NODE_LEAF)
+    {
+      if (id < w->max_nodes)
+        print_bits (w, node->data, owner);
+      else
+        w->hidden++;
+    }
+  if (lg_node_label (node))
+    owner = node;
+  for (uint32_t i = 0; i < node->n_children; i++)
+    walk_bits (w, node->children[i], owner);
+}
+
+static void
+print_bits_view (FILE *out, const LgProblem *problem, const LgPermut *permut,
+                 const LgAndOrTree *tree, guint64 max_nodes)
+{
+  BitsWalk w = { 0 };
+  w.out = out;
+  w.problem = problem;
+  w.permut = permut;
+  w.n_words = tree->n_words;
+  w.max_nodes = max_nodes;
+  w.pair_shown = g_new0 (gboolean, MAX (tree->n_pairs, 1));
+  if (tree->root)
+    walk_bits (&w, tree->root, NULL);
+  if (w.hidden)
+    fprintf (out, "... %" G_GUINT64_FORMAT " more %s (--max-nodes)\n", w.hidden,
+             plural (w.hidden, "mask", "masks"));
+  g_free (w.pair_shown);
+}
+
 /* ---- The trace, capped ------------------------------------------------- */
 
 typedef struct
@@ -685,7 +812,12 @@ lg_views_print (FILE *out, const LgSolver *solver, LgView view,
                "== permutations: n = %d, %zu permutations numbered from 1, "
                "mask bit = number - 1 ==\n",
                permut->n, permut->count);
-      print_permutations (out, problem, permut);
+      /* with one group, its permutations onto itself */
+      print_permutations (
+          out, lg_problem_get_group (problem, 0),
+          lg_problem_get_group (problem,
+                                lg_problem_n_groups (problem) > 1 ? 1 : 0),
+          permut, FALSE);
       break;
     case LG_VIEW_GROUPS:
       fprintf (out, "== groups: the unbound group and %u constraint %s ==\n",
@@ -705,6 +837,13 @@ lg_views_print (FILE *out, const LgSolver *solver, LgView view,
         g_free (masks);
         break;
       }
+    case LG_VIEW_BITS:
+      fprintf (out,
+               "== bits: the masks of the tree, a bit per permutation "
+               "(index = number - 1), %" G_GUINT64_FORMAT " %s ==\n",
+               tree->mask_nodes, plural (tree->mask_nodes, "mask", "masks"));
+      print_bits_view (out, problem, permut, tree, max_nodes);
+      break;
     case LG_VIEW_TREE:
       {
         guint64 n = tree->root ? count_nodes (tree->root) : 0;

@@ -6,6 +6,9 @@
  *   masks         per group pair, the permutations the tree still allows
  *   tree          the AND/OR tree of step 2 as indented text, and per level
  *   dot           the same tree in Graphviz DOT
+ *   bits          each mask of the tree as the tutorial draws it: its pair,
+ *                 group and rules, the permutations (n <= 4), and the rows
+ *                 index: / value: of its bits
  *
  * Invariant: the views only read.  They change neither the problem, nor the
  * partition, nor the tree, so printing them between the solver's steps
@@ -27,7 +30,8 @@ typedef enum
   LG_VIEW_PERMUTATIONS,
   LG_VIEW_GROUPS,
   LG_VIEW_MASKS,
-  LG_VIEW_TREE
+  LG_VIEW_TREE,
+  LG_VIEW_BITS
 } LgView;
 
 /* The default cap of lg_views_print_tree and lg_views_print_dot. */
@@ -37,7 +41,8 @@ typedef enum
  * 6! rows (it shows them all up to n = 6). */
 #define LG_VIEWS_PERMUTATION_ROWS 20
 
-/* The view called `name` ("permutations", "groups", "masks", "tree");
+/* The view called `name` ("permutations", "groups", "masks", "tree",
+ * "bits");
  * FALSE when there is none. */
 gboolean lg_view_from_name (const char *name, LgView *view);
 

@@ -19,6 +19,24 @@ for p in small classic; do
     "$LG_DATADIR/$p.lgm"
 done
 
+# The bits of each mask as the tutorial draws them: the permutations listed
+# for n <= 4 (small.lgm), the cap of --max-nodes (the classic).
+same_output "--show bits small.lgm" "$expected/views-small-bits.out" 0 \
+  --show bits "$LG_DATADIR/small.lgm"
+same_output "--show bits --max-nodes 20 classic.lgm" \
+  "$expected/views-classic-bits-20.out" 0 --show bits --max-nodes 20 \
+  "$LG_DATADIR/classic.lgm"
+# small.lgm's unbound group as the course notes work it (section 1.4):
+# children-birth keeps permutation 1, forname-children 4 and 5.
+run "--show bits: the notes' masks" 0 --show bits "$LG_DATADIR/small.lgm" && {
+  if [ "$(grep -c '^  value: 1 0 0 0 0 0$' "$tmp/out")" = 1 ] &&
+    [ "$(grep -c '^  value: 0 0 0 1 1 0$' "$tmp/out")" = 1 ]; then
+    pass "--show bits: the notes' masks"
+  else
+    fail "--show bits: the notes' masks"
+  fi
+}
+
 # Several views, in the order given, then the solutions as usual.
 same_output "--show tree --show groups" "$expected/views-small-tree-groups.out" \
   0 --show tree --show groups "$LG_DATADIR/small.lgm"
