@@ -663,8 +663,8 @@ main (int argc, char **argv)
     { "engine", 0, 0, G_OPTION_ARG_STRING, &o.engine_text,
       "Solving engine: auto (the default: faithful when it is estimated to "
       "finish in a tenth of a second, else fast), faithful (the tutorial's "
-      "masks and tree; --show, --dot, --trace, --challenge and --check "
-      "choose it) or fast (the same solutions, found by constraint "
+      "masks and tree; --show, --dot, --trace, --challenge, --prune and "
+      "--check choose it) or fast (the same solutions, found by constraint "
       "propagation)",
       "NAME" },
     { "show", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.shows,
