@@ -678,6 +678,13 @@ lg_node_label_choice (const LgNode *node)
 }
 
 char *
+lg_node_label_group_to_string (const LgNodeLabel *label)
+{
+  return label->number ? g_strdup_printf ("group %u", label->number)
+                       : g_strdup ("unbound group");
+}
+
+char *
 lg_node_label_to_string (const LgNode *node)
 {
   const LgNodeLabel *label = lg_node_label (node);
@@ -688,12 +695,10 @@ lg_node_label_to_string (const LgNode *node)
   GString *s = g_string_new (NULL);
   if (label->n_values == 0)
     {
+      g_autofree char *group = lg_node_label_group_to_string (label);
       g_autofree char *rules =
           lg_constraint_group_rules_to_string (label->group);
-      if (label->number)
-        g_string_printf (s, "group %u, %s", label->number, rules);
-      else
-        g_string_printf (s, "unbound group, %s", rules);
+      g_string_printf (s, "%s, %s", group, rules);
     }
   for (guint k = 0; k < label->n_values; k++)
     {

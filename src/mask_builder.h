@@ -66,6 +66,9 @@ const LgNodeLabel *lg_node_label (const LgNode *node);
 /* The variable an OR node of the builder chooses the value of; NULL when
  * node is not one. */
 const LgItem *lg_node_label_choice (const LgNode *node);
+/* The name of a label's constraint group (group not NULL), as --show
+ * groups names it: "unbound group", "group 2". */
+char *lg_node_label_group_to_string (const LgNodeLabel *label);
 /* What a labelled node stands for, for people: "the whole problem",
  * "unbound group, rules 1-4" or "group 2, rules 12-14" at a group's node,
  * "a = mid-left, b = left" at an alternative; NULL without a label. */

@@ -637,10 +637,8 @@ print_bits (BitsWalk *w, const LgMaskNode *m, const LgNode *owner)
   const LgNodeLabel *label = owner ? lg_node_label (owner) : NULL;
   if (label && label->group)
     {
-      if (label->number)
-        fprintf (out, ", group %u", label->number);
-      else
-        fputs (", unbound group", out);
+      g_autofree char *group = lg_node_label_group_to_string (label);
+      fprintf (out, ", %s", group);
       g_autofree char *values =
           label->n_values ? lg_node_label_to_string (owner) : NULL;
       if (values)

@@ -71,16 +71,21 @@ void lg_views_tree_masks (const LgNode *root, guint n_pairs, size_t n_bits,
 void lg_views_print_pair_masks (FILE *out, const LgProblem *problem,
                                 const LgPermut *permut, const uint64_t *masks);
 
-/* The AND/OR tree as indented text (two spaces per level), at most
- * max_nodes nodes in preorder then "... N more nodes", then the number of
- * nodes on each level of the whole tree. */
+/* The AND/OR tree as indented text (two spaces per level), each AND, OR
+ * and FALSE node with what its label says (lg_node_label_print), each mask
+ * leaf with its pair and the permutations it allows; at most max_nodes
+ * nodes in preorder then "... N more nodes", then the number of nodes on
+ * each level of the whole tree. */
 void lg_views_print_tree (FILE *out, const LgProblem *problem,
                           const LgAndOrTree *tree, guint64 max_nodes);
 
-/* The AND/OR tree as a Graphviz digraph: AND boxes, OR diamonds, mask
- * ellipses (pair and remaining count), TRUE and FALSE; nodes n0, n1, ... in
- * preorder, at most max_nodes of them and then one "N more nodes" node.
- * title (may be NULL) labels the graph. */
+/* The AND/OR tree as a Graphviz digraph, left to right: AND boxes, OR
+ * diamonds, mask ellipses (pair and the permutations allowed), TRUE and
+ * FALSE, with their labels; the subtree of each constraint group in a
+ * cluster (subgraph cluster_N, N the group's number) labelled with its
+ * rules; nodes n0, n1, ... in preorder, at most max_nodes of them and then
+ * one "N more nodes" node, outside the clusters.  title (may be NULL)
+ * labels the graph. */
 void lg_views_print_dot (FILE *out, const LgProblem *problem,
                          const LgAndOrTree *tree, guint64 max_nodes,
                          const char *title);
