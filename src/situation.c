@@ -39,13 +39,21 @@ struct LgSituation
   guint64 step_limit;
   gboolean over_limit;
   jmp_buf abort;
-  /* --prune: yes[i * n + j], the permutations with p[i] == j; rel, per
-   * ordered pair of groups (a, b) and item i of a, the items of b that i
-   * may go with (bits), at the last check */
+  /* --prune: yes[i * n + j], the permutations with p[i] == j.  A table
+   * of relations holds, per ordered pair of groups (a, b) and item i of a,
+   * the items of b that i may go with (bits), G * G * n words; rel holds
+   * undo_cap + 1 of them: rel table k is the consistent closure of the
+   * masks when the undo stack is k records high (the records are the
+   * masks' changes, so the height names the state on the current path).
+   * queue and queued: the pairs (a < b) left to revise, each once. */
   gboolean prune;
   uint64_t *yes;
   uint32_t *rel;
-  guint64 pruned; /* checks that failed */
+  size_t rel_size; /* words of one table */
+  guint *queue;
+  gboolean *queued;
+  guint queue_head, n_queued; /* a ring of n_pairs */
+  guint64 pruned;             /* checks that failed */
   /* --trace */
   FILE *trace;
   LgTraceMasksFunc trace_masks;
@@ -99,7 +107,14 @@ lg_situation_new (const LgProblem *problem, const LgConstraintSet *set,
           for (guint i = 0; i < s->n; i++)
             lg_bitset_set (s->yes + ((size_t) i * s->n + p[i]) * s->n_words, r);
         }
-      s->rel = g_new0 (uint32_t, (size_t) s->n_groups * s->n_groups * s->n);
+      /* table 0: all masks full, every item may go with every item */
+      s->rel_size = (size_t) s->n_groups * s->n_groups * s->n;
+      s->rel = g_new (uint32_t, (s->undo_cap + 1) * s->rel_size);
+      uint32_t all = s->n >= 32 ? UINT32_MAX : (UINT32_C (1) << s->n) - 1;
+      for (size_t k = 0; k < s->rel_size; k++)
+        s->rel[k] = all;
+      s->queue = g_new (guint, MAX (s->n_pairs, 1));
+      s->queued = g_new0 (gboolean, MAX (s->n_pairs, 1));
     }
   s->trace_masks = options->trace_masks;
   s->trace_masks_data = options->trace_masks_data;
@@ -124,6 +139,8 @@ lg_situation_free (LgSituation *s)
   g_free (s->marks);
   g_free (s->yes);
   g_free (s->rel);
+  g_free (s->queue);
+  g_free (s->queued);
   lg_try_solution_free (s->try_solution);
 #ifdef LG_ENABLE_CHECKS
   lg_mask_checker_free (s->checker);
@@ -321,84 +338,166 @@ narrow (LgSituation *s, uint64_t *value, const uint64_t *words,
   return any != 0;
 }
 
-/* --prune: are the masks, taken together, still consistent?  Makes the
- * projections, then narrows them to a fixpoint (see situation.h); FALSE
- * when a row becomes empty: some item has no partner left in some group. */
-static bool
-pairs_consistent (LgSituation *s)
+/* --prune: the projection of a pair mask (a, b): ab[i], the items j of b
+ * that some permutation left in mask puts with item i of a; with ba (may
+ * be NULL), the same seen from b. */
+static void
+project (const LgSituation *s, const uint64_t *mask, uint32_t *ab, uint32_t *ba)
 {
-  const guint G = s->n_groups, n = s->n;
+  const guint n = s->n;
   const size_t n_words = s->n_words;
-  uint32_t *rel = s->rel;
-#define REL(a, b) (rel + ((size_t) (a) *G + (b)) * n)
-  for (guint a = 0; a < G; a++)
-    for (guint b = a + 1; b < G; b++)
-      {
-        const uint64_t *mask = s->masks + lg_pair_index (a, b) * n_words;
-        uint32_t *ab = REL (a, b), *ba = REL (b, a);
-        memset (ba, 0, n * sizeof *ba);
-        for (guint i = 0; i < n; i++)
-          {
-            ab[i] = 0;
-            for (guint j = 0; j < n; j++)
-              {
-                const uint64_t *yes = s->yes + ((size_t) i * n + j) * n_words;
-                uint64_t any = 0;
-                for (size_t w = 0; w < n_words; w++)
-                  any |= mask[w] & yes[w];
-                if (any)
-                  {
-                    ab[i] |= UINT32_C (1) << j;
-                    ba[j] |= UINT32_C (1) << i;
-                  }
-              }
-          }
-      }
-  for (bool changed = true; changed;)
+  if (ba)
+    memset (ba, 0, n * sizeof *ba);
+  for (guint i = 0; i < n; i++)
     {
-      changed = false;
-      for (guint a = 0; a < G; a++)
-        for (guint b = 0; b < G; b++)
-          {
-            if (b == a)
-              continue;
-            uint32_t *ab = REL (a, b), *ba = REL (b, a);
-            for (guint i = 0; i < n; i++)
-              {
-                for (uint32_t js = ab[i]; js; js &= js - 1)
-                  {
-                    guint j = (guint) __builtin_ctz (js);
-                    for (guint c = 0; c < G; c++)
-                      if (c != a && c != b && !(REL (a, c)[i] & REL (b, c)[j]))
-                        {
-                          ab[i] &= ~(UINT32_C (1) << j);
-                          ba[j] &= ~(UINT32_C (1) << i);
-                          changed = true;
-                          break;
-                        }
-                  }
-                if (!ab[i])
-                  return false;
-              }
-          }
+      ab[i] = 0;
+      for (guint j = 0; j < n; j++)
+        {
+          const uint64_t *yes = s->yes + ((size_t) i * n + j) * n_words;
+          uint64_t any = 0;
+          for (size_t w = 0; w < n_words; w++)
+            any |= mask[w] & yes[w];
+          if (any)
+            {
+              ab[i] |= UINT32_C (1) << j;
+              if (ba)
+                ba[j] |= UINT32_C (1) << i;
+            }
+        }
     }
-#undef REL
-  return true;
 }
 
-/* A leaf under --prune: narrow, then, when the mask changed, the check of
- * the masks taken together. */
+#define REL(rel, a, b) ((rel) + ((size_t) (a) *s->n_groups + (b)) * s->n)
+
+static void
+enqueue (LgSituation *s, guint a, guint b)
+{
+  guint pair = lg_pair_index (MIN (a, b), MAX (a, b));
+  if (!s->queued[pair])
+    {
+      s->queued[pair] = TRUE;
+      s->queue[(s->queue_head + s->n_queued++) % s->n_pairs] = pair;
+    }
+}
+
+/* The pairs whose supports go through (a, b): (a, c) and (b, c). */
+static void
+enqueue_around (LgSituation *s, guint a, guint b)
+{
+  for (guint c = 0; c < s->n_groups; c++)
+    if (c != a && c != b)
+      {
+        enqueue (s, a, c);
+        enqueue (s, b, c);
+      }
+}
+
+/* Removes from the relation (a, b) of table rel every (i, j) that some
+ * third group c does not support (no item of c that both i and j may go
+ * with).  Returns -1 when an item of a or b is left without a partner, 1
+ * when something was removed, 0 otherwise. */
+static int
+revise (LgSituation *s, uint32_t *rel, guint a, guint b)
+{
+  const guint G = s->n_groups, n = s->n;
+  uint32_t *ab = REL (rel, a, b), *ba = REL (rel, b, a);
+  int changed = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      for (uint32_t js = ab[i]; js; js &= js - 1)
+        {
+          guint j = (guint) __builtin_ctz (js);
+          for (guint c = 0; c < G; c++)
+            if (c != a && c != b && !(REL (rel, a, c)[i] & REL (rel, b, c)[j]))
+              {
+                ab[i] &= ~(UINT32_C (1) << j);
+                ba[j] &= ~(UINT32_C (1) << i);
+                changed = 1;
+                break;
+              }
+        }
+      if (!ab[i])
+        return -1;
+    }
+  for (guint j = 0; j < n && changed; j++)
+    if (!ba[j])
+      return -1;
+  return changed;
+}
+
+/* The closure of table rel after (a, b) lost pairs: the pairs around it
+ * revised until nothing changes (AC-3's worklist, on pairs of groups).
+ * FALSE when an item is left without a partner. */
+static bool
+propagate (LgSituation *s, uint32_t *rel, guint a, guint b)
+{
+  s->n_queued = s->queue_head = 0;
+  enqueue_around (s, a, b);
+  bool holds = true;
+  while (s->n_queued)
+    {
+      guint pair = s->queue[s->queue_head], p, q;
+      s->queue_head = (s->queue_head + 1) % s->n_pairs;
+      s->n_queued--;
+      s->queued[pair] = FALSE;
+      if (!holds)
+        continue; /* only clearing the flags */
+      lg_pair_groups (pair, &p, &q);
+      int r = revise (s, rel, p, q);
+      if (r < 0)
+        holds = false;
+      else if (r > 0)
+        enqueue_around (s, p, q);
+    }
+  return holds;
+}
+
+/* A leaf under --prune: narrow the mask at value, then bring the closure
+ * of the masks up to date (situation.h): the table of the state before,
+ * copied one level up, the narrowed pair's projection ANDed in, then the
+ * pairs around it revised.  An unchanged mask or projection keeps the
+ * closure, which held. */
 static bool
 narrow_pruning (LgSituation *s, uint64_t *value, const uint64_t *words)
 {
   size_t top = s->undo_top;
   if (!narrow (s, value, words, s->n_words))
     return false;
-  if (s->undo_top == top || pairs_consistent (s))
+  if (s->undo_top == top)
+    return true;
+  const guint n = s->n;
+  uint32_t *rel = s->rel + (top + 1) * s->rel_size;
+  memcpy (rel, rel - s->rel_size, s->rel_size * sizeof *rel);
+  guint a, b;
+  lg_pair_groups ((guint) ((size_t) (value - s->masks) / s->n_words), &a, &b);
+  uint32_t projection[32];
+  project (s, value, projection, NULL);
+  uint32_t *ab = REL (rel, a, b), *ba = REL (rel, b, a);
+  bool changed = false;
+  for (guint i = 0; i < n; i++)
+    {
+      uint32_t kept = ab[i] & projection[i];
+      changed |= kept != ab[i];
+      ab[i] = kept;
+    }
+  if (!changed)
+    return true;
+  memset (ba, 0, n * sizeof *ba);
+  bool holds = true;
+  for (guint i = 0; i < n; i++)
+    {
+      holds = holds && ab[i];
+      for (uint32_t js = ab[i]; js; js &= js - 1)
+        ba[__builtin_ctz (js)] |= UINT32_C (1) << i;
+    }
+  for (guint j = 0; j < n; j++)
+    holds = holds && ba[j];
+  if (holds && propagate (s, rel, a, b))
     return true;
   s->pruned++;
   return false;
 }
+#undef REL
 
 /* The explore hook of the generic explorer, which --trace takes. */
 static bool
