@@ -357,6 +357,8 @@ check_options (Options *o)
     return usage_error ("--trace-limit takes a whole number (0: no limit), "
                         "not '%s'",
                         o->trace_limit_text);
+  if (o->trace_limit_text && !o->trace)
+    return usage_error ("--trace-limit caps --trace: give both");
   return -1;
 }
 

@@ -152,6 +152,7 @@ run "--trace-limit 21: all of it" 0 --trace --trace-limit 21 \
 }
 bad_command "--trace-limit x" --trace --trace-limit x
 bad_command "--trace-limit -1" --trace --trace-limit -1
+bad_command "--trace-limit without --trace" --trace-limit 5
 
 # ---- --prune: the same output as the faithful engine, fewer nodes ---------------
 # nodes N: the "nodes explored" of the --stats in $tmp/err.
