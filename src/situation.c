@@ -338,16 +338,13 @@ narrow (LgSituation *s, uint64_t *value, const uint64_t *words,
   return any != 0;
 }
 
-/* --prune: the projection of a pair mask (a, b): ab[i], the items j of b
- * that some permutation left in mask puts with item i of a; with ba (may
- * be NULL), the same seen from b. */
+/* --prune: the projection of a pair mask (a, b) into ab: ab[i], the items
+ * j of b that some permutation left in mask puts with item i of a. */
 static void
-project (const LgSituation *s, const uint64_t *mask, uint32_t *ab, uint32_t *ba)
+project (const LgSituation *s, const uint64_t *mask, uint32_t *ab)
 {
   const guint n = s->n;
   const size_t n_words = s->n_words;
-  if (ba)
-    memset (ba, 0, n * sizeof *ba);
   for (guint i = 0; i < n; i++)
     {
       ab[i] = 0;
@@ -358,11 +355,7 @@ project (const LgSituation *s, const uint64_t *mask, uint32_t *ab, uint32_t *ba)
           for (size_t w = 0; w < n_words; w++)
             any |= mask[w] & yes[w];
           if (any)
-            {
-              ab[i] |= UINT32_C (1) << j;
-              if (ba)
-                ba[j] |= UINT32_C (1) << i;
-            }
+            ab[i] |= UINT32_C (1) << j;
         }
     }
 }
@@ -471,7 +464,7 @@ narrow_pruning (LgSituation *s, uint64_t *value, const uint64_t *words)
   guint a, b;
   lg_pair_groups ((guint) ((size_t) (value - s->masks) / s->n_words), &a, &b);
   uint32_t projection[32];
-  project (s, value, projection, NULL);
+  project (s, value, projection);
   uint32_t *ab = REL (rel, a, b), *ba = REL (rel, b, a);
   bool changed = false;
   for (guint i = 0; i < n; i++)

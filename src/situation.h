@@ -12,7 +12,7 @@
  * doc/engines.md.
  *
  * With options->prune, each mask update is followed by a check of the
- * masks taken together (pairs_consistent in situation.c): the n x n
+ * masks taken together (narrow_pruning in situation.c): the n x n
  * projection of each pair mask (which items of one group each item of the
  * other may go with), narrowed to a fixpoint by path consistency (item i
  * of a may go with item j of b only when some item of every third group c
