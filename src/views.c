@@ -3,7 +3,10 @@
  * The tree views walk the tree in preorder (the exploration order) and
  * count every node, printed or not, so that the caps and the per-level
  * summary describe the whole tree.  The pair masks are computed one pair at
- * a time, with one scratch mask per tree level. */
+ * a time, with one scratch mask per tree level.  The capped trace is a
+ * stdio stream of its own (fopencookie) that counts lines, so that every
+ * writer of the trace (the situation, try_solution, the fast engine) is
+ * capped without knowing it. */
 #include "views.h"
 
 #include <string.h>

@@ -13,7 +13,9 @@
  * Invariant: the views only read.  They change neither the problem, nor the
  * partition, nor the tree, so printing them between the solver's steps
  * leaves the exploration, its order and its counters as they were.  Every
- * view is deterministic: the same problem prints the same bytes.
+ * view is deterministic: the same problem prints the same bytes.  The
+ * labels of the tree's nodes (what a group, an OR node, an alternative
+ * stands for) are the mask builder's (LgNodeLabel, mask_builder.h).
  * lg_views_print is the entry point; lg_views_tree_masks and
  * lg_views_print_tree, which it calls, stay public for tests/check_views.c
  * (random trees against a brute-force reference; the caps of the tree).
