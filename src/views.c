@@ -623,6 +623,36 @@ typedef struct
   gboolean *pair_shown;    /* its permutation table printed (n <= 4) */
 } BitsWalk;
 
+/* The item an item or a variable of label's group stands for there. */
+static guint
+label_item (const LgNodeLabel *label, const LgItem *item)
+{
+  guint k = 0;
+  if (!item->is_var)
+    return item->index;
+  g_ptr_array_find (label->group->vars, item, &k);
+  return label->values[k];
+}
+
+/* Bit `rank` of the mask of couple rule alone, under label's values: does
+ * permutation rank of the rule's pair keep the association (yes) or leave
+ * it out (no)? */
+static int
+rule_bit (const BitsWalk *w, const LgNodeLabel *label, const LgRule *rule,
+          size_t rank)
+{
+  const LgItem *x = rule->x, *y = rule->y;
+  if (x->group->index > y->group->index)
+    {
+      const LgItem *t = x;
+      x = y;
+      y = t;
+    }
+  const uint8_t *p = lg_permut_get (w->permut, rank);
+  gboolean together = p[label_item (label, x)] == label_item (label, y);
+  return rule->kind == LG_RULE_YES ? together : !together;
+}
+
 /* One mask leaf, under the labelled node `owner` (its AND node): the pair,
  * the constraint group and its variables' values, the group's couples on
  * the pair (the rules that made the mask), the permutations of the pair
@@ -638,6 +668,7 @@ print_bits (BitsWalk *w, const LgMaskNode *m, const LgNode *owner)
   fprintf (out, "mask %" G_GUINT64_FORMAT ": %s-%s (groups %u-%u)", ++w->shown,
            lg_group_get_name (a), lg_group_get_name (b), g1, g2);
   const LgNodeLabel *label = owner ? lg_node_label (owner) : NULL;
+  g_autoptr (GPtrArray) rules = g_ptr_array_new ();
   if (label && label->group)
     {
       g_autofree char *group = lg_node_label_group_to_string (label);
@@ -646,11 +677,6 @@ print_bits (BitsWalk *w, const LgMaskNode *m, const LgNode *owner)
           label->n_values ? lg_node_label_to_string (owner) : NULL;
       if (values)
         fprintf (out, " where %s", values);
-    }
-  fputc ('\n', out);
-  if (label && label->group)
-    {
-      g_autoptr (GPtrArray) rules = g_ptr_array_new ();
       for (guint i = 0; i < label->group->couple->len; i++)
         {
           const LgRule *rule = label->group->couple->pdata[i];
@@ -658,23 +684,40 @@ print_bits (BitsWalk *w, const LgMaskNode *m, const LgNode *owner)
           if (MIN (x, y) == g1 && MAX (x, y) == g2)
             g_ptr_array_add (rules, (gpointer) rule);
         }
-      print_rules (out, rules);
     }
+  fputc ('\n', out);
+  print_rules (out, rules);
   size_t count = w->permut->count;
   if (w->permut->n <= 4 && !w->pair_shown[m->pair])
     {
       print_permutations (out, a, b, w->permut, TRUE);
       w->pair_shown[m->pair] = TRUE;
     }
-  char last[24];
-  int width = g_snprintf (last, sizeof last, "%zu", count - 1);
+  /* the rows: the indices, each rule's own bits (as the tutorial's (P1)
+   * and (P2)), then the mask, their AND */
+  char text[32];
+  int width = g_snprintf (text, sizeof text, "%zu", count - 1);
+  int head = (int) strlen ("index:");
+  for (guint k = 0; k < rules->len; k++)
+    head = MAX (head, g_snprintf (text, sizeof text, "rule %u:",
+                                  ((const LgRule *) rules->pdata[k])->number));
   for (size_t start = 0; start < count; start += BITS_PER_ROW)
     {
       size_t end = MIN (count, start + BITS_PER_ROW);
-      fputs ("  index:", out);
+      fprintf (out, "  %-*s", head, "index:");
       for (size_t r = start; r < end; r++)
         fprintf (out, " %*zu", width, r);
-      fputs ("\n  value:", out);
+      fputc ('\n', out);
+      for (guint k = 0; k < rules->len; k++)
+        {
+          const LgRule *rule = rules->pdata[k];
+          g_snprintf (text, sizeof text, "rule %u:", rule->number);
+          fprintf (out, "  %-*s", head, text);
+          for (size_t r = start; r < end; r++)
+            fprintf (out, " %*d", width, rule_bit (w, label, rule, r));
+          fputc ('\n', out);
+        }
+      fprintf (out, "  %-*s", head, "value:");
       for (size_t r = start; r < end; r++)
         fprintf (out, " %*d", width, lg_bitset_test (m->words, r) ? 1 : 0);
       fputc ('\n', out);

@@ -27,15 +27,38 @@ same_output "--show bits --max-nodes 20 classic.lgm" \
   "$expected/views-classic-bits-20.out" 0 --show bits --max-nodes 20 \
   "$LG_DATADIR/classic.lgm"
 # small.lgm's unbound group as the course notes work it (section 1.4):
-# children-birth keeps permutation 1, forname-children 4 and 5.
+# children-birth keeps permutation 1, forname-children 4 and 5, the AND of
+# its three rules.
 run "--show bits: the notes' masks" 0 --show bits "$LG_DATADIR/small.lgm" && {
-  if [ "$(grep -c '^  value: 1 0 0 0 0 0$' "$tmp/out")" = 1 ] &&
-    [ "$(grep -c '^  value: 0 0 0 1 1 0$' "$tmp/out")" = 1 ]; then
+  if [ "$(grep -c '^  value:  1 0 0 0 0 0$' "$tmp/out")" = 1 ] &&
+    grep -qzF '  rule 1: 0 0 1 1 1 1
+  rule 3: 0 1 1 1 1 0
+  rule 4: 0 1 0 1 1 1
+  value:  0 0 0 1 1 0' "$tmp/out"; then
     pass "--show bits: the notes' masks"
   else
     fail "--show bits: the notes' masks"
   fi
 }
+
+# Every mask of the tree is the AND of its rules' rows (each rule's bits
+# computed by the view, the mask by the builder), on every problem of data/.
+for f in "$LG_DATADIR"/*.lgm; do
+  run "--show bits $(basename "$f")" 0 --engine=faithful --show bits \
+    --max-nodes 100000 --count "$f" || continue
+  if awk '
+    /^mask / { masks++ }
+    /^  index:/ { row++; rules = 0 }
+    /^  rule [0-9]*: / { rules++
+      for (k = 3; k <= NF; k++) all[row, k] = (rules == 1 ? $k : all[row, k] && $k) }
+    /^  value:/ { for (k = 2; k <= NF; k++)
+        if (rules && all[row, k + 1] != $k) bad++ }
+    END { exit !(masks > 0 && bad == 0) }' "$tmp/out"; then
+    pass "--show bits $(basename "$f"): each mask is the AND of its rules"
+  else
+    fail "--show bits $(basename "$f"): a mask is not the AND of its rules"
+  fi
+done
 
 # Several views, in the order given, then the solutions as usual.
 same_output "--show tree --show groups" "$expected/views-small-tree-groups.out" \
