@@ -423,6 +423,42 @@ START_TEST (test_constraint_set_classic_shape)
   assert_set (set, "||1,5,9,13",
               ITEMS ("a0b0|2|3,4", "a1b1|6|7,8", "a2b2|10|11,12",
                      "a3b3|14|15,16"));
+  /* the numbers the views print: runs of three or more as ranges */
+  g_autofree char *unbound = lg_constraint_group_rules_to_string (set->unbound);
+  ck_assert_str_eq (unbound, "rules 1, 5, 9, 13");
+  g_autofree char *first =
+      lg_constraint_group_rules_to_string (set->groups->pdata[0]);
+  ck_assert_str_eq (first, "rules 2-4");
+}
+END_TEST
+
+/* lg_constraint_group_rules_to_string: one rule, none, a run of two, a
+ * range after a single number (--drop leaves holes). */
+START_TEST (test_constraint_set_rules_to_string)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  lg_group (p, LG_GROUP_ATOMIC, "g", ITEMS ("x", "y", "z"));
+  lg_group (p, LG_GROUP_ATOMIC, "h", ITEMS ("u", "v", "w"));
+  g_autoptr (LgConstraintSet) none = lg_constraint_set_new (p);
+  g_autofree char *empty = lg_constraint_group_rules_to_string (none->unbound);
+  ck_assert_str_eq (empty, "no rule");
+  for (guint k = 0; k < 6; k++)
+    lg_rule (p, lg_no (p, lg_item (p, "g", "x"), lg_item (p, "h", "u")));
+  g_autoptr (LgConstraintSet) all = lg_constraint_set_new (p);
+  g_autofree char *six = lg_constraint_group_rules_to_string (all->unbound);
+  ck_assert_str_eq (six, "rules 1-6");
+  gboolean drop[6] = { FALSE, TRUE, FALSE, FALSE, FALSE, TRUE };
+  g_autoptr (LgConstraintSet) holes = lg_constraint_set_new_dropping (p, drop);
+  g_autofree char *some = lg_constraint_group_rules_to_string (holes->unbound);
+  ck_assert_str_eq (some, "rules 1, 3-5");
+  gboolean only_3_4[6] = { TRUE, TRUE, FALSE, FALSE, TRUE, TRUE };
+  g_autoptr (LgConstraintSet) two = lg_constraint_set_new_dropping (p, only_3_4);
+  g_autofree char *pair = lg_constraint_group_rules_to_string (two->unbound);
+  ck_assert_str_eq (pair, "rules 3, 4");
+  gboolean only_4[6] = { TRUE, TRUE, TRUE, FALSE, TRUE, TRUE };
+  g_autoptr (LgConstraintSet) one = lg_constraint_set_new_dropping (p, only_4);
+  g_autofree char *single = lg_constraint_group_rules_to_string (one->unbound);
+  ck_assert_str_eq (single, "rule 4");
 }
 END_TEST
 
@@ -437,6 +473,7 @@ lg_constraint_set_suite (void)
   tcase_add_test (tc, test_constraint_set_first_rule_budget);
   tcase_add_test (tc, test_constraint_set_some_and_var);
   tcase_add_test (tc, test_constraint_set_classic_shape);
+  tcase_add_test (tc, test_constraint_set_rules_to_string);
   suite_add_tcase (s, tc);
   return s;
 }
