@@ -447,18 +447,23 @@ START_TEST (test_constraint_set_rules_to_string)
   g_autoptr (LgConstraintSet) all = lg_constraint_set_new (p);
   g_autofree char *six = lg_constraint_group_rules_to_string (all->unbound);
   ck_assert_str_eq (six, "rules 1-6");
-  gboolean drop[6] = { FALSE, TRUE, FALSE, FALSE, FALSE, TRUE };
-  g_autoptr (LgConstraintSet) holes = lg_constraint_set_new_dropping (p, drop);
-  g_autofree char *some = lg_constraint_group_rules_to_string (holes->unbound);
-  ck_assert_str_eq (some, "rules 1, 3-5");
-  gboolean only_3_4[6] = { TRUE, TRUE, FALSE, FALSE, TRUE, TRUE };
-  g_autoptr (LgConstraintSet) two = lg_constraint_set_new_dropping (p, only_3_4);
-  g_autofree char *pair = lg_constraint_group_rules_to_string (two->unbound);
-  ck_assert_str_eq (pair, "rules 3, 4");
-  gboolean only_4[6] = { TRUE, TRUE, TRUE, FALSE, TRUE, TRUE };
-  g_autoptr (LgConstraintSet) one = lg_constraint_set_new_dropping (p, only_4);
-  g_autofree char *single = lg_constraint_group_rules_to_string (one->unbound);
-  ck_assert_str_eq (single, "rule 4");
+  static const struct
+  {
+    gboolean drop[6];
+    const char *want;
+  } cases[] = {
+    { { FALSE, TRUE, FALSE, FALSE, FALSE, TRUE }, "rules 1, 3-5" },
+    { { TRUE, TRUE, FALSE, FALSE, TRUE, TRUE }, "rules 3, 4" },
+    { { TRUE, TRUE, TRUE, FALSE, TRUE, TRUE }, "rule 4" },
+  };
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (LgConstraintSet) kept =
+          lg_constraint_set_new_dropping (p, cases[c].drop);
+      g_autofree char *text =
+          lg_constraint_group_rules_to_string (kept->unbound);
+      ck_assert_str_eq (text, cases[c].want);
+    }
 }
 END_TEST
 
