@@ -1,6 +1,8 @@
 /* constraint_set — see constraint_set.h. */
 #include "constraint_set.h"
 
+#include <stdlib.h>
+
 #include "constraint.h"
 
 static LgConstraintGroup *
@@ -157,6 +159,47 @@ lg_constraint_group_first_rule (const LgConstraintGroup *cg)
         first = l;
     }
   return first;
+}
+
+static gint
+by_number (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  return (x > y) - (x < y);
+}
+
+char *
+lg_constraint_group_rules_to_string (const LgConstraintGroup *cg)
+{
+  guint n = cg->logic->len + cg->couple->len;
+  if (n == 0)
+    return g_strdup ("no rule");
+  g_autofree guint *numbers = g_new (guint, n);
+  for (guint i = 0; i < n; i++)
+    numbers[i] =
+        ((const LgRule *) (i < cg->logic->len
+                               ? cg->logic->pdata[i]
+                               : cg->couple->pdata[i - cg->logic->len]))
+            ->number;
+  qsort (numbers, n, sizeof *numbers, by_number);
+  GString *s = g_string_new (n == 1 ? "rule " : "rules ");
+  for (guint i = 0; i < n;)
+    {
+      guint j = i;
+      while (j + 1 < n && numbers[j + 1] == numbers[j] + 1)
+        j++;
+      if (i)
+        g_string_append (s, ", ");
+      if (j >= i + 2)
+        g_string_append_printf (s, "%u-%u", numbers[i], numbers[j]);
+      else
+        {
+          g_string_append_printf (s, "%u", numbers[i]);
+          j = i;
+        }
+      i = j + 1;
+    }
+  return g_string_free (s, FALSE);
 }
 
 guint64

@@ -257,6 +257,14 @@ typedef struct
    * get_node_of_var and can_challenge); the tree is the same, built with
    * fewer leaves tried.  Default FALSE. */
   gboolean challenge;
+  /* Prune (the faithful engine's exercise on SITUATION): after each mask
+   * update of the exploration, check that for every pair of groups each
+   * item still has a partner that the masks of every other pair allow
+   * (the n x n projections of the masks, made path-consistent), and
+   * backtrack at once when not.  Only subtrees without solutions go: the
+   * same solutions in the same order, fewer nodes explored.  Default
+   * FALSE. */
+  gboolean prune;
   /* The most memory the solve may use for its tables and tree, in bytes;
    * over it, solving fails with LG_PROBLEM_ERROR_LIMIT and a message saying
    * how much it would need.  Default LG_DEFAULT_MEMORY_LIMIT. */

@@ -51,7 +51,9 @@ typedef struct
   char *memory_limit_text;
   char *time_limit_text;
   gboolean trace;
+  char *trace_limit_text;
   gboolean challenge;
+  gboolean prune;
   char *check_text;
   char *engine_text;
   char **shows;
@@ -81,6 +83,7 @@ typedef struct
   guint64 max_nodes;
   guint64 repeat; /* solves, from 1 */
   guint64 grid_every; /* --grid-every, 1 with --grid alone */
+  guint64 trace_limit;
   LgExportFormat export_format;
   guint64 printed;
   LgSolveOptions solve; /* what set_solving_options makes of the above */
@@ -102,6 +105,8 @@ options_clear (Options *o)
   g_strfreev (o->shows);
   g_free (o->max_nodes_text);
   g_free (o->repeat_text);
+  g_free (o->trace_limit_text);
+  g_clear_pointer (&o->solve.trace, lg_views_trace_close);
   g_free (o->memory_limit_text);
   g_free (o->time_limit_text);
   g_free (o->hint_file);
@@ -409,18 +414,19 @@ check_options (Options *o)
   /* the fast engine has no transformation to challenge and no
    * try_solution to choose a strategy for */
   if (o->engine == LG_ENGINE_FAST &&
-      (o->challenge || o->check_text || o->stats_levels))
+      (o->challenge || o->check_text || o->stats_levels || o->prune))
     return usage_error ("%s only: it has no effect with --engine=fast",
                         o->challenge ? "--challenge changes the faithful engine"
-                        : o->check_text
-                            ? "--check changes the faithful engine"
-                            : "--stats-levels counts the faithful engine's "
-                              "try_solution");
+                        : o->check_text ? "--check changes the faithful engine"
+                        : o->prune      ? "--prune prunes the faithful engine's "
+                                          "walk"
+                                        : "--stats-levels counts the faithful "
+                                          "engine's try_solution");
   /* the options that only mean something for the faithful engine choose
    * it */
   if (o->engine == LG_ENGINE_AUTO &&
       (o->dot || (o->shows && o->shows[0]) || o->trace || o->challenge ||
-       o->check_text || o->stats_levels))
+       o->prune || o->check_text || o->stats_levels))
     o->engine = LG_ENGINE_FAITHFUL;
   o->memory_limit = LG_DEFAULT_MEMORY_LIMIT;
   if (o->memory_limit_text &&
@@ -437,8 +443,8 @@ check_options (Options *o)
     {
       LgView view;
       if (!lg_view_from_name (o->shows[i], &view))
-        return usage_error ("--show takes permutations, groups, masks or "
-                            "tree, not '%s'",
+        return usage_error ("--show takes permutations, groups, masks, "
+                            "tree or bits, not '%s'",
                             o->shows[i]);
     }
   o->max_nodes = LG_VIEWS_DEFAULT_MAX_NODES;
@@ -481,6 +487,14 @@ check_options (Options *o)
                         "--dot, --show and --format csv");
   if (o->grid && o->format == FORMAT_JSON)
     return usage_error ("--grid draws text: not with --format json");
+  o->trace_limit = LG_VIEWS_TRACE_LIMIT;
+  if (o->trace_limit_text &&
+      !parse_count (o->trace_limit_text, 0, &o->trace_limit))
+    return usage_error ("--trace-limit takes a whole number (0: no limit), "
+                        "not '%s'",
+                        o->trace_limit_text);
+  if (o->trace_limit_text && !o->trace)
+    return usage_error ("--trace-limit caps --trace: give both");
   return -1;
 }
 
@@ -609,10 +623,11 @@ set_solving_options (Options *o)
   s->max_solutions = o->max_solutions;
   s->deadline = o->deadline;
   s->challenge = o->challenge;
+  s->prune = o->prune;
   s->check = o->check;
   s->engine = o->engine;
   if (o->trace)
-    s->trace = stderr;
+    s->trace = lg_views_trace_open (stderr, o->trace_limit);
   else if (isatty (STDERR_FILENO))
     {
       s->progress = stderr;
@@ -706,7 +721,9 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
     }
   if (!lg_output_ok (stdout, FALSE))
     return EXIT_WRITE_ERROR;
-  if (lg_solver_explore (solver, on_solution, o, &error) < 0)
+  gint64 explored = lg_solver_explore (solver, on_solution, o, &error);
+  g_clear_pointer (&o->solve.trace, lg_views_trace_close); /* its last line */
+  if (explored < 0)
     return problem_error (source, error);
   if (!lg_output_ok (stdout, FALSE))
     return EXIT_WRITE_ERROR;
@@ -971,9 +988,18 @@ main (int argc, char **argv)
     { "trace", 't', 0, G_OPTION_ARG_NONE, &o.trace,
       "Write every step of the exploration on stderr, indented by depth",
       NULL },
+    { "trace-limit", 0, 0, G_OPTION_ARG_STRING, &o.trace_limit_text,
+      "Keep the first N lines of --trace, then say how many were left out "
+      "(default 10000; 0: all)",
+      "N" },
     { "challenge", 0, 0, G_OPTION_ARG_NONE, &o.challenge,
       "Transformation: evaluate each logical rule as soon as its variables "
       "have values, and prune there (same solutions)",
+      NULL },
+    { "prune", 0, 0, G_OPTION_ARG_NONE, &o.prune,
+      "Exploration: after each mask update, check that every item still has "
+      "a partner in every group, and backtrack at once when not (same "
+      "solutions, fewer nodes)",
       NULL },
     { "check", 0, 0, G_OPTION_ARG_STRING, &o.check_text,
       "try_solution strategy: faithful (default), intersect or fewest "
@@ -982,14 +1008,15 @@ main (int argc, char **argv)
     { "engine", 0, 0, G_OPTION_ARG_STRING, &o.engine_text,
       "Solving engine: auto (the default: faithful when it is estimated to "
       "finish in a tenth of a second, else fast), faithful (the tutorial's "
-      "masks and tree; --show, --dot, --trace, --challenge, --check and "
-      "--stats-levels choose it) or fast (the same solutions, found by "
+      "masks and tree; --show, --dot, --trace, --challenge, --prune, --check "
+      "and --stats-levels choose it) or fast (the same solutions, found by "
       "constraint propagation)",
       "NAME" },
     { "show", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.shows,
       "Before the solutions, print a view of the inside: permutations (the "
-      "numbering; beyond 6 items, its first and last 20 rows), groups, masks "
-      "or tree (repeatable, printed in the order given)",
+      "numbering; beyond 6 items, its first and last 20 rows), groups, masks, "
+      "tree or bits (each mask's bits, as the tutorial draws them; "
+      "repeatable, printed in the order given)",
       "WHAT" },
     { "dot", 0, 0, G_OPTION_ARG_NONE, &o.dot,
       "Print the AND/OR tree in Graphviz DOT instead of solving", NULL },
@@ -998,8 +1025,8 @@ main (int argc, char **argv)
       "then gives the minimum and median time of each step",
       "N" },
     { "max-nodes", 0, 0, G_OPTION_ARG_STRING, &o.max_nodes_text,
-      "Show at most N nodes of the tree in --show tree and --dot (default "
-      "200)",
+      "Show at most N nodes of the tree in --show tree, --show bits and --dot "
+      "(default 200)",
       "N" },
     { "list-problems", 0, 0, G_OPTION_ARG_NONE, &o.list_problems,
       "List the built-in problems, then the installed ones", NULL },

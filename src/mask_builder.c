@@ -46,6 +46,7 @@ typedef struct
   guint64 budget; /* bytes the tree may hold */
   const LgConstraintSet *set;
   const LgConstraintGroup *group; /* the one being expanded */
+  guint group_number;             /* its number in --show groups */
   /* The group's logical rules, compiled, in order.  need[i] is the number
    * of leading variables rule i reads (the position of its last variable
    * plus one; 0 in the unbound group, which has no variable): once
@@ -79,8 +80,13 @@ typedef struct
   uint64_t *alt_scratch;     /* n_pairs masks of the current alternative */
   gboolean *touched_is_base; /* per pair: touched by the couples */
   GPtrArray *alternatives;   /* LgNode*, of the current assignment */
+  char *slab;              /* the labels' current block, slab_left bytes */
+  size_t slab_left;
   GError *error;
 } Builder;
+
+/* The labels' blocks (label_node), in bytes. */
+#define LABEL_SLAB 4096
 
 /* Bookkeeping per allocation: a pointer in a GPtrArray and malloc's own. */
 #define BLOCK_OVERHEAD (2 * sizeof (void *))
@@ -99,6 +105,14 @@ node_bytes (guint n_children)
 {
   return sizeof (LgNode) + BLOCK_OVERHEAD +
          (n_children ? n_children * sizeof (LgNode *) + BLOCK_OVERHEAD : 0);
+}
+
+/* The label of a node where n_values variables have values, in its slab
+ * (label_node), 8-byte aligned. */
+static size_t
+label_bytes (guint n_values)
+{
+  return (sizeof (LgNodeLabel) + n_values + 7) & ~(size_t) 7;
 }
 
 static size_t
@@ -124,9 +138,11 @@ estimate (const LgConstraintSet *set, guint n, guint n_pairs, size_t n_words)
       for (guint k = 0; k < cg->vars->len; k++)
         leaves *= n;
       guint masks = MIN (cg->couple->len, n_pairs);
+      double node = (double) node_bytes (n) + label_bytes (cg->vars->len);
       double bytes = leaves * ((double) node_bytes (masks) +
+                               (double) label_bytes (cg->vars->len) +
                                masks * (double) mask_leaf_bytes (n_words)) +
-                     leaves * (double) node_bytes (n) / (n > 1 ? n - 1 : 1);
+                     leaves * node / (n > 1 ? n - 1 : 1);
       total = bytes > (double) G_MAXUINT64 / 2 ? G_MAXUINT64 / 2
                                                : total + (guint64) bytes;
       if (total >= G_MAXUINT64 / 2)
@@ -168,6 +184,35 @@ new_node (LgAndOrTree *tree, LgNodeKind kind, LgNode *const *children,
     tree->and_nodes++;
   else if (kind == LG_NODE_OR)
     tree->or_nodes++;
+  return node;
+}
+
+/* Labels node (LgNodeLabel): the current group, its first n_values
+ * variables with their current values. */
+static LgNode *
+label_node (Builder *b, LgNode *node, guint n_values)
+{
+  /* from a slab: one allocation for many labels (the tree counts each
+   * label's bytes, as label_bytes says) */
+  size_t size = label_bytes (n_values);
+  if (b->slab_left < size)
+    {
+      b->slab_left = MAX (LABEL_SLAB, size);
+      b->slab = g_malloc (b->slab_left);
+      g_ptr_array_add (b->tree->blocks, b->slab);
+    }
+  LgNodeLabel *label = (LgNodeLabel *) (void *) b->slab;
+  b->slab += size;
+  b->slab_left -= size;
+  b->tree->bytes += size;
+  label->group = b->group;
+  label->number = b->group_number;
+  label->n_values = n_values;
+  for (guint k = 0; k < n_values; k++)
+    label->values[k] =
+        (guint8)
+            b->assignment[((const LgItem *) b->group->vars->pdata[k])->var_id];
+  node->data = label;
   return node;
 }
 
@@ -422,9 +467,11 @@ leaf_node (Builder *b, const LgConstraintGroup *cg, Scan scan)
     node = b->expansion ? couple_logic_node (b) : masks_node (b, b->scratch);
   for (guint i = 0; i < b->n_touched; i++)
     b->touched[b->touched_list[i]] = FALSE;
-  if (node)
-    b->tree->leaves_kept++;
-  return node;
+  guint n_vars = cg->vars->len;
+  if (!node || !can_grow (b, label_bytes (n_vars)))
+    return NULL;
+  b->tree->leaves_kept++;
+  return label_node (b, node, n_vars);
 }
 
 /* Variable ivar has a new value.  With --challenge (the tutorial's
@@ -486,10 +533,14 @@ var_node (Builder *b, const LgConstraintGroup *cg, guint ivar, Scan scan)
       if (child)
         alternatives[b->n - 1 - n_alternatives++] = child;
     }
-  if (n_alternatives == 0 || !can_grow (b, node_bytes (n_alternatives)))
+  if (n_alternatives == 0 ||
+      !can_grow (b, node_bytes (n_alternatives) + label_bytes (ivar)))
     return NULL;
-  return new_node (b->tree, LG_NODE_OR, alternatives + b->n - n_alternatives,
-                   n_alternatives);
+  return label_node (b,
+                     new_node (b->tree, LG_NODE_OR,
+                               alternatives + b->n - n_alternatives,
+                               n_alternatives),
+                     ivar);
 }
 
 /* A group with logical rules only: does some assignment satisfy them? */
@@ -587,11 +638,13 @@ rules_end (Builder *b)
   b->n_rules = 0;
 }
 
-/* The node of one constraint group; NULL when it constrains nothing. */
+/* The node of one constraint group, number `number` in --show groups;
+ * NULL when it constrains nothing. */
 static LgNode *
-group_node (Builder *b, const LgConstraintGroup *cg)
+group_node (Builder *b, const LgConstraintGroup *cg, guint number)
 {
   b->group = cg;
+  b->group_number = number;
   if (cg->logic->len == 0 && cg->couple->len == 0)
     return NULL;
   rules_begin (b, cg);
@@ -608,6 +661,8 @@ group_node (Builder *b, const LgConstraintGroup *cg)
       if (!node)
         node = new_node (b->tree, LG_NODE_FALSE, NULL, 0);
     }
+  if (node && node->kind == LG_NODE_FALSE)
+    label_node (b, node, 0);
   rules_end (b);
   return node;
 }
@@ -663,17 +718,20 @@ lg_mask_builder_build (const LgProblem *problem, const LgConstraintSet *set,
   lg_progress_begin (progress, "transform", "assignments",
                      assignments < 1e18 ? (guint64) assignments : 0);
   g_autoptr (GPtrArray) parts = g_ptr_array_new ();
-  LgNode *unbound = group_node (&b, set->unbound);
+  LgNode *unbound = group_node (&b, set->unbound, 0);
   if (unbound)
     g_ptr_array_add (parts, unbound);
   for (guint i = set->groups->len; i-- > 0 && !b.error;)
     {
-      LgNode *node = group_node (&b, set->groups->pdata[i]);
+      LgNode *node = group_node (&b, set->groups->pdata[i], i + 1);
       if (node)
         g_ptr_array_add (parts, node);
     }
   tree->root =
       new_node (tree, LG_NODE_AND, (LgNode **) parts->pdata, parts->len);
+  b.group = NULL;
+  b.group_number = 0;
+  label_node (&b, tree->root, 0);
   lg_progress_end (progress);
 
   for (guint i = 0; i < b.n * b.n; i++)
@@ -706,4 +764,68 @@ lg_and_or_tree_free (LgAndOrTree *tree)
   g_ptr_array_unref (tree->nodes);
   g_ptr_array_unref (tree->blocks);
   g_free (tree);
+}
+
+const LgNodeLabel *
+lg_node_label (const LgNode *node)
+{
+  return node->kind == LG_NODE_AND || node->kind == LG_NODE_OR ||
+                 node->kind == LG_NODE_FALSE
+             ? node->data
+             : NULL;
+}
+
+const LgItem *
+lg_node_label_choice (const LgNode *node)
+{
+  const LgNodeLabel *label = lg_node_label (node);
+  if (node->kind != LG_NODE_OR || !label || !label->group ||
+      label->n_values >= label->group->vars->len)
+    return NULL;
+  return label->group->vars->pdata[label->n_values];
+}
+
+char *
+lg_node_label_group_to_string (const LgNodeLabel *label)
+{
+  return label->number ? g_strdup_printf ("group %u", label->number)
+                       : g_strdup ("unbound group");
+}
+
+char *
+lg_node_label_to_string (const LgNode *node)
+{
+  const LgNodeLabel *label = lg_node_label (node);
+  if (!label)
+    return NULL;
+  if (!label->group)
+    return g_strdup ("the whole problem");
+  GString *s = g_string_new (NULL);
+  if (label->n_values == 0)
+    {
+      g_autofree char *group = lg_node_label_group_to_string (label);
+      g_autofree char *rules =
+          lg_constraint_group_rules_to_string (label->group);
+      g_string_printf (s, "%s, %s", group, rules);
+    }
+  for (guint k = 0; k < label->n_values; k++)
+    {
+      const LgItem *var = label->group->vars->pdata[k];
+      const LgItem *item =
+          lg_group_get_item (lg_item_get_group (var), label->values[k]);
+      g_string_append_printf (s, "%s%s = %s", k ? ", " : "",
+                              lg_item_get_name (var), lg_item_get_name (item));
+    }
+  return g_string_free (s, FALSE);
+}
+
+void
+lg_node_label_print (FILE *out, const LgNode *node)
+{
+  const LgItem *choice = lg_node_label_choice (node);
+  if (choice)
+    fprintf (out, " on %s", lg_item_get_name (choice));
+  g_autofree char *label = lg_node_label_to_string (node);
+  if (label)
+    fprintf (out, ": %s", label);
 }

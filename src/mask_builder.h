@@ -31,6 +31,13 @@
  * rules is left out when some assignment satisfies them (as in the original)
  * and is a FALSE node otherwise.  Invariant: every mask in the tree has at
  * least one bit set and no bit past n!.
+ *
+ * The builder labels its AND, OR and FALSE nodes (LgNodeLabel, in the
+ * node's data, which the explorers read only at leaves): the root, each
+ * group's node, and each alternative of an OR node with the values of the
+ * variables so far, so that the views and the trace can say what a node
+ * stands for.  The labels are made once per kept node; the exploration
+ * never reads them.
  */
 #ifndef LG_MASK_BUILDER_H
 #define LG_MASK_BUILDER_H
@@ -47,6 +54,36 @@ typedef struct
   guint pair;       /* lg_pair_index (g1, g2) for groups g1 < g2 */
   uint64_t words[]; /* n_words words */
 } LgMaskNode;
+
+/* What an AND, OR or FALSE node of the builder's tree stands for (its
+ * data): the root (group NULL), the node of a constraint group (n_values
+ * 0), or an alternative of an OR node, where the group's first n_values
+ * variables have the items values[0..n_values - 1] (indices in each
+ * variable's group).  An OR node chooses the value of variable n_values.
+ * Trees not made by the builder may have NULL there. */
+typedef struct
+{
+  const LgConstraintGroup *group;
+  guint number;   /* the group's number in --show groups: 0 the unbound one */
+  guint n_values; /* the variables with a value */
+  guint8 values[];
+} LgNodeLabel;
+
+/* The label of node: NULL for a leaf, TRUE, or a node without one. */
+const LgNodeLabel *lg_node_label (const LgNode *node);
+/* The variable an OR node of the builder chooses the value of; NULL when
+ * node is not one. */
+const LgItem *lg_node_label_choice (const LgNode *node);
+/* The name of a label's constraint group (group not NULL), as --show
+ * groups names it: "unbound group", "group 2". */
+char *lg_node_label_group_to_string (const LgNodeLabel *label);
+/* What a labelled node stands for, for people: "the whole problem",
+ * "unbound group, rules 1-4" or "group 2, rules 12-14" at a group's node,
+ * "a = mid-left, b = left" at an alternative; NULL without a label. */
+char *lg_node_label_to_string (const LgNode *node);
+/* Writes, after a node's kind, what it stands for: " on VAR" for an OR
+ * node of the builder, then ": " and its label; nothing without one. */
+void lg_node_label_print (FILE *out, const LgNode *node);
 
 typedef struct
 {

@@ -40,6 +40,21 @@ struct LgSituation
   gboolean over_limit;
   LgDeadline *deadline; /* lg_situation_set_deadline: asked at each push */
   jmp_buf abort;
+  /* --prune: yes[i * n + j], the permutations with p[i] == j.  A table
+   * of relations holds, per ordered pair of groups (a, b) and item i of a,
+   * the items of b that i may go with (bits), G * G * n words; rel holds
+   * undo_cap + 1 of them: rel table k is the consistent closure of the
+   * masks when the undo stack is k records high (the records are the
+   * masks' changes, so the height names the state on the current path).
+   * queue and queued: the pairs (a < b) left to revise, each once. */
+  gboolean prune;
+  uint64_t *yes;
+  uint32_t *rel;
+  size_t rel_size; /* words of one table */
+  guint *queue;
+  gboolean *queued;
+  guint queue_head, n_queued; /* a ring of n_pairs */
+  guint64 pruned;             /* checks that failed */
   /* --trace */
   FILE *trace;
   LgTraceMasksFunc trace_masks;
@@ -83,6 +98,25 @@ lg_situation_new (const LgProblem *problem, const LgConstraintSet *set,
   s->progress = progress;
   s->step_limit = G_MAXUINT64;
   s->trace = options->trace;
+  s->prune = options->prune;
+  if (s->prune)
+    {
+      s->yes = g_new0 (uint64_t, (size_t) s->n * s->n * s->n_words);
+      for (size_t r = 0; r < s->n_perms; r++)
+        {
+          const uint8_t *p = lg_permut_get (permut, r);
+          for (guint i = 0; i < s->n; i++)
+            lg_bitset_set (s->yes + ((size_t) i * s->n + p[i]) * s->n_words, r);
+        }
+      /* table 0: all masks full, every item may go with every item */
+      s->rel_size = (size_t) s->n_groups * s->n_groups * s->n;
+      s->rel = g_new (uint32_t, (s->undo_cap + 1) * s->rel_size);
+      uint32_t all = s->n >= 32 ? UINT32_MAX : (UINT32_C (1) << s->n) - 1;
+      for (size_t k = 0; k < s->rel_size; k++)
+        s->rel[k] = all;
+      s->queue = g_new (guint, MAX (s->n_pairs, 1));
+      s->queued = g_new0 (gboolean, MAX (s->n_pairs, 1));
+    }
   s->trace_masks = options->trace_masks;
   s->trace_masks_data = options->trace_masks_data;
   s->try_solution =
@@ -104,6 +138,10 @@ lg_situation_free (LgSituation *s)
   g_free (s->undo_where);
   g_free (s->undo_words);
   g_free (s->marks);
+  g_free (s->yes);
+  g_free (s->rel);
+  g_free (s->queue);
+  g_free (s->queued);
   lg_try_solution_free (s->try_solution);
 #ifdef LG_ENABLE_CHECKS
   lg_mask_checker_free (s->checker);
@@ -326,6 +364,160 @@ narrow (LgSituation *s, uint64_t *value, const uint64_t *words,
   return any != 0;
 }
 
+/* --prune: the projection of a pair mask (a, b) into ab: ab[i], the items
+ * j of b that some permutation left in mask puts with item i of a. */
+static void
+project (const LgSituation *s, const uint64_t *mask, uint32_t *ab)
+{
+  const guint n = s->n;
+  const size_t n_words = s->n_words;
+  for (guint i = 0; i < n; i++)
+    {
+      ab[i] = 0;
+      for (guint j = 0; j < n; j++)
+        {
+          const uint64_t *yes = s->yes + ((size_t) i * n + j) * n_words;
+          uint64_t any = 0;
+          for (size_t w = 0; w < n_words; w++)
+            any |= mask[w] & yes[w];
+          if (any)
+            ab[i] |= UINT32_C (1) << j;
+        }
+    }
+}
+
+#define REL(rel, a, b) ((rel) + ((size_t) (a) *s->n_groups + (b)) * s->n)
+
+static void
+enqueue (LgSituation *s, guint a, guint b)
+{
+  guint pair = lg_pair_index (MIN (a, b), MAX (a, b));
+  if (!s->queued[pair])
+    {
+      s->queued[pair] = TRUE;
+      s->queue[(s->queue_head + s->n_queued++) % s->n_pairs] = pair;
+    }
+}
+
+/* The pairs whose supports go through (a, b): (a, c) and (b, c). */
+static void
+enqueue_around (LgSituation *s, guint a, guint b)
+{
+  for (guint c = 0; c < s->n_groups; c++)
+    if (c != a && c != b)
+      {
+        enqueue (s, a, c);
+        enqueue (s, b, c);
+      }
+}
+
+/* Removes from the relation (a, b) of table rel every (i, j) that some
+ * third group c does not support (no item of c that both i and j may go
+ * with).  Returns -1 when an item of a or b is left without a partner, 1
+ * when something was removed, 0 otherwise. */
+static int
+revise (LgSituation *s, uint32_t *rel, guint a, guint b)
+{
+  const guint G = s->n_groups, n = s->n;
+  uint32_t *ab = REL (rel, a, b), *ba = REL (rel, b, a);
+  int changed = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      for (uint32_t js = ab[i]; js; js &= js - 1)
+        {
+          guint j = (guint) __builtin_ctz (js);
+          for (guint c = 0; c < G; c++)
+            if (c != a && c != b && !(REL (rel, a, c)[i] & REL (rel, b, c)[j]))
+              {
+                ab[i] &= ~(UINT32_C (1) << j);
+                ba[j] &= ~(UINT32_C (1) << i);
+                changed = 1;
+                break;
+              }
+        }
+      if (!ab[i])
+        return -1;
+    }
+  for (guint j = 0; j < n && changed; j++)
+    if (!ba[j])
+      return -1;
+  return changed;
+}
+
+/* The closure of table rel after (a, b) lost pairs: the pairs around it
+ * revised until nothing changes (AC-3's worklist, on pairs of groups).
+ * FALSE when an item is left without a partner. */
+static bool
+propagate (LgSituation *s, uint32_t *rel, guint a, guint b)
+{
+  s->n_queued = s->queue_head = 0;
+  enqueue_around (s, a, b);
+  bool holds = true;
+  while (s->n_queued)
+    {
+      guint pair = s->queue[s->queue_head], p, q;
+      s->queue_head = (s->queue_head + 1) % s->n_pairs;
+      s->n_queued--;
+      s->queued[pair] = FALSE;
+      if (!holds)
+        continue; /* only clearing the flags */
+      lg_pair_groups (pair, &p, &q);
+      int r = revise (s, rel, p, q);
+      if (r < 0)
+        holds = false;
+      else if (r > 0)
+        enqueue_around (s, p, q);
+    }
+  return holds;
+}
+
+/* A leaf under --prune: narrow the mask at value, then bring the closure
+ * of the masks up to date (situation.h): the table of the state before,
+ * copied one level up, the narrowed pair's projection ANDed in, then the
+ * pairs around it revised.  An unchanged mask or projection keeps the
+ * closure, which held. */
+static bool
+narrow_pruning (LgSituation *s, uint64_t *value, const uint64_t *words)
+{
+  size_t top = s->undo_top;
+  if (!narrow (s, value, words, s->n_words))
+    return false;
+  if (s->undo_top == top)
+    return true;
+  const guint n = s->n;
+  uint32_t *rel = s->rel + (top + 1) * s->rel_size;
+  memcpy (rel, rel - s->rel_size, s->rel_size * sizeof *rel);
+  guint a, b;
+  lg_pair_groups ((guint) ((size_t) (value - s->masks) / s->n_words), &a, &b);
+  uint32_t projection[32];
+  project (s, value, projection);
+  uint32_t *ab = REL (rel, a, b), *ba = REL (rel, b, a);
+  bool changed = false;
+  for (guint i = 0; i < n; i++)
+    {
+      uint32_t kept = ab[i] & projection[i];
+      changed |= kept != ab[i];
+      ab[i] = kept;
+    }
+  if (!changed)
+    return true;
+  memset (ba, 0, n * sizeof *ba);
+  bool holds = true;
+  for (guint i = 0; i < n; i++)
+    {
+      holds = holds && ab[i];
+      for (uint32_t js = ab[i]; js; js &= js - 1)
+        ba[__builtin_ctz (js)] |= UINT32_C (1) << i;
+    }
+  for (guint j = 0; j < n; j++)
+    holds = holds && ba[j];
+  if (holds && propagate (s, rel, a, b))
+    return true;
+  s->pruned++;
+  return false;
+}
+#undef REL
+
 /* The explore hook of the generic explorer, which --trace takes. */
 static bool
 explore_mask (void *context, LgNode *leaf)
@@ -334,11 +526,17 @@ explore_mask (void *context, LgNode *leaf)
   const LgMaskNode *m = leaf->data;
   uint64_t *value = s->masks + m->pair * s->n_words;
   if (!s->trace)
-    return narrow (s, value, m->words, s->n_words);
+    return s->prune ? narrow_pruning (s, value, m->words)
+                    : narrow (s, value, m->words, s->n_words);
   size_t before = lg_bitset_count (value, s->n_words);
-  bool holds = narrow (s, value, m->words, s->n_words);
-  trace_mask (s, m->pair, before,
-              holds ? lg_bitset_count (value, s->n_words) : 0);
+  guint64 pruned = s->pruned;
+  bool holds = s->prune ? narrow_pruning (s, value, m->words)
+                        : narrow (s, value, m->words, s->n_words);
+  size_t after = lg_bitset_count (value, s->n_words);
+  trace_mask (s, m->pair, before, holds || s->pruned > pruned ? after : 0);
+  if (s->pruned > pruned)
+    fprintf (s->trace, "%*spruned: an item has no partner left\n",
+             (int) (2 * s->depth + 2), "");
   return holds;
 }
 
@@ -374,8 +572,12 @@ trace_step (void *context, LgBacktrackingEvent event, const LgNode *node,
     {
     case LG_BT_EXPLORE:
       if (node_name (node))
-        fprintf (out, "%*sexplore %s (%u)\n", indent, "", node_name (node),
-                 node->n_children);
+        {
+          fprintf (out, "%*sexplore %s (%u)", indent, "", node_name (node),
+                   node->n_children);
+          lg_node_label_print (out, node);
+          fputc ('\n', out);
+        }
       break;
     case LG_BT_BACKTRACK:
       fprintf (out, "%*sbacktrack\n", indent, "");
@@ -503,6 +705,27 @@ LG_FLAT_HOOKS (2, 2)
 LG_FLAT_HOOKS (n, ((LgSituation *) context)->n_words)
 #undef LG_FLAT_HOOKS
 
+/* --prune: each leaf checked as it narrows, the number of words not a
+ * constant (the check costs more than the narrowing). */
+static bool
+flat_leaf_prune (void *context, void *data)
+{
+  const FlatLeaf *leaf = data;
+  return narrow_pruning (context, leaf->value, leaf->words);
+}
+
+static uint32_t
+flat_run_prune (void *context, const LgFlatNode *leaves, uint32_t n)
+{
+  for (uint32_t k = 0; k < n; k++)
+    {
+      const FlatLeaf *leaf = leaves[k].data;
+      if (!narrow_pruning (context, leaf->value, leaf->words))
+        return k;
+    }
+  return n;
+}
+
 /* Do the leaves of each run narrow distinct pairs? */
 static gboolean
 runs_distinct (const LgFlatGraph *flat, const FlatLeaf *leaves)
@@ -557,6 +780,20 @@ generic_walk (LgSituation *s, LgBacktracking *explorer, LgNode *root,
       break;
 }
 
+/* The same walk under --prune, apart so that the default one stays as it
+ * was, instruction for instruction. */
+G_GNUC_NO_INLINE static void
+flat_walk_prune (LgSituation *s, LgFlatSearch *search, LgSolutionFunc func,
+                 gpointer user_data)
+{
+  for (gboolean next = FALSE;
+       lg_flat_search_run (search, next, s, flat_leaf_prune, flat_run_prune,
+                           flat_push, flat_restore_n);
+       next = TRUE)
+    if (!lg_situation_try_solution (s, func, user_data))
+      break;
+}
+
 /* The flat form of the tree under root, its leaves' payloads pointing to
  * the situation's masks; NULL when it cannot be flattened.  Made at the
  * first call, kept for the next ones (the estimate, then the exploration,
@@ -597,7 +834,7 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
       lg_flat_search_init (&search, flat);
       context_clear (s);
       if (setjmp (s->abort) == 0)
-        flat_walk (s, &search, func, user_data);
+        (s->prune ? flat_walk_prune : flat_walk) (s, &search, func, user_data);
       /* try_solution stops at steps past the limit, the walk at steps and
        * nodes past it (leave_walk) */
       s->over_limit |= s->steps > s->step_limit;

@@ -444,6 +444,47 @@ START_TEST (test_constraint_set_classic_shape)
   assert_set (set, "||1,5,9,13",
               ITEMS ("a0b0|2|3,4", "a1b1|6|7,8", "a2b2|10|11,12",
                      "a3b3|14|15,16"));
+  /* the numbers the views print: runs of three or more as ranges */
+  g_autofree char *unbound = lg_constraint_group_rules_to_string (set->unbound);
+  ck_assert_str_eq (unbound, "rules 1, 5, 9, 13");
+  g_autofree char *first =
+      lg_constraint_group_rules_to_string (set->groups->pdata[0]);
+  ck_assert_str_eq (first, "rules 2-4");
+}
+END_TEST
+
+/* lg_constraint_group_rules_to_string: one rule, none, a run of two, a
+ * range after a single number (--drop leaves holes). */
+START_TEST (test_constraint_set_rules_to_string)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  lg_group (p, LG_GROUP_ATOMIC, "g", ITEMS ("x", "y", "z"));
+  lg_group (p, LG_GROUP_ATOMIC, "h", ITEMS ("u", "v", "w"));
+  g_autoptr (LgConstraintSet) none = lg_constraint_set_new (p);
+  g_autofree char *empty = lg_constraint_group_rules_to_string (none->unbound);
+  ck_assert_str_eq (empty, "no rule");
+  for (guint k = 0; k < 6; k++)
+    lg_rule (p, lg_no (p, lg_item (p, "g", "x"), lg_item (p, "h", "u")));
+  g_autoptr (LgConstraintSet) all = lg_constraint_set_new (p);
+  g_autofree char *six = lg_constraint_group_rules_to_string (all->unbound);
+  ck_assert_str_eq (six, "rules 1-6");
+  static const struct
+  {
+    gboolean drop[6];
+    const char *want;
+  } cases[] = {
+    { { FALSE, TRUE, FALSE, FALSE, FALSE, TRUE }, "rules 1, 3-5" },
+    { { TRUE, TRUE, FALSE, FALSE, TRUE, TRUE }, "rules 3, 4" },
+    { { TRUE, TRUE, TRUE, FALSE, TRUE, TRUE }, "rule 4" },
+  };
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (LgConstraintSet) kept =
+          lg_constraint_set_new_dropping (p, cases[c].drop);
+      g_autofree char *text =
+          lg_constraint_group_rules_to_string (kept->unbound);
+      ck_assert_str_eq (text, cases[c].want);
+    }
 }
 END_TEST
 
@@ -458,6 +499,7 @@ lg_constraint_set_suite (void)
   tcase_add_test (tc, test_constraint_set_first_rule_budget);
   tcase_add_test (tc, test_constraint_set_some_and_var);
   tcase_add_test (tc, test_constraint_set_classic_shape);
+  tcase_add_test (tc, test_constraint_set_rules_to_string);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -962,6 +962,54 @@ compare_keys (gconstpointer a, gconstpointer b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
+/* The solutions of one faithful solve, in order (keys), and its counters;
+ * trace: the generic explorer's walk (written, then dropped). */
+static GPtrArray *
+solve_in_order (LgProblem *p, gboolean prune, gboolean trace, LgStats *stats)
+{
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.prune = prune;
+  LgtestCapture capture;
+  if (trace)
+    opts.trace = lgtest_capture_begin (&capture);
+  GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  ck_assert_msg (
+      lg_problem_solve (p, &opts, stats, collect_keys, keys, &error) >= 0, "%s",
+      error ? error->message : "");
+  if (trace)
+    free ((char *) lgtest_capture_end (&capture));
+  return keys;
+}
+
+/* --prune against the faithful engine on the random problems: the same
+ * solutions in the same order, each verified, and never more nodes; the
+ * flat walk and the generic explorer (the trace's) prune the same nodes. */
+START_TEST (test_oracle_prune)
+{
+  TProblem t;
+  random_problem (&t, UINT64_C (0x9e3779b97f4a7c15) * (uint64_t) (_i + 1),
+                  _i % 2 == 1);
+  g_autoptr (LgProblem) p = build_problem (&t);
+  LgStats plain = { 0 }, pruned = { 0 }, traced = { 0 };
+  g_autoptr (GPtrArray) want = solve_in_order (p, FALSE, FALSE, &plain);
+  g_autoptr (GPtrArray) got = solve_in_order (p, TRUE, FALSE, &pruned);
+  g_autoptr (GPtrArray) generic = solve_in_order (p, TRUE, TRUE, &traced);
+  ck_assert_uint_eq (got->len, want->len);
+  for (guint k = 0; k < got->len; k++)
+    {
+      ck_assert_str_eq (got->pdata[k], want->pdata[k]);
+      ck_assert_str_eq (generic->pdata[k], want->pdata[k]);
+    }
+  ck_assert_uint_eq (generic->len, want->len);
+  ck_assert_uint_eq (pruned.duplicates, plain.duplicates);
+  ck_assert_uint_le (pruned.nodes_explored, plain.nodes_explored);
+  ck_assert_uint_eq (traced.nodes_explored, pruned.nodes_explored);
+  ck_assert_uint_eq (traced.backtracks, pruned.backtracks);
+  g_ptr_array_unref (t.garbage);
+}
+END_TEST
+
 START_TEST (test_oracle_large_dimension_strategies_agree)
 {
   LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
@@ -1001,6 +1049,7 @@ lg_oracle_suite (void)
   tcase_add_loop_test (tc, test_oracle_random_problems, 0, 400);
   tcase_add_loop_test (tc, test_oracle_random_logic, 0, 400);
   tcase_add_loop_test (tc, test_oracle_drop_rule, 0, 100);
+  tcase_add_loop_test (tc, test_oracle_prune, 0, 400);
   suite_add_tcase (s, tc);
   tc = tcase_create ("large");
   tcase_set_timeout (tc, 300);

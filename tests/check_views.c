@@ -359,6 +359,7 @@ START_TEST (test_views_print_pair_masks)
   Capture c;
   lg_views_print_pair_masks (capture_begin (&c), p, permut, &mask);
   ck_assert_str_eq (capture_end (&c), "\nGROUP\ta\tb\n\n"
+                                      "\tpermutation 2 (index 1)\n"
                                       "\tx\tv\n\ty\tu\n\n"
                                       "1 of 2 permutations possible\n");
   free (c.text);
@@ -437,10 +438,21 @@ START_TEST (test_views_tree_and_dot)
   lg_views_print_tree (capture_begin (&c), b.problem, b.tree, 200);
   capture_end (&c);
   ck_assert_uint_eq (count_lines_starting (c.text, "AND"), 1);
-  ck_assert_uint_eq (count_lines_starting (c.text, "      AND (1 child)"), 3);
+  ck_assert_uint_eq (count_lines_starting (c.text, "      AND (1 child): a = "),
+                     3);
   ck_assert_uint_eq (count_lines_starting (c.text, "    mask"), 2);
+  ck_assert_ptr_nonnull (strstr (
+      c.text, "    mask forname-children 0-1: allows 2 of 6 permutations\n"));
+  /* the labels: the group and its rules, each alternative's values */
   ck_assert_ptr_nonnull (
-      strstr (c.text, "    mask forname-children 0-1: 2 of 6 remaining\n"));
+      strstr (c.text, "\n  AND (2 children): unbound group, rules 1-5\n"));
+  ck_assert_ptr_nonnull (
+      strstr (c.text, "\n  OR (2 alternatives) on a: group 1, rules 6-8\n"
+                      "    OR (2 alternatives) on b: a = 2\n"
+                      "      AND (1 child): a = 2, b = 1\n"));
+  ck_assert_ptr_nonnull (strstr (c.text,
+                                 "\n    OR (1 alternative) on b: a = 1\n"
+                                 "      AND (1 child): a = 1, b = 0\n"));
   ck_assert_ptr_nonnull (strstr (c.text, "level 0: 1\nlevel 1: 2\nlevel 2: 4"
                                          "\nlevel 3: 3\nlevel 4: 3\n"
                                          "total: 13\n"));
@@ -449,12 +461,13 @@ START_TEST (test_views_tree_and_dot)
 
   lg_views_print_tree (capture_begin (&c), b.problem, b.tree, 3);
   capture_end (&c);
-  ck_assert_str_eq (c.text, "AND (2 children)\n"
-                            "  AND (2 children)\n"
-                            "    mask children-birth 1-2: 1 of 6 remaining\n"
-                            "... 10 more nodes\n"
-                            "level 0: 1\nlevel 1: 2\nlevel 2: 4\n"
-                            "level 3: 3\nlevel 4: 3\ntotal: 13\n");
+  ck_assert_str_eq (c.text,
+                    "AND (2 children): the whole problem\n"
+                    "  AND (2 children): unbound group, rules 1-5\n"
+                    "    mask children-birth 1-2: allows 1 of 6 permutations\n"
+                    "... 10 more nodes\n"
+                    "level 0: 1\nlevel 1: 2\nlevel 2: 4\n"
+                    "level 3: 3\nlevel 4: 3\ntotal: 13\n");
   free (c.text);
 
   lg_views_print_dot (capture_begin (&c), b.problem, b.tree, 200,
@@ -463,12 +476,19 @@ START_TEST (test_views_tree_and_dot)
   ck_assert_uint_eq (count_dot_lines (c.text), 13 + 12);
   ck_assert_ptr_nonnull (strstr (c.text, "label=\"a \\\"title\\\"\""));
   ck_assert_ptr_nonnull (strstr (c.text, "[shape=ellipse, label=\"forname-"
-                                         "children\\n2 of 6\"]"));
+                                         "children\\nallows 2 of 6\"]"));
+  /* each constraint group in its cluster, labelled with its rules */
+  ck_assert_ptr_nonnull (strstr (c.text, "  subgraph cluster_0 {\n"
+                                         "  label=\"unbound group, rules "
+                                         "1-5\";\n"
+                                         "  n1 [shape=box, label=\"AND\"];\n"));
+  ck_assert_ptr_nonnull (strstr (c.text, "  subgraph cluster_1 {\n"));
+  ck_assert_ptr_nonnull (
+      strstr (c.text, "[shape=box, label=\"AND\\na = 2, b = 0\"]"));
   ck_assert_ptr_null (strstr (c.text, "more"));
   free (c.text);
 
-  lg_views_print_dot (capture_begin (&c), b.problem, b.tree, 4,
-                      NULL);
+  lg_views_print_dot (capture_begin (&c), b.problem, b.tree, 4, NULL);
   capture_end (&c);
   /* n0..n3 and the edges between them (n0->n1, n1->n2, n1->n3), then the
    * root's edge to its cut-off OR child goes to "more". */

@@ -180,7 +180,7 @@ done
 # memory error
 run "auto 8x8 under 800K" 0 --count --memory-limit 800K \
   "$LG_TESTDIR/input/gen-8x8.lgm" && pass "auto 8x8 under 800K: solved"
-for opt in --trace --challenge --check=intersect "--show groups" --dot; do
+for opt in --trace --challenge --prune --check=intersect "--show groups" --dot; do
   # shellcheck disable=SC2086
   run "auto $opt chooses faithful" 1 $opt --memory-limit 800K \
     "$LG_TESTDIR/input/gen-8x8.lgm" && {

@@ -25,9 +25,9 @@
 # dot, at the start of a pipeline stage, is skipped when it is not
 # installed, and the skip is said.
 #
-# Environment (set by make check): LOGIGRAM, LG_DATADIR, top_srcdir; LG_DOC
-# names other documents to check, separated by spaces (to see this test
-# fail, give it a copy with a wrong line).
+# Environment (set by make check): LOGIGRAM, LOGIGRAM_GEN, LG_DATADIR,
+# top_srcdir; LG_DOC names other documents to check, separated by spaces
+# (to see this test fail, give it a copy with a wrong line).
 set -u
 top_srcdir=${top_srcdir:-.}
 LOGIGRAM=${LOGIGRAM:-src/logigram}
@@ -48,6 +48,11 @@ trap 'rm -rf "$tmp"' EXIT
 work=$tmp/tree
 mkdir -p "$work/src"
 ln -s "$program" "$work/src/logigram"
+# and src/logigram-gen beside it, for the commands that make a puzzle
+LOGIGRAM_GEN=${LOGIGRAM_GEN:-$(dirname "$LOGIGRAM")/logigram-gen}
+if [ -x "$LOGIGRAM_GEN" ]; then
+  ln -s "$(absolute "$LOGIGRAM_GEN")" "$work/src/logigram-gen"
+fi
 ln -s "$datadir" "$work/data"
 
 # The same environment for every reader: the C locale (sort, uniq) and no
