@@ -107,6 +107,7 @@ lg_print_stats (FILE *out, const LgStats *s)
     { "permutation checks", s->checks },
     { "solutions", s->solutions },
     { "duplicates skipped", s->duplicates },
+    { "memory estimate", s->memory_estimate },
   };
   fprintf (out, "engine:               %s (", lg_engine_to_string (s->engine));
   switch (s->choice)

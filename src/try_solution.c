@@ -186,6 +186,37 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
   return s;
 }
 
+guint64
+lg_try_solution_bytes (guint n_groups, guint n, LgCheck check)
+{
+  const guint64 G = n_groups, pairs = MAX (lg_pair_count (n_groups), 1);
+  const guint64 perms = (guint64) lg_permut_factorial ((int) n);
+  const guint64 words = lg_bitset_n_words ((size_t) perms) * sizeof (uint64_t);
+  /* perm, rank, candidates_of, assigned; identity, composed, image */
+  guint64 bytes = sizeof (LgTrySolution) +
+                  G * (2 * sizeof (void *) + words + sizeof (gboolean)) +
+                  2 * n + words;
+  if (n <= 8)
+    bytes += perms * sizeof (uint16_t); /* inverse */
+  if (n <= LG_COMPOSE_MAX_N)
+    {
+      /* swaps, compose, compose_ready; per pair: seen, version, count,
+       * build cost, the images and their versions; per group and level:
+       * the parts, where they are, counts, sums and stamps; per group:
+       * count0, alive_room, assign_stamp */
+      bytes += perms * (n ? n - 1 : 0) * sizeof (uint16_t) +
+               perms * perms * sizeof (uint16_t) + perms;
+      bytes += pairs * (words + 3 * sizeof (guint64)) +
+               pairs * perms * (words + sizeof (guint64));
+      if (check == LG_CHECK_FEWEST)
+        bytes += pairs * (words + sizeof (guint64)) +
+                 pairs * perms * (words + sizeof (guint64));
+      bytes += G * G * (words + 4 * sizeof (guint64)) +
+               G * (2 * sizeof (guint64) + words);
+    }
+  return bytes;
+}
+
 void
 lg_try_solution_show (LgTrySolution *s, const guint64 *shown)
 {

@@ -42,6 +42,10 @@ LgTrySolution *lg_try_solution_new (const LgProblem *problem,
                                     FILE *trace);
 void lg_try_solution_free (LgTrySolution *strategy);
 
+/* The bytes lg_try_solution_new allocates for n_groups groups of n items
+ * and that strategy (the memory limit's estimate, made before). */
+guint64 lg_try_solution_bytes (guint n_groups, guint n, LgCheck check);
+
 /* From now on, a solution already reported (the tutorial's tree may reach
  * one along two paths when a variable is left free by the solution) is
  * skipped and counted as a duplicate; the ranks of every solution are kept
