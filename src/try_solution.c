@@ -827,23 +827,32 @@ candidates_for (LgTrySolution *s, guint g, uint64_t *out)
   return s->count (out, n_words);
 }
 
-/* INTERSECT's candidates of g = level + 1 up to 6 items: part (g, level)
- * of the default's table, which is that very intersection, kept per prefix
- * of ranks (part_upto).  Its checks are the bits of the pair masks (j, g)
- * mapped, j = 1.. up to the first that leaves no candidate.  Returns the
- * candidates and *count their number. */
+/* INTERSECT's checks at group g with groups 1..level placed: the bits of
+ * the pair masks (j, g) mapped, j = 1.. up to the first that leaves no
+ * candidate (part (g, j) of the default's table, valid). */
+static size_t
+intersect_checks (const LgTrySolution *s, guint g, guint level)
+{
+  const size_t *part_count = s->part_count + (size_t) g * s->n_groups;
+  size_t checks = 0;
+  for (guint j = 1; j <= level; j++)
+    {
+      checks += s->pair_count[lg_pair_index (j, g)];
+      if (part_count[j] == 0)
+        break;
+    }
+  return checks;
+}
+
+/* INTERSECT's candidates of group g up to 6 items, groups 1..level
+ * placed: part (g, level) of the default's table, which is that very
+ * intersection, kept per prefix of ranks (part_upto).  Returns them and
+ * *count their number. */
 static const uint64_t *
 intersect_part (LgTrySolution *s, guint g, guint level, size_t *count)
 {
   const uint64_t *cand = part_upto (s, g, level);
-  const size_t *part_count = s->part_count + (size_t) g * s->n_groups;
-  for (guint j = 1; j <= level; j++)
-    {
-      s->checks += s->pair_count[lg_pair_index (j, g)];
-      if (part_count[j] == 0)
-        break;
-    }
-  *count = part_count[level];
+  *count = s->part_count[(size_t) g * s->n_groups + level];
   return cand;
 }
 
@@ -866,6 +875,7 @@ try_intersect_table (LgTrySolution *s, guint level, LgSolutionFunc func,
   const guint g = level + 1, next = g + 1;
   size_t n_cand;
   const uint64_t *cand = intersect_part (s, g, level, &n_cand);
+  s->checks += intersect_checks (s, g, level);
   s->candidates_saved += s->count0[g] - n_cand;
   if (n_cand == 0)
     return;
@@ -876,15 +886,7 @@ try_intersect_table (LgTrySolution *s, guint level, LgSolutionFunc func,
   if (next < s->n_groups)
     {
       before = intersect_part (s, next, level, &before_count);
-      /* intersect_part counted the checks: once per visit instead */
-      const size_t *count = s->part_count + (size_t) next * s->n_groups;
-      for (guint j = 1; j <= level; j++)
-        {
-          before_checks += s->pair_count[lg_pair_index (j, next)];
-          if (count[j] == 0)
-            break;
-        }
-      s->checks -= before_checks;
+      before_checks = intersect_checks (s, next, level);
       if (before_count == 0)
         {
           add_steps (s, n_cand);
