@@ -21,7 +21,7 @@
 #   STRAT_SEEDS="$(seq 1 300)"     the seeds
 #   STRAT_TIMEOUT=60               seconds for one solve ("timeout" then)
 #   STRAT_GEN_TIMEOUT=60           seconds for writing one puzzle
-#   STRAT_FLOOR=0.01               seconds, see above
+#   STRAT_FLOOR=0.05               seconds, see above
 #   STRAT_OUT=bench/strategies     puzzles, results.tsv, strategies.md
 #   LOGIGRAM, LOGIGRAM_GEN         the programs (default: src/)
 # Output: the table on stdout (also STRAT_OUT/strategies.md); results.tsv
@@ -35,7 +35,7 @@ sizes=${STRAT_SIZES:-6x5 6x6}
 seeds=${STRAT_SEEDS:-$(seq 1 300)}
 limit=${STRAT_TIMEOUT:-60}
 gen_limit=${STRAT_GEN_TIMEOUT:-60}
-floor=${STRAT_FLOOR:-0.01}
+floor=${STRAT_FLOOR:-0.05}
 out=${STRAT_OUT:-bench/strategies}
 LOGIGRAM=${LOGIGRAM:-$top/src/logigram}
 LOGIGRAM_GEN=${LOGIGRAM_GEN:-$top/src/logigram-gen}
