@@ -9,7 +9,10 @@
  * (up to 6 items computed a word at a time with the same solutions, order
  * and counters: try_faithful_table); INTERSECT, which ANDs each group's
  * candidates with the images of the earlier pair masks; FEWEST, which takes
- * next the group with the fewest candidates.  doc/engines.md tells how.
+ * next the group with the fewest candidates (up to 6 items both take
+ * their images of the pair masks from the default's caches, INTERSECT its
+ * intersections too, with the same candidates and counters).
+ * doc/engines.md tells how.
  *
  * Invariant: it only reads the masks, which belong to the situation; what
  * it keeps from one call to the next (composition rows, images of the pair
