@@ -5,7 +5,10 @@
  * a group would take more than the budget, both stop with the one
  * LG_PROBLEM_ERROR_LIMIT message written here, which names what needs the
  * room, the budget, an upper bound of the whole need, and the group (its
- * first rule, its variables and their assignments).
+ * first rule, its variables and their assignments).  Each engine makes
+ * its estimate before it allocates: the problem (lg_budget_problem_bytes),
+ * its tables, then what grows (the tree, the leaves), counted as it grows;
+ * the total is LgStats.memory_estimate.
  */
 #ifndef LG_BUDGET_H
 #define LG_BUDGET_H
@@ -27,5 +30,11 @@ void lg_budget_set_error (GError **error, const char *what, guint64 left,
  * 8 needs"). */
 void lg_budget_set_fixed_error (GError **error, const char *who, guint64 need,
                                 const char *what, guint64 limit);
+
+/* The bytes the problem itself holds (its groups, items, names and rules,
+ * as the parser made them, the file read included), which the engines
+ * count against the memory limit too: an estimate from the bytes measured
+ * per group, item and rule (tests/cli-memory.sh checks it). */
+guint64 lg_budget_problem_bytes (const LgProblem *problem);
 
 #endif /* LG_BUDGET_H */

@@ -37,18 +37,17 @@ faithful_free (LgEngineImpl *engine)
 }
 
 guint64
-lg_engine_faithful_fixed_bytes (const LgProblem *problem)
+lg_engine_faithful_fixed_bytes (const LgProblem *problem,
+                                const LgConstraintSet *set, LgCheck check)
 {
   guint n = lg_problem_dimension (problem);
-  guint n_groups = lg_problem_n_groups (problem);
-  guint n_pairs = lg_pair_count (n_groups);
-  size_t n_perms = (size_t) lg_permut_factorial ((int) n);
-  size_t n_words = lg_bitset_n_words (n_perms);
-  /* permutation table, the builder's couple masks and scratch, the
-   * situation's masks */
-  return (guint64) n_perms * n +
-         ((guint64) n * n + 2 * (guint64) MAX (n_pairs, 1)) * n_words *
-             sizeof (uint64_t);
+  guint64 n_perms = (guint64) lg_permut_factorial ((int) n);
+  /* the problem, the permutation table, the builder's scratch (freed
+   * before the situation is made: counted all the same), the situation
+   * without the tree */
+  return lg_budget_problem_bytes (problem) + n_perms * n +
+         lg_mask_builder_scratch_bytes (problem, set) +
+         lg_situation_bytes (problem, NULL, check);
 }
 
 /* What one complete assignment costs the transformation at most: its
@@ -105,12 +104,14 @@ faithful_create (const LgEngineSetup *setup, GError **error)
       return NULL;
     }
   size_t n_perms = (size_t) lg_permut_factorial ((int) n);
-  guint64 fixed = lg_engine_faithful_fixed_bytes (problem);
+  const LgCheck check = setup->options->check;
+  guint64 fixed = lg_engine_faithful_fixed_bytes (problem, setup->set, check);
   if (fixed > memory_limit)
     {
       g_autofree char *who = g_strdup_printf ("dimension %u needs", n);
-      g_autofree char *what =
-          g_strdup_printf ("its %zu permutations and the pair masks", n_perms);
+      g_autofree char *what = g_strdup_printf (
+          "its %zu permutations, the pair masks and try_solution's tables",
+          n_perms);
       lg_budget_set_fixed_error (error, who, fixed, what, memory_limit);
       return NULL;
     }
@@ -126,6 +127,20 @@ faithful_create (const LgEngineSetup *setup, GError **error)
       faithful_free (&e->impl);
       return NULL;
     }
+  /* the exploration's part that grows with the tree: its undo stack, the
+   * flattened tree */
+  guint64 need = fixed + e->tree->bytes +
+                 lg_situation_bytes (problem, e->tree, check) -
+                 lg_situation_bytes (problem, NULL, check);
+  if (need > memory_limit)
+    {
+      lg_budget_set_fixed_error (error, "the exploration needs", need,
+                                 "the tree, its undo stack and its flat form",
+                                 memory_limit);
+      faithful_free (&e->impl);
+      return NULL;
+    }
+  stats->memory_estimate = need;
   stats->time_transform = g_timer_elapsed (timer, NULL);
   stats->leaves_tried = e->tree->leaves_tried;
   stats->leaves_kept = e->tree->leaves_kept;

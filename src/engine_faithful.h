@@ -14,11 +14,15 @@
 
 extern const LgEngineClass lg_engine_faithful_class;
 
-/* Before step 2, for the choice of an engine: the bytes of the tables that
- * do not depend on the rules (the numbering, the masks of the builder and
- * of the situation), and an upper bound of the transformation's time
- * (every assignment of every constraint group enumerated). */
-guint64 lg_engine_faithful_fixed_bytes (const LgProblem *problem);
+/* Before step 2, for the choice of an engine: the bytes of what does not
+ * depend on the rules (the problem, the numbering, the builder's scratch,
+ * the situation's masks and try_solution's tables for the strategy
+ * `check`), and an upper bound of the transformation's time (every
+ * assignment of every constraint group enumerated).  The tree, and what
+ * the exploration allocates after it, are counted as the tree is built. */
+guint64 lg_engine_faithful_fixed_bytes (const LgProblem *problem,
+                                        const LgConstraintSet *set,
+                                        LgCheck check);
 double lg_engine_faithful_transform_seconds (const LgProblem *problem,
                                              const LgConstraintSet *set);
 

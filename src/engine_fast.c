@@ -911,21 +911,33 @@ lay_out (Builder *b)
   e->ncnt = g_new0 (uint32_t, MAX (max_cells, 1));
 }
 
-/* The bytes of the search that do not depend on the leaves. */
+/* The bytes of the search that do not depend on the leaves, the problem's
+ * own included (lg_budget_problem_bytes). */
 static guint64
-search_bytes (guint G, guint n, guint n_groups, size_t *state_size,
-              guint *max_depth)
+search_bytes (const LgProblem *problem, const LgConstraintSet *set,
+              guint n_groups, size_t *state_size, guint *max_depth)
 {
+  guint G = lg_problem_n_groups (problem), n = lg_problem_dimension (problem);
   size_t m = (size_t) G * G * n;
   size_t size = n_groups * sizeof (uint32_t) + m * sizeof (Row) + n_groups;
   size = (size + 7) & ~(size_t) 7;
   *state_size = size;
-  /* each choice makes one more row of some pair a single item */
-  *max_depth = lg_pair_count (G) * n + 2;
+  /* each choice makes one more line of some pair a single item, and
+   * propagation settles a pair's last line (its column is cleared): at
+   * most n - 1 choices per pair; one more state for the root, one for a
+   * probe's child */
+  *max_depth = lg_pair_count (G) * (n ? n - 1 : 0) + 2;
   /* the states, the groups of each cell and line (three indexes), the
-   * queue of lines, the solution */
-  return (guint64) size * *max_depth + (guint64) m * (n + 2) * 4 +
-         (guint64) m * 5 + (guint64) G * n * 5 + G * sizeof (void *);
+   * queue of lines (queue, queued, safe), the pairs (changed, mate), the
+   * solution; the scratch of the lazy groups' search */
+  guint64 lazy = 0;
+  for (guint i = 0; i < set->groups->len && !lazy; i++)
+    if (is_lazy (set->groups->pdata[i], n))
+      lazy = (guint64) m * (9 * sizeof (uint32_t) + 1);
+  return lg_budget_problem_bytes (problem) + (guint64) size * *max_depth +
+         (guint64) m * (n + 2) * 4 + (guint64) m * (5 + sizeof (Row)) +
+         (guint64) G * G * (5 + n) + (guint64) G * n * 5 + G * sizeof (void *) +
+         lazy;
 }
 
 LgFastEngine *
@@ -951,8 +963,8 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   /* the search's part first: it does not depend on the leaves */
   size_t state_size;
   guint max_depth;
-  guint64 fixed =
-      search_bytes (e->G, e->n, set->groups->len + 1, &state_size, &max_depth);
+  guint64 fixed = search_bytes (problem, set, set->groups->len + 1, &state_size,
+                                &max_depth);
   if (fixed > memory_limit)
     {
       g_autofree char *who =
@@ -1022,7 +1034,11 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
     }
 
   /* the search, allocated once */
-  search_bytes (e->G, e->n, e->n_groups, &e->state_size, &e->max_depth);
+  guint64 need =
+      search_bytes (problem, set, e->n_groups, &e->state_size, &e->max_depth) +
+      b.bytes;
+  if (stats)
+    stats->memory_estimate = need;
   e->m_offset = e->n_groups * sizeof (uint32_t);
   e->sat_offset = e->m_offset + (size_t) e->G * e->G * e->n * sizeof (Row);
   e->states = g_malloc0 (e->state_size * e->max_depth);

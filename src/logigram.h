@@ -354,6 +354,9 @@ typedef struct
   guint64 solutions;        /* distinct solutions found */
   guint64 duplicates;       /* solutions the tree reached again along another
                                path, skipped (faithful engine) */
+  guint64 memory_estimate;  /* bytes the engine's tables, tree or leaves and
+                               search were estimated to take, before they
+                               were allocated (what --memory-limit bounds) */
   gboolean complete;        /* the search ran to its end: not stopped by
                                max_solutions, the callback or the
                                deadline */

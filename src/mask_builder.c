@@ -667,6 +667,33 @@ group_node (Builder *b, const LgConstraintGroup *cg, guint number)
   return node;
 }
 
+/* The largest number of variables of a group of set. */
+static guint
+max_vars (const LgConstraintSet *set)
+{
+  guint max = 0;
+  for (guint i = 0; i < set->groups->len; i++)
+    max = MAX (max, ((LgConstraintGroup *) set->groups->pdata[i])->vars->len);
+  return max;
+}
+
+guint64
+lg_mask_builder_scratch_bytes (const LgProblem *problem,
+                               const LgConstraintSet *set)
+{
+  guint n = lg_problem_dimension (problem);
+  guint64 pairs = MAX (lg_pair_count (lg_problem_n_groups (problem)), 1);
+  guint64 words = lg_bitset_n_words ((size_t) lg_permut_factorial ((int) n)) *
+                  sizeof (uint64_t);
+  /* scratch, touched, touched_list, leaf_children; the yes masks; the
+   * assignment and level_children */
+  return pairs *
+             (words + sizeof (gboolean) + sizeof (guint) + sizeof (LgNode *)) +
+         (guint64) n * n * (sizeof (uint64_t *) + words) +
+         MAX (lg_problem_n_vars (problem), 1) * sizeof (guint) +
+         (guint64) (max_vars (set) + 1) * n * sizeof (LgNode *);
+}
+
 LgAndOrTree *
 lg_mask_builder_build (const LgProblem *problem, const LgConstraintSet *set,
                        const LgPermut *permut, gboolean challenge,
@@ -693,11 +720,7 @@ lg_mask_builder_build (const LgProblem *problem, const LgConstraintSet *set,
   b.touched = g_new0 (gboolean, MAX (tree->n_pairs, 1));
   b.assignment = g_new0 (guint, MAX (lg_problem_n_vars (problem), 1));
   b.touched_list = g_new (guint, MAX (tree->n_pairs, 1));
-  guint max_vars = 0;
-  for (guint i = 0; i < set->groups->len; i++)
-    max_vars = MAX (max_vars,
-                    ((LgConstraintGroup *) set->groups->pdata[i])->vars->len);
-  b.level_children = g_new (LgNode *, (size_t) (max_vars + 1) * b.n);
+  b.level_children = g_new (LgNode *, (size_t) (max_vars (set) + 1) * b.n);
   b.leaf_children = g_new (LgNode *, MAX (tree->n_pairs, 1));
   b.yes_masks = g_new0 (uint64_t *, b.n * b.n);
   b.couple_logic = g_ptr_array_new ();

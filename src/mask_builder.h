@@ -112,6 +112,11 @@ LgAndOrTree *lg_mask_builder_build (const LgProblem *problem,
                                     LgProgress *progress, guint64 budget,
                                     GError **error);
 
+/* The bytes the builder allocates besides the tree (its scratch masks and
+ * lists, the couple masks), freed once the tree is built. */
+guint64 lg_mask_builder_scratch_bytes (const LgProblem *problem,
+                                       const LgConstraintSet *set);
+
 void lg_and_or_tree_free (LgAndOrTree *tree);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgAndOrTree, lg_and_or_tree_free)
 

@@ -129,6 +129,32 @@ lg_situation_new (const LgProblem *problem, const LgConstraintSet *set,
   return s;
 }
 
+guint64
+lg_situation_bytes (const LgProblem *problem, const LgAndOrTree *tree,
+                    LgCheck check)
+{
+  guint n_groups = lg_problem_n_groups (problem);
+  guint n = lg_problem_dimension (problem);
+  guint64 words = lg_bitset_n_words ((size_t) lg_permut_factorial ((int) n));
+  guint64 bytes =
+      sizeof (LgSituation) +
+      MAX (lg_pair_count (n_groups), 1) * words * sizeof (uint64_t) +
+      lg_try_solution_bytes (n_groups, n, check);
+  if (!tree)
+    return bytes;
+  LgGraphSize size;
+  lg_backtracking_measure (tree->root, &size);
+  /* the undo stack and the marks (lg_situation_new), the flat graph, its
+   * leaves' payloads and the walk's alternatives (flat_prepare) */
+  return bytes +
+         (size.max_path_leaves + 1) *
+             (sizeof (uint64_t *) + words * sizeof (uint64_t)) +
+         (size.max_path_alternatives + 1) *
+             (sizeof (size_t) + sizeof (LgFlatAlternative)) +
+         size.nodes *
+             (sizeof (LgFlatNode) + sizeof (uint32_t) + 2 * sizeof (void *));
+}
+
 void
 lg_situation_free (LgSituation *s)
 {

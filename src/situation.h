@@ -55,6 +55,13 @@ LgSituation *lg_situation_new (const LgProblem *problem,
                                LgProgress *progress);
 void lg_situation_free (LgSituation *situation);
 
+/* The bytes lg_situation_new and the exploration allocate (the memory
+ * limit's estimate, made before): the pair masks and try_solution's tables
+ * of the strategy `check`, and with a tree (NULL: without) the undo stack,
+ * the marks and the flattened tree as well. */
+guint64 lg_situation_bytes (const LgProblem *problem, const LgAndOrTree *tree,
+                            LgCheck check);
+
 /* The hooks to give the explorer, with the situation as context; the second
  * set also writes every step to the trace stream. */
 extern const LgBacktrackingHooks lg_situation_hooks;

@@ -142,7 +142,8 @@ create_auto (LgSolver *solver, GError **error)
   const LgEngineSetup *setup = &solver->setup;
   if (lg_problem_dimension (setup->problem) > AUTO_MAX_DIMENSION)
     return fall_back (solver, NULL, LG_CHOICE_DIMENSION, error);
-  if (lg_engine_faithful_fixed_bytes (setup->problem) >
+  if (lg_engine_faithful_fixed_bytes (setup->problem, setup->set,
+                                      setup->options->check) >
       setup->options->memory_limit)
     {
       /* its own refusal (at once: nothing is built), for the message if

@@ -41,6 +41,12 @@ struct LgTrySolution
    * while image_version equals the pair's version */
   uint64_t *image_cache;
   guint64 *image_version;
+  /* FEWEST, where a group placed later than g in the order of the groups
+   * checks it too: the image of pair mask (g, j) under q -> q^-1 o sj, that
+   * is of the mask's inverses (inverse_mask, valid while inverse_version
+   * equals the pair's version) under sj; the same versions */
+  uint64_t *inverse_mask, *inverse_cache;
+  guint64 *inverse_version, *inverse_image_version;
   size_t *count0; /* per group g: bits of mask (0, g) */
   /* per group g and level j < g (n_groups x n_groups): the candidates of g
    * that pass the checks against 1..j, their count, the counts summed over
@@ -160,6 +166,14 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
         }
       s->image_cache = g_new (uint64_t, n_pairs * s->n_perms * s->n_words);
       s->image_version = g_new0 (guint64, n_pairs * s->n_perms);
+      if (check == LG_CHECK_FEWEST)
+        {
+          s->inverse_mask = g_new (uint64_t, n_pairs * s->n_words);
+          s->inverse_version = g_new0 (guint64, n_pairs);
+          s->inverse_cache =
+              g_new (uint64_t, n_pairs * s->n_perms * s->n_words);
+          s->inverse_image_version = g_new0 (guint64, n_pairs * s->n_perms);
+        }
       const size_t n_parts = (size_t) s->n_groups * s->n_groups;
       s->count0 = g_new0 (size_t, s->n_groups);
       s->part = g_new (uint64_t, n_parts * s->n_words);
@@ -177,6 +191,37 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
   s->level_candidates = g_new0 (guint64, s->n_groups);
   s->level_checks = g_new0 (guint64, s->n_groups);
   return s;
+}
+
+guint64
+lg_try_solution_bytes (guint n_groups, guint n, LgCheck check)
+{
+  const guint64 G = n_groups, pairs = MAX (lg_pair_count (n_groups), 1);
+  const guint64 perms = (guint64) lg_permut_factorial ((int) n);
+  const guint64 words = lg_bitset_n_words ((size_t) perms) * sizeof (uint64_t);
+  /* perm, rank, candidates_of, assigned; identity, composed, image */
+  guint64 bytes = sizeof (LgTrySolution) +
+                  G * (2 * sizeof (void *) + words + sizeof (gboolean)) +
+                  2 * n + words;
+  if (n <= 8)
+    bytes += perms * sizeof (uint16_t); /* inverse */
+  if (n <= LG_COMPOSE_MAX_N)
+    {
+      /* swaps, compose, compose_ready; per pair: seen, version, count,
+       * build cost, the images and their versions; per group and level:
+       * the parts, where they are, counts, sums and stamps; per group:
+       * count0, alive_room, assign_stamp */
+      bytes += perms * (n ? n - 1 : 0) * sizeof (uint16_t) +
+               perms * perms * sizeof (uint16_t) + perms;
+      bytes += pairs * (words + 3 * sizeof (guint64)) +
+               pairs * perms * (words + sizeof (guint64));
+      if (check == LG_CHECK_FEWEST)
+        bytes += pairs * (words + sizeof (guint64)) +
+                 pairs * perms * (words + sizeof (guint64));
+      bytes += G * G * (words + 4 * sizeof (guint64)) +
+               G * (2 * sizeof (guint64) + words);
+    }
+  return bytes;
 }
 
 void
@@ -235,6 +280,10 @@ lg_try_solution_free (LgTrySolution *s)
   g_free (s->build_cost);
   g_free (s->image_cache);
   g_free (s->image_version);
+  g_free (s->inverse_mask);
+  g_free (s->inverse_version);
+  g_free (s->inverse_cache);
+  g_free (s->inverse_image_version);
   g_free (s->count0);
   g_free (s->part);
   g_free (s->alive_room);
@@ -486,12 +535,12 @@ scatter_word (uint64_t *out, const uint16_t *row, size_t w, uint64_t bits)
  * of the image of its complement: either way, the cost is the smaller
  * number of bits. */
 G_GNUC_NO_INLINE static void
-build_image (LgTrySolution *s, guint pair, const uint16_t *row, uint64_t *image)
+build_image (LgTrySolution *s, const uint64_t *mask, size_t count,
+             const uint16_t *row, uint64_t *image)
 {
   const size_t n_words = s->n_words;
-  const uint64_t *mask = s->masks + pair * n_words;
   memset (image, 0, n_words * sizeof *image);
-  if (2 * s->pair_count[pair] <= s->n_perms)
+  if (2 * count <= s->n_perms)
     {
       for (size_t w = 0; w < n_words; w++)
         scatter_word (image, row, w, mask[w]);
@@ -514,8 +563,34 @@ new_image (LgTrySolution *s, guint pair, size_t rj)
 {
   const size_t key = pair * s->n_perms + rj;
   uint64_t *image = s->image_cache + key * s->n_words;
-  build_image (s, pair, compose_row (s, rj), image);
+  build_image (s, s->masks + pair * s->n_words, s->pair_count[pair],
+               compose_row (s, rj), image);
   s->image_version[key] = s->pair_version[pair];
+  return image;
+}
+
+/* The image of pair mask (g, j), g < j, under q -> q^-1 o sj (FEWEST: a
+ * group j placed before g that comes after it): the image under rj of the
+ * mask's inverses, kept while the mask keeps its version. */
+G_GNUC_NO_INLINE static const uint64_t *
+new_inverse_image (LgTrySolution *s, guint pair, size_t rj)
+{
+  const size_t n_words = s->n_words;
+  uint64_t *inverse = s->inverse_mask + pair * n_words;
+  if (s->inverse_version[pair] != s->pair_version[pair])
+    {
+      const uint64_t *mask = s->masks + pair * n_words;
+      memset (inverse, 0, n_words * sizeof *inverse);
+      for (size_t w = 0; w < n_words; w++)
+        for (uint64_t bits = mask[w]; bits; bits &= bits - 1)
+          lg_bitset_set (inverse,
+                         s->inverse[w * 64 + (size_t) lg_bitset_ctz64 (bits)]);
+      s->inverse_version[pair] = s->pair_version[pair];
+    }
+  const size_t key = pair * s->n_perms + rj;
+  uint64_t *image = s->inverse_cache + key * n_words;
+  build_image (s, inverse, s->pair_count[pair], compose_row (s, rj), image);
+  s->inverse_image_version[key] = s->pair_version[pair];
   return image;
 }
 
@@ -741,30 +816,153 @@ image_rank (LgTrySolution *s, size_t q, guint j, guint g)
 
 /* The candidates of group g once the groups marked assigned are placed:
  * mask (0, g) AND, for each placed j >= 1, the image of the pair mask of j
- * and g under j's permutation.  Returns the number of candidates. */
+ * and g under j's permutation.  Returns the number of candidates.  Each
+ * bit of a pair mask mapped is a check, as in the exercise; up to 6 items
+ * the images come from the caches of the default's table (their versions
+ * refreshed at try_solution's start), a full mask needs none, and the
+ * checks are the bits of the masks. */
 static size_t
 candidates_for (LgTrySolution *s, guint g, uint64_t *out)
 {
-  memcpy (out, pair_mask (s, 0, g), s->n_words * sizeof *out);
+  const size_t n_words = s->n_words;
+  memcpy (out, pair_mask (s, 0, g), n_words * sizeof *out);
   for (guint j = 1; j < s->n_groups; j++)
     {
       if (!s->assigned[j] || j == g)
         continue;
       guint g1 = MIN (j, g), g2 = MAX (j, g);
-      const uint64_t *pair = pair_mask (s, g1, g2);
-      memset (s->image, 0, s->n_words * sizeof *s->image);
-      for (size_t w = 0; w < s->n_words; w++)
-        for (uint64_t bits = pair[w]; bits; bits &= bits - 1)
-          {
-            size_t q = w * 64 + (size_t) lg_bitset_ctz64 (bits);
-            s->checks++;
-            s->level_checks[s->level]++;
-            lg_bitset_set (s->image, image_rank (s, q, j, g));
-          }
-      if (!lg_bitset_and (out, s->image, s->n_words))
+      const uint64_t *image;
+      if (s->compose)
+        {
+          const guint pair = lg_pair_index (g1, g2);
+          s->checks += s->pair_count[pair];
+          s->level_checks[s->level] += s->pair_count[pair];
+          if (s->pair_count[pair] == s->n_perms)
+            continue; /* out stays as it is, not empty */
+          const size_t key = pair * s->n_perms + s->rank[j];
+          if (j < g)
+            image = s->image_version[key] == s->pair_version[pair]
+                        ? s->image_cache + key * n_words
+                        : new_image (s, pair, s->rank[j]);
+          else
+            image = s->inverse_image_version[key] == s->pair_version[pair]
+                        ? s->inverse_cache + key * n_words
+                        : new_inverse_image (s, pair, s->rank[j]);
+        }
+      else
+        {
+          const uint64_t *pair = pair_mask (s, g1, g2);
+          memset (s->image, 0, n_words * sizeof *s->image);
+          for (size_t w = 0; w < n_words; w++)
+            for (uint64_t bits = pair[w]; bits; bits &= bits - 1)
+              {
+                size_t q = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+                s->checks++;
+                s->level_checks[s->level]++;
+                lg_bitset_set (s->image, image_rank (s, q, j, g));
+              }
+          image = s->image;
+        }
+      if (!lg_bitset_and (out, image, n_words))
         return 0;
     }
-  return lg_bitset_count (out, s->n_words);
+  return s->count (out, n_words);
+}
+
+/* INTERSECT's checks at group g with groups 1..level placed: the bits of
+ * the pair masks (j, g) mapped, j = 1.. up to the first that leaves no
+ * candidate (part (g, j) of the default's table, valid). */
+static size_t
+intersect_checks (const LgTrySolution *s, guint g, guint level)
+{
+  const size_t *part_count = s->part_count + (size_t) g * s->n_groups;
+  size_t checks = 0;
+  for (guint j = 1; j <= level; j++)
+    {
+      checks += s->pair_count[lg_pair_index (j, g)];
+      if (part_count[j] == 0)
+        break;
+    }
+  return checks;
+}
+
+/* INTERSECT's candidates of group g up to 6 items, groups 1..level
+ * placed: part (g, level) of the default's table, which is that very
+ * intersection, kept per prefix of ranks (part_upto).  Returns them and
+ * *count their number. */
+static const uint64_t *
+intersect_part (LgTrySolution *s, guint g, guint level, size_t *count)
+{
+  const uint64_t *cand = part_upto (s, g, level);
+  *count = s->part_count[(size_t) g * s->n_groups + level];
+  return cand;
+}
+
+/* INTERSECT up to 6 items: try_intersect's visits, in its order, with its
+ * counters, the candidates of each level taken from the default's table
+ * (intersect_part); permutations are kept as ranks, as there.  As in
+ * try_faithful_table, the next group's candidates before the check
+ * against g are the same for every candidate of g: when there are none,
+ * the visits are counted at once, and otherwise a visit whose check
+ * against g leaves none is counted without a call. */
+static void
+try_intersect_table (LgTrySolution *s, guint level, LgSolutionFunc func,
+                     gpointer data)
+{
+  if (level == s->n_groups - 1)
+    {
+      found_table_solution (s, func, data);
+      return;
+    }
+  const guint g = level + 1, next = g + 1;
+  size_t n_cand;
+  const uint64_t *cand = intersect_part (s, g, level, &n_cand);
+  size_t checks = intersect_checks (s, g, level);
+  s->checks += checks;
+  s->level_checks[g] += checks;
+  s->candidates_saved += s->count0[g] - n_cand;
+  if (n_cand == 0)
+    return;
+  const uint64_t *before = NULL;
+  size_t before_count = 0, before_checks = 0;
+  guint pair = 0;
+  gboolean full = TRUE;
+  if (next < s->n_groups)
+    {
+      before = intersect_part (s, next, level, &before_count);
+      before_checks = intersect_checks (s, next, level);
+      if (before_count == 0)
+        {
+          add_steps (s, n_cand);
+          s->candidates += n_cand;
+          s->level_candidates[g] += n_cand;
+          s->checks += n_cand * before_checks;
+          s->level_checks[next] += n_cand * before_checks;
+          s->candidates_saved += n_cand * s->count0[next];
+          return;
+        }
+      pair = lg_pair_index (g, next);
+      full = s->pair_count[pair] == s->n_perms;
+    }
+  uint64_t *room = s->alive_room + (next < s->n_groups ? next : 0) * s->n_words;
+  for (size_t w = 0; w < s->n_words && !s->stopped; w++)
+    for (uint64_t bits = cand[w]; bits && !s->stopped; bits &= bits - 1)
+      {
+        size_t r = w * 64 + (size_t) lg_bitset_ctz64 (bits);
+        s->candidates++;
+        s->level_candidates[g]++;
+        add_steps (s, 1);
+        s->rank[g] = r;
+        s->assign_stamp[g] = ++s->clock;
+        if (!full && !filter (s, pair, r, before, before_count, room, FALSE))
+          {
+            s->checks += before_checks + s->pair_count[pair];
+            s->level_checks[next] += before_checks + s->pair_count[pair];
+            s->candidates_saved += s->count0[next];
+            continue;
+          }
+        try_intersect_table (s, level + 1, func, data);
+      }
 }
 
 /* INTERSECT (next group in order) and FEWEST (the group with the fewest
@@ -779,7 +977,8 @@ try_intersect (LgTrySolution *s, guint level, LgSolutionFunc func,
       return;
     }
   guint g = 0;
-  uint64_t *cand = NULL;
+  const uint64_t *cand = NULL;
+  size_t n_cand;
   s->level = level + 1;
   if (s->check == LG_CHECK_FEWEST)
     {
@@ -799,21 +998,21 @@ try_intersect (LgTrySolution *s, guint level, LgSolutionFunc func,
             break;
         }
       cand = s->candidates_of + g * s->n_words;
+      n_cand = best;
       if (best == 0)
         {
-          s->candidates_saved +=
-              lg_bitset_count (pair_mask (s, 0, g), s->n_words);
+          s->candidates_saved += s->count (pair_mask (s, 0, g), s->n_words);
           return;
         }
     }
   else
     {
       g = level + 1;
-      cand = s->candidates_of + g * s->n_words;
-      candidates_for (s, g, cand);
+      uint64_t *c = s->candidates_of + g * s->n_words;
+      n_cand = candidates_for (s, g, c);
+      cand = c;
     }
-  s->candidates_saved += lg_bitset_count (pair_mask (s, 0, g), s->n_words) -
-                         lg_bitset_count (cand, s->n_words);
+  s->candidates_saved += s->count (pair_mask (s, 0, g), s->n_words) - n_cand;
   s->assigned[g] = TRUE;
   for (size_t w = 0; w < s->n_words && !s->stopped; w++)
     for (uint64_t bits = cand[w]; bits && !s->stopped; bits &= bits - 1)
@@ -847,6 +1046,14 @@ lg_try_solution_run (LgTrySolution *s, size_t depth, LgSolutionFunc func,
     }
   else if (s->check == LG_CHECK_FAITHFUL)
     try_faithful (s, 1, func, user_data);
+  else if (s->compose)
+    {
+      table_refresh (s);
+      if (s->check == LG_CHECK_INTERSECT)
+        try_intersect_table (s, 0, func, user_data);
+      else
+        try_intersect (s, 0, func, user_data);
+    }
   else
     try_intersect (s, 0, func, user_data);
   if (s->trace)

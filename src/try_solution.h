@@ -9,7 +9,10 @@
  * (up to 6 items computed a word at a time with the same solutions, order
  * and counters: try_faithful_table); INTERSECT, which ANDs each group's
  * candidates with the images of the earlier pair masks; FEWEST, which takes
- * next the group with the fewest candidates.  doc/engines.md tells how.
+ * next the group with the fewest candidates (up to 6 items both take
+ * their images of the pair masks from the default's caches, INTERSECT its
+ * intersections too, with the same candidates and counters).
+ * doc/engines.md tells how.
  *
  * Invariant: it only reads the masks, which belong to the situation; what
  * it keeps from one call to the next (composition rows, images of the pair
@@ -42,6 +45,10 @@ LgTrySolution *lg_try_solution_new (const LgProblem *problem,
                                     LgProgress *progress, guint64 *steps,
                                     FILE *trace);
 void lg_try_solution_free (LgTrySolution *strategy);
+
+/* The bytes lg_try_solution_new allocates for n_groups groups of n items
+ * and that strategy (the memory limit's estimate, made before). */
+guint64 lg_try_solution_bytes (guint n_groups, guint n, LgCheck check);
 
 /* From now on, a solution already reported (the tutorial's tree may reach
  * one along two paths when a variable is left free by the solution) is

@@ -191,14 +191,14 @@ for opt in --trace --challenge --prune --check=intersect "--show groups" --dot; 
 done
 # a memory refusal of the faithful engine under auto is no error
 run "auto: the faithful engine over the memory limit" 0 --count \
-  --memory-limit 30K -p jojo && {
+  --memory-limit 60K -p jojo && {
   if [ "$(cat "$tmp/out")" = 1 ] && grep -q "memory limit" "$tmp/err"; then
     pass "auto: the fast engine under a small memory limit"
   else
     fail "auto under a small memory limit: $(cat "$tmp/out") $(cat "$tmp/err")"
   fi
 }
-run "--engine=faithful insists" 1 --engine=faithful --memory-limit 30K -p jojo &&
+run "--engine=faithful insists" 1 --engine=faithful --memory-limit 60K -p jojo &&
   pass "--engine=faithful insists: its memory error"
 
 # ---- The diagnostics solve with the engine chosen --------------------------------

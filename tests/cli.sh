@@ -295,7 +295,7 @@ run "--memory-limit too small for the masks" 1 --memory-limit 1K && {
     fail "memory limit message (masks): $(cat "$tmp/err")"
   fi
 }
-run "--memory-limit too small for the tree" 1 -p jojo --memory-limit 4K && {
+run "--memory-limit too small for the tree" 1 -p jojo --engine=faithful --memory-limit 80K && {
   if [ ! -s "$tmp/out" ] &&
     grep -q '^jojo.lgm:[0-9]*:1: error: the AND/OR tree needs more than .* raise --memory-limit' "$tmp/err"; then
     pass "memory limit message (tree)"

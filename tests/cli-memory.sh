@@ -1,0 +1,79 @@
+#!/bin/bash
+# cli-memory.sh — the memory limit holds (issue 14, item 1): the estimate
+# that --stats prints ("memory estimate", made before the engine allocates)
+# is measured against the peak RSS of the run (getrusage, tests/peak-rss),
+# over problems of four shapes (tests/gen-memory.sh): many small groups,
+# few large groups, many rules, many variables in one group; each with
+# both engines.  For each run:
+#   - the peak over the start-up (the peak of a two-group problem) stays
+#     under the estimate, give or take SLACK KiB (malloc's arenas grow by
+#     128 KiB steps): a limit the run is allowed under holds;
+#   - under a limit of half the estimate, the run is refused (status 1,
+#     "memory limit" on stderr);
+#   - when the run is big enough that the start-up does not dominate (at
+#     least 4 MiB over it), the estimate is within a factor of the peak:
+#     1.5, and 2.5 for many small groups with the faithful engine, whose
+#     tables per pair of groups and per group and level (try_solution's
+#     images, versions and parts) are allocated whole but touched only
+#     where the masks are narrowed, so that the resident pages are fewer.
+# Runs take well under a second each.
+. "${LG_TESTDIR:-tests}/lib.sh"
+peak_rss=${top_builddir:-.}/tests/peak-rss
+gen=$LG_TESTDIR/gen-memory.sh
+[ -x "$peak_rss" ] || { echo "cli-memory.sh: no $peak_rss (make check builds it)"; exit 99; }
+
+"$gen" groups 2 2 >"$tmp/base.lgm"
+"$peak_rss" "$tmp/rss" "$LOGIGRAM" --count "$tmp/base.lgm" >/dev/null 2>&1
+base=$(cat "$tmp/rss")
+SLACK=256
+
+# measure NAME FACTOR ARGS...: one run, its checks
+measure () {
+  local name=$1 factor=$2
+  shift 2
+  "$peak_rss" "$tmp/rss" "$LOGIGRAM" --stats --count --max-solutions 2 "$@" \
+    >"$tmp/out" 2>"$tmp/err"
+  local status=$?
+  if [ "$status" != 0 ]; then
+    fail "$name: exit status $status: $(head -1 "$tmp/err")"
+    return
+  fi
+  local estimate kib over
+  estimate=$(awk -F: '/^memory estimate:/ { print $2 + 0 }' "$tmp/err")
+  kib=$(((estimate + 1023) / 1024))
+  over=$(($(cat "$tmp/rss") - base))
+  if [ -z "$estimate" ] || [ "$estimate" = 0 ]; then
+    fail "$name: no memory estimate in --stats"
+    return
+  fi
+  if [ "$over" -le $((kib + SLACK)) ]; then
+    pass "$name: peak $over KiB over the start-up, estimate $kib KiB"
+  else
+    fail "$name: peak $over KiB over the start-up, over the estimate $kib KiB"
+  fi
+  if [ "$over" -ge 4096 ]; then
+    if awk -v e="$kib" -v p="$over" -v f="$factor" 'BEGIN { exit !(e <= f * p) }'
+    then pass "$name: estimate within $factor times the peak"
+    else fail "$name: estimate $kib KiB, more than $factor times the peak $over KiB"
+    fi
+  fi
+  "$LOGIGRAM" --count --memory-limit "$((kib / 2))K" "$@" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  if [ "$status" = 1 ] && [ ! -s "$tmp/out" ] && grep -q "memory limit" "$tmp/err"
+  then pass "$name: refused under half the estimate"
+  else fail "$name: under half the estimate: status $status, $(head -1 "$tmp/err")"
+  fi
+}
+
+"$gen" groups 2000 1 >"$tmp/groups.lgm"
+"$gen" groups 4 8 >"$tmp/large.lgm"
+"$gen" rules 5 5 3000 >"$tmp/rules.lgm"
+"$gen" vars 3 8 3 >"$tmp/vars.lgm"
+measure "many small groups, faithful" 2.5 --engine=faithful "$tmp/groups.lgm"
+measure "many small groups, fast" 1.5 --engine=fast "$tmp/groups.lgm"
+for shape in large rules vars; do
+  for engine in faithful fast; do
+    measure "$shape, $engine" 1.5 --engine=$engine "$tmp/$shape.lgm"
+  done
+done
+finish

@@ -1,0 +1,48 @@
+#!/bin/bash
+# gen-memory.sh — problems of the shapes that the memory limit must bound
+# (tests/cli-memory.sh; issue 14, item 1), on stdout:
+#   gen-memory.sh groups G N     G groups of N items, no rule (many small
+#                                groups: G = 3000, N = 1 is the issue's)
+#   gen-memory.sh rules G N R    G groups of N items and R rules of one
+#                                variable each (R constraint groups)
+#   gen-memory.sh vars G N V     G groups of N items and one constraint
+#                                group of V variables over group 0
+set -u
+shape=${1:-}
+shift
+case $shape in
+groups)
+  G=$1 N=$2
+  for ((g = 0; g < G; g++)); do
+    printf 'atomic g%d:' "$g"
+    for ((k = 0; k < N; k++)); do
+      printf '%s i%d_%d' "$([ "$k" = 0 ] || echo ,)" "$g" "$k"
+    done
+    printf '\n'
+  done
+  ;;
+rules)
+  G=$1 N=$2 R=$3
+  "$0" groups "$G" "$N"
+  for ((r = 0; r < R; r++)); do
+    a=$((r % G)) b=$(((r + 1) % G)) c=$(((r + 2) % G))
+    printf 'var v: g%d\nyes v, g%d:i%d_%d\nno v, g%d:i%d_%d\n' "$a" \
+      "$b" "$b" $((r % N)) "$c" "$c" $(((r / N) % N))
+  done
+  ;;
+vars)
+  G=$1 N=$2 V=$3
+  "$0" groups "$G" "$N"
+  printf 'var'
+  for ((v = 0; v < V; v++)); do printf '%s v%d' "$([ "$v" = 0 ] || echo ,)" "$v"; done
+  printf ': g0\n'
+  for ((v = 0; v < V; v++)); do
+    h=$((1 + v % (G - 1)))
+    printf 'no v%d, g%d:i%d_%d\n' "$v" "$h" "$h" $((v % N))
+  done
+  ;;
+*)
+  echo "usage: gen-memory.sh groups G N | rules G N R | vars G N V" >&2
+  exit 2
+  ;;
+esac
