@@ -168,21 +168,37 @@ by_number (gconstpointer a, gconstpointer b)
   return (x > y) - (x < y);
 }
 
+/* Rule i of the group: its logical rules, then its couples. */
+static const LgRule *
+rule_at (const LgConstraintGroup *cg, guint i)
+{
+  return i < cg->logic->len ? cg->logic->pdata[i]
+                            : cg->couple->pdata[i - cg->logic->len];
+}
+
 char *
 lg_constraint_group_rules_to_string (const LgConstraintGroup *cg)
 {
   guint n = cg->logic->len + cg->couple->len;
   if (n == 0)
     return g_strdup ("no rule");
+  /* the clues' numbers once the problem has clue lines (--list-clues),
+   * else the rules' (--list-rules, and then the same numbers) */
   g_autofree guint *numbers = g_new (guint, n);
+  gboolean clues = FALSE;
   for (guint i = 0; i < n; i++)
-    numbers[i] =
-        ((const LgRule *) (i < cg->logic->len
-                               ? cg->logic->pdata[i]
-                               : cg->couple->pdata[i - cg->logic->len]))
-            ->number;
+    clues |= rule_at (cg, i)->in_clues;
+  for (guint i = 0; i < n; i++)
+    numbers[i] = clues ? rule_at (cg, i)->clue : rule_at (cg, i)->number;
   qsort (numbers, n, sizeof *numbers, by_number);
-  GString *s = g_string_new (n == 1 ? "rule " : "rules ");
+  guint distinct = 0;
+  for (guint i = 0; i < n; i++)
+    if (i == 0 || numbers[i] != numbers[distinct - 1])
+      numbers[distinct++] = numbers[i];
+  n = distinct;
+  const char *what = clues ? "clue" : "rule";
+  GString *s = g_string_new (what);
+  g_string_append (s, n == 1 ? " " : "s ");
   for (guint i = 0; i < n;)
     {
       guint j = i;

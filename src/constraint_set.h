@@ -64,8 +64,10 @@ const LgRule *lg_constraint_group_first_rule (const LgConstraintGroup *cg);
 
 /* The numbers of cg's rules (as --list-rules numbers them), in order, runs
  * of three or more as ranges: "rule 5", "rules 5-7", "rules 1-4, 8, 9";
- * "no rule" when it has none.  The one place that names the rules a group
- * stands for (the views and the trace). */
+ * "no rule" when it has none; once the problem has clue lines, the numbers
+ * of their clues instead (as --list-clues numbers them): "clues 1-3".  The
+ * one place that names the rules a group stands for (the views and the
+ * trace). */
 char *lg_constraint_group_rules_to_string (const LgConstraintGroup *cg);
 
 /* n^n_vars, the complete assignments of n_vars variables over n items; the

@@ -456,6 +456,7 @@ lg_problem_add_rule_to_clue (LgProblem *p, LgRule *rule)
     }
   g_array_index (p->clues, LgClue, p->clues->len - 1).n_rules++;
   rule->clue = p->clues->len;
+  rule->in_clues = p->clue_open;
 }
 
 gboolean

@@ -91,6 +91,7 @@ struct _LgRule
   guint number;        /* 1-based once added by lg_rule, else 0 */
   guint line;          /* source line, 0 when unknown */
   guint clue;          /* its clue's number once added, else 0 */
+  gboolean in_clues;   /* added once the problem had clue lines */
   gboolean dropped;    /* ignored by --drop */
 };
 

@@ -20,21 +20,27 @@
 
 /* ---- The clues ---------------------------------------------------------
  * THE one place that says which clue a rule belongs to and what a clue
- * says: today every rule is its own clue, numbered as --list-rules numbers
- * the rules, its text the rule as --list-rules prints it.  With `clue`
- * lines, clue_of_rule returns the clue's number and clue_text its text. */
+ * says: the clues of the problem, numbered as --list-clues numbers them
+ * (a `clue` line opens one; without them every rule is its own clue,
+ * numbered as --list-rules numbers the rules).  A clue's text is its
+ * sentence, or for a rule on its own the rule as --list-rules prints it. */
 
 static guint
 clue_of_rule (const LgProblem *problem, const LgRule *rule)
 {
   (void) problem;
-  return rule->number;
+  guint clue = lg_rule_get_clue (rule);
+  return clue ? clue : rule->number;
 }
 
 static char *
 clue_text (const LgProblem *problem, guint clue)
 {
-  return lg_rule_to_string (lg_problem_get_rule (problem, clue));
+  const char *text = lg_clue_get_text (problem, clue);
+  if (text)
+    return g_strdup (text);
+  return lg_rule_to_string (
+      lg_problem_get_rule (problem, lg_clue_get_first_rule (problem, clue)));
 }
 
 /* ---- Units and their cases ------------------------------------------- */
@@ -136,7 +142,8 @@ make_units (LgExplain *ex)
   LgProblem *p = ex->problem;
   guint n_rules = lg_problem_n_rules (p);
   g_autofree guint *parent = g_new (guint, n_rules + 1);
-  g_autofree guint *first_of_clue = g_new0 (guint, n_rules + 1);
+  guint n_clues = MAX (lg_problem_n_clues (p), n_rules);
+  g_autofree guint *first_of_clue = g_new0 (guint, n_clues + 1);
   for (guint r = 0; r <= n_rules; r++)
     parent[r] = r;
   g_autoptr (LgConstraintSet) cs = lg_constraint_set_new (p);
@@ -154,9 +161,9 @@ make_units (LgExplain *ex)
       if (lg_problem_rule_is_dropped (p, r))
         continue;
       guint c = clue_of_rule (p, lg_problem_get_rule (p, r));
-      if (c <= n_rules && first_of_clue[c])
+      if (c <= n_clues && first_of_clue[c])
         join (parent, first_of_clue[c], r);
-      else if (c <= n_rules)
+      else if (c <= n_clues)
         first_of_clue[c] = r;
     }
   g_autofree Unit **of_root = g_new0 (Unit *, n_rules + 1);

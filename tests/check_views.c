@@ -443,11 +443,12 @@ START_TEST (test_views_tree_and_dot)
   ck_assert_uint_eq (count_lines_starting (c.text, "    mask"), 2);
   ck_assert_ptr_nonnull (strstr (
       c.text, "    mask forname-children 0-1: allows 2 of 6 permutations\n"));
-  /* the labels: the group and its rules, each alternative's values */
+  /* the labels: the group and its clues (small.lgm has clue lines), each
+   * alternative's values */
   ck_assert_ptr_nonnull (
-      strstr (c.text, "\n  AND (2 children): unbound group, rules 1-5\n"));
+      strstr (c.text, "\n  AND (2 children): unbound group, clues 1-3\n"));
   ck_assert_ptr_nonnull (
-      strstr (c.text, "\n  OR (2 alternatives) on a: group 1, rules 6-8\n"
+      strstr (c.text, "\n  OR (2 alternatives) on a: group 1, clue 4\n"
                       "    OR (2 alternatives) on b: a = 2\n"
                       "      AND (1 child): a = 2, b = 1\n"));
   ck_assert_ptr_nonnull (strstr (c.text,
@@ -463,7 +464,7 @@ START_TEST (test_views_tree_and_dot)
   capture_end (&c);
   ck_assert_str_eq (c.text,
                     "AND (2 children): the whole problem\n"
-                    "  AND (2 children): unbound group, rules 1-5\n"
+                    "  AND (2 children): unbound group, clues 1-3\n"
                     "    mask children-birth 1-2: allows 1 of 6 permutations\n"
                     "... 10 more nodes\n"
                     "level 0: 1\nlevel 1: 2\nlevel 2: 4\n"
@@ -477,10 +478,10 @@ START_TEST (test_views_tree_and_dot)
   ck_assert_ptr_nonnull (strstr (c.text, "label=\"a \\\"title\\\"\""));
   ck_assert_ptr_nonnull (strstr (c.text, "[shape=ellipse, label=\"forname-"
                                          "children\\nallows 2 of 6\"]"));
-  /* each constraint group in its cluster, labelled with its rules */
+  /* each constraint group in its cluster, labelled with its clues */
   ck_assert_ptr_nonnull (strstr (c.text, "  subgraph cluster_0 {\n"
-                                         "  label=\"unbound group, rules "
-                                         "1-5\";\n"
+                                         "  label=\"unbound group, clues "
+                                         "1-3\";\n"
                                          "  n1 [shape=box, label=\"AND\"];\n"));
   ck_assert_ptr_nonnull (strstr (c.text, "  subgraph cluster_1 {\n"));
   ck_assert_ptr_nonnull (
