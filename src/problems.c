@@ -52,7 +52,8 @@ lg_problems_installed (void)
       else
         g_free (name);
     }
-  qsort (found->pdata, found->len, sizeof (char *), compare_names);
+  if (found->len > 1) /* (pdata is NULL while empty) */
+    qsort (found->pdata, found->len, sizeof (char *), compare_names);
   g_ptr_array_add (found, NULL);
   return (char **) g_ptr_array_free (found, FALSE);
 }
