@@ -390,7 +390,8 @@ make_leaf (Builder *b, const LgCellLiteral *extra, guint n_extra)
   /* the dedup key: length, then the literals */
   guint64 *key = g_new (guint64, kept + 1);
   key[0] = kept;
-  memcpy (key + 1, s->data, kept * sizeof (guint64));
+  if (kept)
+    memcpy (key + 1, s->data, kept * sizeof (guint64));
   if (g_hash_table_contains (b->seen, key))
     {
       g_free (key);
