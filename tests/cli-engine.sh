@@ -224,7 +224,7 @@ bad_command "--engine=fast --show tree" --engine fast --show tree \
   "$LG_DATADIR/small.lgm"
 bad_command "--engine=fast --dot" --engine=fast --dot
 # the faithful engine's exercises mean nothing to the fast one: refused
-for opt in --challenge --check=fewest --check=faithful --stats-levels; do
+for opt in --challenge --check=fewest --check=faithful --stats-levels --prune; do
   bad_command "--engine=fast $opt" --engine=fast "$opt" && {
     if grep -q "^logigram: ${opt%%=[a-z]*}.* the faithful engine.* only: " \
       "$tmp/err"; then pass "--engine=fast $opt: why"; else
