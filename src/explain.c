@@ -200,9 +200,63 @@ make_units (LgExplain *ex)
     }
 }
 
+/* The making of a unit's cases: the grids of the assignment being tried
+ * (its couples set), and the list they are appended to. */
+typedef struct
+{
+  LgExplain *ex;
+  const Unit *u;
+  GArray *cases;            /* uint64_t: yes, no of each case */
+  const uint64_t *yes, *no; /* the assignment's couples */
+  uint64_t *cy, *cn;        /* a case being closed */
+  GError **error;
+  gboolean failed; /* the size limit was passed (error set) */
+} Cases;
+
+/* Appends the case of the assignment's couples and these literals (an
+ * alternative of the logic over couples; none without it), closed under
+ * the grid's rules, unless it breaks them; FALSE on the size limit. */
+static gboolean
+add_case (Cases *c, const LgCellLiteral *literals, guint n_literals)
+{
+  const LgGridShape *s = &c->ex->shape;
+  memcpy (c->cy, c->yes, s->words * sizeof *c->cy);
+  memcpy (c->cn, c->no, s->words * sizeof *c->cn);
+  for (guint l = 0; l < n_literals; l++)
+    {
+      const LgCellLiteral *lit = &literals[l];
+      guint cell = lg_grid_cell (s, lit->g1, lit->i1, lit->g2, lit->i2);
+      if (lg_bitset_test (lit->yes ? c->cn : c->cy, cell))
+        return TRUE;
+      lg_bitset_set (lit->yes ? c->cy : c->cn, cell);
+    }
+  if (!lg_grid_close (s, c->cy, c->cn, c->ex->work))
+    return TRUE;
+  if ((guint64) (c->cases->len + 2 * s->words) * sizeof (uint64_t) >
+      MAX_CASE_BYTES)
+    {
+      lg_set_error_at_line (c->error, 0, LG_PROBLEM_ERROR_LIMIT,
+                            "clue %u has too many cases to explain",
+                            g_array_index (c->u->clues, guint, 0));
+      c->failed = TRUE;
+      return FALSE;
+    }
+  g_array_append_vals (c->cases, c->cy, s->words);
+  g_array_append_vals (c->cases, c->cn, s->words);
+  return TRUE;
+}
+
+static gboolean
+add_alternative (const LgCellLiteral *literals, guint n_literals, gpointer data)
+{
+  return add_case (data, literals, n_literals);
+}
+
 /* The cases of a unit: every assignment of its variables under which its
  * logical rules hold, as its couples' cells closed by the grid's rules
- * (those that break the one-to-one rule left out). */
+ * (those that break the one-to-one rule left out); with logic over
+ * couples ("yes A, B or yes C, D"), one case per alternative of it
+ * (lg_expansion_run, as the engines expand it). */
 static gboolean
 make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
 {
@@ -219,9 +273,25 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
                             g_array_index (u->clues, guint, 0), k, n);
       return FALSE;
     }
-  GArray *cases = g_array_new (FALSE, TRUE, sizeof (uint64_t));
+  g_autoptr (GPtrArray) plain = g_ptr_array_new ();
+  g_autoptr (GPtrArray) couple_logic = g_ptr_array_new ();
+  for (guint r = 0; r < u->logic->len; r++)
+    g_ptr_array_add (lg_rule_is_couple_logic (u->logic->pdata[r]) ? couple_logic
+                                                                  : plain,
+                     u->logic->pdata[r]);
+  LgExpansion *expansion =
+      couple_logic->len
+          ? lg_expansion_new ((const LgRule *const *) couple_logic->pdata,
+                              couple_logic->len, assignment)
+          : NULL;
   uint64_t *yes = ex->scratch[0], *no = ex->scratch[1];
-  for (guint64 index = 0; index < total; index++)
+  g_autofree uint64_t *cy = g_new (uint64_t, s->words);
+  g_autofree uint64_t *cn = g_new (uint64_t, s->words);
+  Cases c = { ex,  u,     g_array_new (FALSE, TRUE, sizeof (uint64_t)),
+              yes, no,    cy,
+              cn,  error, FALSE };
+  gboolean ok = TRUE;
+  for (guint64 index = 0; ok && index < total; index++)
     {
       guint64 rest = index;
       for (guint v = 0; v < k; v++)
@@ -231,14 +301,13 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
           rest /= n;
         }
       gboolean holds = TRUE;
-      for (guint r = 0; holds && r < u->logic->len; r++)
+      for (guint r = 0; holds && r < plain->len; r++)
         {
-          LgEval e = lg_rule_eval (u->logic->pdata[r], assignment);
+          LgEval e = lg_rule_eval (plain->pdata[r], assignment);
           if (e == LG_EVAL_OVERFLOW)
             {
-              lg_rule_set_overflow_error (error, u->logic->pdata[r]);
-              g_array_unref (cases);
-              return FALSE;
+              lg_rule_set_overflow_error (error, plain->pdata[r]);
+              ok = FALSE;
             }
           holds = e == LG_EVAL_TRUE;
         }
@@ -259,23 +328,23 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
             holds = FALSE;
           lg_bitset_set (want ? yes : no, cell);
         }
-      if (!holds || !lg_grid_close (s, yes, no, ex->work))
+      if (!holds)
         continue;
-      if ((guint64) (cases->len + 2 * s->words) * sizeof (uint64_t) >
-          MAX_CASE_BYTES)
+      const LgRule *overflow = NULL;
+      if (!expansion)
+        add_case (&c, NULL, 0);
+      else if (!lg_expansion_run (expansion, add_alternative, &c, &overflow) &&
+               overflow && !c.failed)
         {
-          lg_set_error_at_line (error, 0, LG_PROBLEM_ERROR_LIMIT,
-                                "clue %u has too many cases to explain",
-                                g_array_index (u->clues, guint, 0));
-          g_array_unref (cases);
-          return FALSE;
+          lg_rule_set_overflow_error (error, overflow);
+          ok = FALSE;
         }
-      g_array_append_vals (cases, yes, s->words);
-      g_array_append_vals (cases, no, s->words);
-      u->n_cases++;
+      ok = ok && !c.failed;
     }
-  u->cases = (uint64_t *) (void *) g_array_free (cases, FALSE);
-  return TRUE;
+  g_clear_pointer (&expansion, lg_expansion_free);
+  u->n_cases = c.cases->len / (2 * s->words);
+  u->cases = (uint64_t *) (void *) g_array_free (c.cases, FALSE);
+  return ok;
 }
 
 static void
@@ -1449,6 +1518,17 @@ world_cell (const Verify *v, guint cell)
   return v->inv[g1 * n + i1] == v->inv[g2 * n + i2];
 }
 
+/* The truth of a couple in the world (lg_rule_eval3's, for the logic over
+ * couples). */
+static LgEval
+world_truth (guint g1, guint i1, guint g2, guint i2, gpointer data)
+{
+  const Verify *v = data;
+  guint n = v->ex->shape.n;
+  return v->inv[g1 * n + i1] == v->inv[g2 * n + i2] ? LG_EVAL_TRUE
+                                                    : LG_EVAL_FALSE;
+}
+
 static gboolean
 unit_holds (const Verify *v, const Unit *u)
 {
@@ -1465,8 +1545,8 @@ unit_holds (const Verify *v, const Unit *u)
         }
       gboolean holds = TRUE;
       for (guint r = 0; holds && r < u->logic->len; r++)
-        holds =
-            lg_rule_eval (u->logic->pdata[r], v->assignment) == LG_EVAL_TRUE;
+        holds = lg_rule_eval3 (u->logic->pdata[r], v->assignment, world_truth,
+                               (gpointer) v) == LG_EVAL_TRUE;
       for (guint r = 0; holds && r < u->couple->len; r++)
         {
           const LgRule *rule = u->couple->pdata[r];

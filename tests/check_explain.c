@@ -176,6 +176,29 @@ START_TEST (test_explain_five_by_four)
 }
 END_TEST
 
+/* Puzzles with logic over couples ("if yes A, B then yes C, D", "exactly
+ * one of ..."), unique or not: their cases are the alternatives of the
+ * logic (before, every such puzzle stopped --explain on an assertion). */
+START_TEST (test_explain_logic_puzzles)
+{
+  const Config *c = &configs[_i % G_N_ELEMENTS (configs)];
+  LgGenOptions o;
+  lg_gen_options_init (&o);
+  o.n_items = c->items;
+  o.n_groups = c->groups;
+  o.seed = (guint64) _i + 1;
+  o.logic = TRUE;
+  o.max_solutions = _i % 2 ? 3 : 1;
+  g_autoptr (LgGen) gen = lg_gen_new (&o);
+  ck_assert (lg_gen_run (gen, NULL));
+  g_autofree char *text = lg_gen_to_lgm (gen);
+  g_autoptr (LgProblem) p = parse_text (text);
+  g_autofree char *what = g_strdup_printf ("logic puzzle %d (%ux%u)", _i,
+                                           c->items, c->groups);
+  check_problem (p, what);
+}
+END_TEST
+
 START_TEST (test_explain_data_files)
 {
   static const char *const files[] = { "mini4.lgm", "small.lgm",
@@ -320,6 +343,7 @@ lg_explain_suite (void)
   tcase_set_timeout (tc, 600);
   tcase_add_loop_test (tc, test_explain_random_puzzles, 0, 240);
   tcase_add_loop_test (tc, test_explain_five_by_four, 0, 6);
+  tcase_add_loop_test (tc, test_explain_logic_puzzles, 0, 24);
   tcase_add_loop_test (tc, test_explain_data_files, 0, 3);
   tcase_add_test (tc, test_explain_hints);
   tcase_add_test (tc, test_grid_drawing);
