@@ -1,9 +1,12 @@
 #!/bin/bash
-# fuzz-smoke.sh — builds the libFuzzer harness tests/fuzz/fuzz_lgm.c with
-# clang and runs it for a few seconds on the seed corpus (data/*.lgm and
-# tests/bad/*.lgm), so that the harness cannot rot and a quick crash is
-# caught by make check.  Skipped (status 77) when clang or its fuzzer runtime
-# is missing.  The longer runs are described in doc/fuzzing.md.
+# fuzz-smoke.sh — builds the libFuzzer harnesses tests/fuzz/fuzz_lgm.c (the
+# problem file, both engines, the explanation, the exports) and
+# tests/fuzz/fuzz_cli.c (option combinations, the problem file and the
+# facts of --hint, through logigram's main) with clang and runs each for a
+# few seconds on its seed corpus (the data files, tests/bad, tests/warn and
+# tests/fuzz/regressions; tests/fuzz/cli), so that the harnesses cannot rot
+# and a quick crash is caught by make check.  Skipped (status 77) when clang
+# or its fuzzer runtime is missing.  The longer runs: doc/fuzzing.md.
 set -u
 top_srcdir=${top_srcdir:-.}
 top_builddir=${top_builddir:-.}
@@ -21,35 +24,83 @@ if ! "$CLANG" -fsanitize=fuzzer "$out/probe.c" -o "$out/probe" \
   exit 77
 fi
 src=$top_srcdir/src
-flags="-g -O1 -std=gnu11 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
-# every module of the library but the built-in problems (a GResource) and
-# the command line
+cflags="-g -O1 -std=gnu11 -fno-sanitize-recover=undefined"
+sanitizers=address,undefined
+# every module of the library but the command lines (fuzz_cli gets
+# logigram's main as logigram_main); the built-in problems are a GResource
+# made in the build tree
 sources=()
 for f in "$src"/*.c; do
   case $(basename "$f") in
-    *main.c | problems.c | problems-data.c) ;;
+    *main.c | problems-data.c) ;;
     *) sources+=("$f") ;;
   esac
 done
-# shellcheck disable=SC2046,SC2086
-if ! "$CLANG" $flags -include "$top_builddir/config.h" -I"$src" \
-  "$top_srcdir/tests/fuzz/fuzz_lgm.c" "${sources[@]}" \
-  $(pkg-config --cflags --libs glib-2.0) -o "$out/fuzz_lgm" 2>"$out/build.log"; then
+if [ -f "$top_builddir/src/problems-data.c" ]; then
+  sources+=("$top_builddir/src/problems-data.c")
+else
+  sources+=("$src/problems-data.c")
+fi
+glib=$(pkg-config --cflags glib-2.0)
+# -p NAME finds the data files as installed problems
+datadir=$(cd "$top_srcdir/data" && pwd)
+# compile: the objects once, for both harnesses
+objects=()
+compile () { # SOURCE OBJECT [FLAGS...]
+  local source=$1 object=$2
+  shift 2
+  # shellcheck disable=SC2086
+  "$CLANG" $cflags -fsanitize=fuzzer-no-link,$sanitizers "$@" \
+    -DLG_PKGDATADIR="\"$datadir\"" \
+    -include "$top_builddir/config.h" -I"$top_builddir" -I"$src" \
+    -I"$top_builddir/src" $glib \
+    -c "$source" -o "$object" 2>>"$out/build.log"
+}
+: >"$out/build.log"
+mkdir -p "$out/obj"
+for f in "${sources[@]}"; do
+  o=$out/obj/$(basename "$f" .c).o
+  compile "$f" "$o" || { cat "$out/build.log"; exit 1; }
+  objects+=("$o")
+done
+compile "$src/main.c" "$out/obj/cli-main.o" -Dmain=logigram_main ||
+  { cat "$out/build.log"; exit 1; }
+link () { # HARNESS [OBJECTS...]
+  local name=$1
+  shift
+  compile "$top_srcdir/tests/fuzz/$name.c" "$out/obj/$name.o" &&
+    # shellcheck disable=SC2086
+    "$CLANG" -fsanitize=fuzzer,$sanitizers "$out/obj/$name.o" "$@" \
+      "${objects[@]}" $(pkg-config --libs glib-2.0) -o "$out/$name" \
+      2>>"$out/build.log"
+}
+if ! link fuzz_lgm || ! link fuzz_cli "$out/obj/cli-main.o"; then
   cat "$out/build.log"
   exit 1
 fi
-corpus=$out/corpus
-rm -rf "$corpus"
-mkdir -p "$corpus"
-cp "$top_srcdir"/data/*.lgm "$top_srcdir"/tests/bad/*.lgm \
-  "$top_srcdir"/tests/fuzz/regressions/* "$corpus"/
-ASAN_OPTIONS=detect_leaks=1 "$out/fuzz_lgm" -max_total_time="$seconds" \
-  -timeout=10 -rss_limit_mb=2048 -max_len=8192 -artifact_prefix="$out/" \
-  "$corpus" 2>"$out/fuzz.log"
-status=$?
-tail -n 3 "$out/fuzz.log"
-if [ "$status" -ne 0 ]; then
-  grep -m 20 -E "ERROR|SUMMARY|crash-|timeout-|leak-" "$out/fuzz.log"
-  exit 1
-fi
-exit 0
+# run NAME DICTIONARY CORPUS-FILES...: the harness for a few seconds on
+# its corpus
+status=0
+run () {
+  local name=$1 dict=$2
+  shift 2
+  local corpus=$out/corpus-$name
+  rm -rf "$corpus"
+  mkdir -p "$corpus"
+  cp "$@" "$corpus"/
+  ASAN_OPTIONS=detect_leaks=1 "$out/$name" -max_total_time="$seconds" \
+    -timeout=10 -rss_limit_mb=2048 -max_len=8192 -close_fd_mask=2 -dict="$dict" \
+    -artifact_prefix="$out/$name-" "$corpus" 2>"$out/$name.log"
+  local s=$?
+  echo "$name: $(tail -n 1 "$out/$name.log")"
+  if [ "$s" -ne 0 ]; then
+    grep -m 20 -E "ERROR|SUMMARY|crash-|timeout-|leak-|disagree|message" \
+      "$out/$name.log"
+    status=1
+  fi
+}
+fuzz=$top_srcdir/tests/fuzz
+run fuzz_lgm "$fuzz/lgm.dict" "$top_srcdir"/data/*.lgm "$top_srcdir"/tests/bad/*.lgm \
+  "$top_srcdir"/tests/warn/*.lgm "$fuzz"/seeds/*.lgm "$fuzz"/regressions/*.lgm
+run fuzz_cli "$fuzz/cli.dict" "$fuzz"/cli/*
+exit "$status"
