@@ -9,6 +9,7 @@
 
 #include "constraint.h"
 #include "constraint_set.h"
+#include "deadline.h"
 #include "solution.h"
 
 /* The most assignments of one unit's variables enumerated, and the most
@@ -78,6 +79,8 @@ struct _LgExplain
   guint *compat, *compat2; /* scratch: case indices */
   uint32_t *work;          /* lg_grid_close's */
   uint64_t *scratch[10];   /* scratch grids, words each: see their users */
+  LgDeadline deadline;     /* lg_explain_set_deadline's */
+  gboolean timed_out;      /* the deadline stopped it */
 };
 
 static void
@@ -397,6 +400,7 @@ lg_explain_new (LgProblem *problem, GError **error)
   LgExplain *ex = g_new0 (LgExplain, 1);
   ex->problem = problem;
   ex->result = LG_EXPLAIN_UNFINISHED;
+  lg_deadline_init (&ex->deadline, 0);
   lg_grid_shape_init (&ex->shape, problem);
   ex->units = g_ptr_array_new_with_free_func (unit_free);
   for (guint k = 0; k < G_N_ELEMENTS (ex->scratch); k++)
@@ -486,6 +490,28 @@ lg_explain_origin (const LgExplain *ex, guint cell)
 }
 
 /* ---- Facts in English ------------------------------------------------- */
+
+void
+lg_explain_set_deadline (LgExplain *ex, gint64 at)
+{
+  lg_deadline_init (&ex->deadline, at);
+}
+
+gboolean
+lg_explain_timed_out (const LgExplain *ex)
+{
+  return ex->timed_out;
+}
+
+/* Has the deadline passed?  Asked between the candidates of a step (each
+ * costs microseconds to milliseconds), so it reads the clock each time. */
+static gboolean
+out_of_time (LgExplain *ex)
+{
+  if (!ex->timed_out && ex->deadline.at && lg_deadline_check (&ex->deadline))
+    ex->timed_out = TRUE;
+  return ex->timed_out;
+}
 
 static const char *
 item_name (const LgExplain *ex, guint g, guint i)
@@ -1085,7 +1111,7 @@ static LgStep *
 find_pair_step (LgExplain *ex, const State *st)
 {
   LgStep *best = NULL;
-  for (guint a = 0; a < ex->units->len; a++)
+  for (guint a = 0; a < ex->units->len && !out_of_time (ex); a++)
     for (guint b = a + 1; b < ex->units->len; b++)
       {
         Unit *pair[2] = { ex->units->pdata[a], ex->units->pdata[b] };
@@ -1275,6 +1301,8 @@ find_supposition_step (LgExplain *ex, const State *st)
         {
           if (open[c] != score)
             continue;
+          if (out_of_time (ex))
+            return NULL;
           memcpy (yes, st->yes, s->words * sizeof *yes);
           memcpy (no, st->no, s->words * sizeof *no);
           lg_bitset_set (value ? yes : no, c);
@@ -1348,9 +1376,12 @@ forced (LgExplain *ex, const uint64_t *yes, const uint64_t *no, uint64_t *fy,
   LgSolveOptions options;
   lg_solve_options_init (&options);
   options.engine = LG_ENGINE_FAST;
-  if (lg_problem_solve (ex->problem, &options, NULL, on_solution, &se, error) <
-      0)
+  options.deadline = ex->deadline.at;
+  LgStats stats = { 0 };
+  if (lg_problem_solve (ex->problem, &options, &stats, on_solution, &se,
+                        error) < 0)
     return -1;
+  ex->timed_out |= stats.timed_out;
   return (gint64) se.fit;
 }
 
@@ -1422,11 +1453,21 @@ lg_explain_next (LgExplain *ex, GError **error)
   const LgGridShape *s = &ex->shape;
   if (ex->over)
     return NULL;
-  LgStep *step = find_simple_step (ex, &ex->main);
-  if (!step)
+  LgStep *step = NULL;
+  if (!out_of_time (ex))
+    step = find_simple_step (ex, &ex->main);
+  if (!step && !out_of_time (ex))
     step = find_pair_step (ex, &ex->main);
-  if (!step)
+  if (!step && !out_of_time (ex))
     step = find_supposition_step (ex, &ex->main);
+  if (out_of_time (ex))
+    {
+      /* a step found as the deadline passed may not be the easiest */
+      if (step)
+        step_free (step);
+      ex->over = TRUE;
+      return NULL;
+    }
   if (!step)
     {
       ex->over = TRUE;
@@ -1438,7 +1479,7 @@ lg_explain_next (LgExplain *ex, GError **error)
       g_autofree uint64_t *fy = g_new0 (uint64_t, s->words);
       g_autofree uint64_t *fn = g_new0 (uint64_t, s->words);
       gint64 fit = forced (ex, ex->main.yes, ex->main.no, fy, fn, FALSE, error);
-      if (fit < 0)
+      if (fit < 0 || ex->timed_out)
         return NULL;
       gboolean more = FALSE;
       for (guint w = 0; w < s->words; w++)
@@ -1813,14 +1854,26 @@ lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
                n);
       break;
     case LG_EXPLAIN_UNFINISHED:
+      if (ex->timed_out)
+        {
+          /* no grade: the rest may be harder */
+          fprintf (out,
+                   "Unfinished: the time limit stopped the explanation after "
+                   "%u step%s, %u of %u cells known.\n",
+                   n, n == 1 ? "" : "s",
+                   n_known (&ex->shape, ex->main.yes, ex->main.no),
+                   ex->shape.n_cells);
+          return;
+        }
       break;
     }
   Tally t = tally (ex);
   fprintf (out,
-           "Difficulty: %s (%u steps, at most %u clue%s combined in one step, "
-           "%u by contradiction).\n",
+           "Difficulty: %s (%u step%s, at most %u clue%s combined in one "
+           "step, %u by contradiction).\n",
            lg_difficulty_to_string (lg_explain_difficulty (ex)), t.steps,
-           t.most_clues, t.most_clues == 1 ? "" : "s", t.contradictions);
+           t.steps == 1 ? "" : "s", t.most_clues, t.most_clues == 1 ? "" : "s",
+           t.contradictions);
 }
 
 static void
@@ -1871,7 +1924,8 @@ lg_explain_print_json (FILE *out, const LgExplain *ex)
       lg_print_json_string (out, step->text);
       fputs ("}", out);
     }
-  fprintf (out, "],\n\"result\": \"%s\", \"open\": [", results[ex->result]);
+  fprintf (out, "],\n\"result\": \"%s\",%s \"open\": [", results[ex->result],
+           ex->timed_out ? " \"complete\": false," : "");
   g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (guint));
   if (ex->result == LG_EXPLAIN_OPEN)
     open_cells (ex, cells);

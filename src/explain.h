@@ -52,8 +52,8 @@ typedef struct
 
 typedef enum
 {
-  LG_EXPLAIN_SOLVED,       /* every cell known */
-  LG_EXPLAIN_OPEN,         /* the clues force no more: several solutions */
+  LG_EXPLAIN_SOLVED,        /* every cell known */
+  LG_EXPLAIN_OPEN,          /* the clues force no more: several solutions */
   LG_EXPLAIN_CONTRADICTION, /* the clues (and the facts given) contradict */
   LG_EXPLAIN_UNFINISHED     /* not run to its end (a hint) */
 } LgExplainResult;
@@ -76,6 +76,14 @@ void lg_explain_free (LgExplain *ex);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgExplain, lg_explain_free)
 
 const LgGridShape *lg_explain_shape (const LgExplain *ex);
+
+/* Stops the explanation at this g_get_monotonic_time () (--time-limit;
+ * 0, the default: never): lg_explain_next then returns NULL, the result
+ * stays LG_EXPLAIN_UNFINISHED and lg_explain_timed_out says why.  The
+ * steps made before stay as they are; one found as the deadline passed is
+ * dropped (it may not be the easiest). */
+void lg_explain_set_deadline (LgExplain *ex, gint64 at);
+gboolean lg_explain_timed_out (const LgExplain *ex);
 
 /* A fact the solver knows already (--hint), before any step. */
 void lg_explain_give (LgExplain *ex, LgGridFact fact);

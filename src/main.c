@@ -81,7 +81,7 @@ typedef struct
   LgCheck check;
   LgEngine engine;
   guint64 max_nodes;
-  guint64 repeat; /* solves, from 1 */
+  guint64 repeat;     /* solves, from 1 */
   guint64 grid_every; /* --grid-every, 1 with --grid alone */
   guint64 trace_limit;
   LgExportFormat export_format;
@@ -418,10 +418,10 @@ check_options (Options *o)
     return usage_error ("%s only: it has no effect with --engine=fast",
                         o->challenge ? "--challenge changes the faithful engine"
                         : o->check_text ? "--check changes the faithful engine"
-                        : o->prune      ? "--prune prunes the faithful engine's "
-                                          "walk"
-                                        : "--stats-levels counts the faithful "
-                                          "engine's try_solution");
+                        : o->prune ? "--prune prunes the faithful engine's "
+                                     "walk"
+                                   : "--stats-levels counts the faithful "
+                                     "engine's try_solution");
   /* the options that only mean something for the faithful engine choose
    * it */
   if (o->engine == LG_ENGINE_AUTO &&
@@ -819,6 +819,17 @@ print_hint (const Options *o, LgExplain *ex, gboolean consistent)
     lg_explain_print_step (stdout, ex, g_array_index (cone, guint, k));
 }
 
+/* The note of an explanation or a hint that --time-limit stopped. */
+static int
+explain_timed_out (const Options *o, const char *what)
+{
+  fprintf (stderr,
+           "%s: note: the time limit (--time-limit %s) was reached: "
+           "%s\n",
+           g_get_prgname (), o->time_limit_text, what);
+  return EXIT_TIME_LIMIT;
+}
+
 static int
 explain (Options *o, LgProblem *problem, const char *source)
 {
@@ -826,6 +837,7 @@ explain (Options *o, LgProblem *problem, const char *source)
   g_autoptr (LgExplain) ex = lg_explain_new (problem, &error);
   if (!ex)
     return problem_error (source, error);
+  lg_explain_set_deadline (ex, o->deadline);
   if (o->hint_file)
     {
       if (!lg_explain_read_facts (ex, o->hint_file, &error))
@@ -838,10 +850,12 @@ explain (Options *o, LgProblem *problem, const char *source)
         return problem_error (source, error);
       if (consistent)
         lg_explain_next (ex, &error);
-      else if (!lg_explain_run (ex, &error))
+      else if (!lg_explain_timed_out (ex) && !lg_explain_run (ex, &error))
         return problem_error (source, error);
       if (error)
         return problem_error (source, error);
+      if (lg_explain_timed_out (ex))
+        return explain_timed_out (o, "no hint was found");
       print_hint (o, ex, consistent);
       return EXIT_SOLVED;
     }
@@ -853,6 +867,8 @@ explain (Options *o, LgProblem *problem, const char *source)
         lg_explain_print_json (stdout, ex);
       else
         lg_explain_print (stdout, ex, (guint) o->grid_every, ascii_grid (o));
+      if (lg_explain_timed_out (ex))
+        return explain_timed_out (o, "the explanation is unfinished");
       return EXIT_SOLVED;
     }
   /* --grid alone: the empty grid */
@@ -982,8 +998,8 @@ main (int argc, char **argv)
       "G; default 2G)",
       "SIZE" },
     { "time-limit", 0, 0, G_OPTION_ARG_STRING, &o.time_limit_text,
-      "Stop the search SECONDS after the start, print the solutions found "
-      "and say so on stderr (exit status 3)",
+      "Stop the search (or --explain) SECONDS after the start, print what "
+      "was found and say so on stderr (exit status 3)",
       "SECONDS" },
     { "trace", 't', 0, G_OPTION_ARG_NONE, &o.trace,
       "Write every step of the exploration on stderr, indented by depth",

@@ -182,6 +182,29 @@ timed "fast engine" --engine=fast --count "$tmp/endless.lgm"
 timed "auto (the fast engine)" --count "$tmp/endless.lgm"
 timed "faithful engine, many solutions" --engine=faithful --format csv \
   "$tmp/endless.lgm"
+# --explain: the steps made, an "Unfinished" line instead of the grade, the
+# note on stderr, status 3 (its explanation takes over a second)
+big_explain=$input/gen-8x8.lgm
+explain_note="logigram: note: the time limit (--time-limit 0.2) was reached: the explanation is unfinished"
+timeout "$guard" "$LOGIGRAM" --time-limit 0.2 --explain "$big_explain" \
+  >"$tmp/out" 2>"$tmp/err" </dev/null
+status=$?
+if [ "$status" = 3 ] && [ "$(tail -n 1 "$tmp/err")" = "$explain_note" ] &&
+  tail -n 1 "$tmp/out" | grep -q '^Unfinished: the time limit stopped the explanation after [0-9]* steps\?, [0-9]* of 1792 cells known\.$'
+then
+  pass "--time-limit: --explain stops, says so, status 3"
+else
+  fail "--time-limit: --explain: status $status"
+  tail -n 2 "$tmp/out" "$tmp/err" | cut -c1-200 | sed 's/^/#   /'
+fi
+timeout "$guard" "$LOGIGRAM" --time-limit 0.2 --explain --format json \
+  "$big_explain" >"$tmp/out" 2>"$tmp/err" </dev/null
+status=$?
+if [ "$status" = 3 ] && grep -q '^"result": "unfinished", "complete": false,' "$tmp/out"; then
+  pass "--time-limit: --explain --format json says \"complete\": false"
+else
+  fail "--time-limit: --explain --format json: status $status"
+fi
 same_output "--time-limit far away changes nothing" "$expected/classic.out" 0 \
   --time-limit 600
 for bad in 0 -1 abc 1e999 nan 5s; do
