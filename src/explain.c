@@ -214,6 +214,7 @@ typedef struct
   uint64_t *cy, *cn;        /* a case being closed */
   GError **error;
   gboolean failed; /* the size limit was passed (error set) */
+  guint n_cases;
 } Cases;
 
 /* Appends the case of the assignment's couples and these literals (an
@@ -246,6 +247,7 @@ add_case (Cases *c, const LgCellLiteral *literals, guint n_literals)
     }
   g_array_append_vals (c->cases, c->cy, s->words);
   g_array_append_vals (c->cases, c->cn, s->words);
+  c->n_cases++;
   return TRUE;
 }
 
@@ -290,9 +292,14 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
   uint64_t *yes = ex->scratch[0], *no = ex->scratch[1];
   g_autofree uint64_t *cy = g_new (uint64_t, s->words);
   g_autofree uint64_t *cn = g_new (uint64_t, s->words);
-  Cases c = { ex,  u,     g_array_new (FALSE, TRUE, sizeof (uint64_t)),
-              yes, no,    cy,
-              cn,  error, FALSE };
+  Cases c = { .ex = ex,
+              .u = u,
+              .cases = g_array_new (FALSE, TRUE, sizeof (uint64_t)),
+              .yes = yes,
+              .no = no,
+              .cy = cy,
+              .cn = cn,
+              .error = error };
   gboolean ok = TRUE;
   for (guint64 index = 0; ok && index < total; index++)
     {
@@ -345,7 +352,7 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
       ok = ok && !c.failed;
     }
   g_clear_pointer (&expansion, lg_expansion_free);
-  u->n_cases = c.cases->len / (2 * s->words);
+  u->n_cases = c.n_cases;
   u->cases = (uint64_t *) (void *) g_array_free (c.cases, FALSE);
   return ok;
 }

@@ -14,7 +14,9 @@ lg_grid_shape_init (LgGridShape *shape, const LgProblem *problem)
   shape->n = lg_group_n_items (lg_problem_get_group (problem, 0));
   shape->n_pairs = lg_pair_count (shape->n_groups);
   shape->n_cells = shape->n_pairs * shape->n * shape->n;
-  shape->words = (guint) lg_bitset_n_words (shape->n_cells);
+  /* one word at least: a problem of one group has no cell, and its sets
+   * are still arrays to copy */
+  shape->words = (guint) MAX (lg_bitset_n_words (shape->n_cells), 1);
 }
 
 guint

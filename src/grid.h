@@ -27,7 +27,7 @@ typedef struct
   guint n_groups; /* groups, solving order */
   guint n_pairs;
   guint n_cells; /* n_pairs * n * n */
-  guint words;   /* 64-bit words of a set of cells */
+  guint words;   /* 64-bit words of a set of cells (at least 1) */
 } LgGridShape;
 
 /* A fact: a cell known yes (together) or no. */

@@ -193,9 +193,23 @@ START_TEST (test_explain_logic_puzzles)
   ck_assert (lg_gen_run (gen, NULL));
   g_autofree char *text = lg_gen_to_lgm (gen);
   g_autoptr (LgProblem) p = parse_text (text);
-  g_autofree char *what = g_strdup_printf ("logic puzzle %d (%ux%u)", _i,
-                                           c->items, c->groups);
+  g_autofree char *what =
+      g_strdup_printf ("logic puzzle %d (%ux%u)", _i, c->items, c->groups);
   check_problem (p, what);
+}
+END_TEST
+
+/* One group: a grid without cells (its sets are still one word: the
+ * fuzzer found a memset of NULL and a division by zero words). */
+START_TEST (test_explain_one_group)
+{
+  g_autoptr (LgProblem) p = parse_text ("numeric n: 1, 2, 3\n");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgExplain) ex = lg_explain_new (p, &error);
+  ck_assert_msg (ex != NULL, "%s", error ? error->message : "?");
+  ck_assert (lg_explain_run (ex, &error));
+  ck_assert_uint_eq (lg_explain_n_steps (ex), 0);
+  ck_assert_int_eq (lg_explain_result (ex), LG_EXPLAIN_SOLVED);
 }
 END_TEST
 
@@ -344,6 +358,7 @@ lg_explain_suite (void)
   tcase_add_loop_test (tc, test_explain_random_puzzles, 0, 240);
   tcase_add_loop_test (tc, test_explain_five_by_four, 0, 6);
   tcase_add_loop_test (tc, test_explain_logic_puzzles, 0, 24);
+  tcase_add_test (tc, test_explain_one_group);
   tcase_add_loop_test (tc, test_explain_data_files, 0, 3);
   tcase_add_test (tc, test_explain_hints);
   tcase_add_test (tc, test_grid_drawing);
