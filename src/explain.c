@@ -10,6 +10,7 @@
 #include "constraint.h"
 #include "constraint_set.h"
 #include "deadline.h"
+#include "parser.h"
 #include "solution.h"
 
 /* The most assignments of one unit's variables enumerated, and the most
@@ -2004,24 +2005,27 @@ resolve (const LgExplain *ex, const char *ref, const char **why)
 }
 
 gboolean
-lg_explain_read_facts (LgExplain *ex, const char *path, GError **error)
+lg_explain_read_facts (LgExplain *ex, const char *path, guint64 memory_limit,
+                       GError **error)
 {
   g_autofree char *text = NULL;
-  g_autoptr (GError) file_error = NULL;
-  if (!g_file_get_contents (path, &text, NULL, &file_error))
+  gsize length = 0;
+  if (!lg_parser_read_file (path, memory_limit, &text, &length, error))
+    return FALSE;
+  const char *name = lg_parser_source_name (path);
+  const char *cur = text, *end = text + length;
+  if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
+    cur += 3; /* a UTF-8 byte order mark */
+  for (guint l = 0; cur < end; l++)
     {
-      int code = file_error->code == G_FILE_ERROR_NOENT   ? ENOENT
-                 : file_error->code == G_FILE_ERROR_ACCES ? EACCES
-                 : file_error->code == G_FILE_ERROR_ISDIR ? EISDIR
-                                                          : 0;
-      g_set_error (error, G_FILE_ERROR, file_error->code, "%s: error: %s", path,
-                   code ? g_strerror (code) : file_error->message);
-      return FALSE;
-    }
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  for (guint l = 0; lines[l]; l++)
-    {
-      char *line = lines[l];
+      const char *newline = memchr (cur, '\n', (gsize) (end - cur));
+      gsize len = (gsize) ((newline ? newline : end) - cur);
+      if (len > 0 && cur[len - 1] == '\r')
+        len--;
+      if (!lg_parser_check_line (name, l + 1, cur, len, error))
+        return FALSE;
+      g_autofree char *line = g_strndup (cur, len);
+      cur = newline ? newline + 1 : end;
       char *hash = strchr (line, '#');
       if (hash)
         *hash = '\0';
@@ -2035,9 +2039,9 @@ lg_explain_read_facts (LgExplain *ex, const char *path, GError **error)
       gboolean yes = g_str_has_prefix (p, "yes ");
       if (!yes && !g_str_has_prefix (p, "no "))
         {
-          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+          g_set_error (error, LG_PARSE_ERROR, LG_PARSE_ERROR_SYNTAX,
                        "%s:%u:%u: error: a fact is 'yes X, Y' or 'no X, Y'",
-                       path, l + 1, column);
+                       name, l + 1, column);
           return FALSE;
         }
       const char *refs = p + (yes ? 4 : 3);
@@ -2066,8 +2070,8 @@ lg_explain_read_facts (LgExplain *ex, const char *path, GError **error)
                                  a ? strlen (line + at - 1)
                                    : (gsize) (comma - line - at + 1))
                     : g_strdup (refs);
-          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                       "%s:%u:%u: error: %s: '%s'", path, l + 1, at, why,
+          g_set_error (error, LG_PARSE_ERROR, LG_PARSE_ERROR_SYNTAX,
+                       "%s:%u:%u: error: %s: '%s'", name, l + 1, at, why,
                        g_strstrip (ref));
           return FALSE;
         }

@@ -88,10 +88,13 @@ gboolean lg_explain_timed_out (const LgExplain *ex);
 /* A fact the solver knows already (--hint), before any step. */
 void lg_explain_give (LgExplain *ex, LgGridFact fact);
 /* Gives the facts of a file, one per line, `yes X, Y` or `no X, Y` (X, Y
- * as the problem files write items; `#` starts a comment).  FALSE with
- * error set to a whole "FILE:LINE:COLUMN: error: ..." line. */
+ * as the problem files write items; `#` starts a comment); "-" is the
+ * standard input.  The file is read and its lines checked as a problem
+ * file's (lg_parser_read_file, lg_parser_check_line: the bound of
+ * memory_limit, UTF-8, no control character).  FALSE with error set to a
+ * whole "FILE[:LINE:COLUMN]: error: ..." line. */
 gboolean lg_explain_read_facts (LgExplain *ex, const char *path,
-                                GError **error);
+                                guint64 memory_limit, GError **error);
 /* Whether some solution agrees with every fact given. */
 gboolean lg_explain_given_consistent (LgExplain *ex, GError **error);
 

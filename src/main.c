@@ -840,7 +840,7 @@ explain (Options *o, LgProblem *problem, const char *source)
   lg_explain_set_deadline (ex, o->deadline);
   if (o->hint_file)
     {
-      if (!lg_explain_read_facts (ex, o->hint_file, &error))
+      if (!lg_explain_read_facts (ex, o->hint_file, o->memory_limit, &error))
         {
           fprintf (stderr, "%s\n", error->message);
           return EXIT_INVALID_PROBLEM;

@@ -370,38 +370,62 @@ builder_failed (Parser *p, const Token *token)
 
 /* ---- Line checks and lexer --------------------------------------------- */
 
-/* Checks the bytes of one line (without its terminator): valid UTF-8, no
- * NUL, no control character but tab, at most LG_PARSER_MAX_LINE bytes. */
+/* What is wrong with the bytes of one line (without its terminator):
+ * invalid UTF-8, a NUL, a control character but tab, more than
+ * LG_PARSER_MAX_LINE bytes; NULL when nothing, else the message (g_free
+ * it) with *column (from 1) and *code. */
+static char *
+line_problem (const char *s, gsize len, guint *column, LgParseError *code)
+{
+  const char *bad = NULL;
+  *column = 1;
+  *code = LG_PARSE_ERROR_ENCODING;
+  if (!g_utf8_validate_len (s, len, &bad))
+    {
+      *column += g_utf8_strlen (s, bad - s);
+      if (*bad == '\0')
+        return g_strdup ("NUL byte in the file");
+      return g_strdup_printf ("invalid UTF-8 byte 0x%02X",
+                              (guint) (guchar) *bad);
+    }
+  for (const char *c = s; c < s + len; c = g_utf8_next_char (c), ++*column)
+    {
+      guchar b = (guchar) *c;
+      if ((b < 0x20 && b != '\t') || b == 0x7f)
+        return g_strdup_printf ("control character U+%04X in the file",
+                                (guint) b);
+    }
+  if (len > LG_PARSER_MAX_LINE)
+    {
+      *column = (guint) g_utf8_strlen (s, LG_PARSER_MAX_LINE) + 1;
+      *code = LG_PARSE_ERROR_LIMIT;
+      return g_strdup_printf ("line is too long: %" G_GSIZE_FORMAT
+                              " bytes, at most %d",
+                              len, LG_PARSER_MAX_LINE);
+    }
+  return NULL;
+}
+
 static gboolean
 check_line (Parser *p, const char *s, gsize len)
 {
-  const char *bad = NULL;
-  const char *c;
-  guint column = 1;
+  guint column;
+  LgParseError code;
+  g_autofree char *message = line_problem (s, len, &column, &code);
+  return !message || fail_at (p, p->line, column, code, "%s", message);
+}
 
-  if (!g_utf8_validate_len (s, len, &bad))
-    {
-      column += g_utf8_strlen (s, bad - s);
-      if (*bad == '\0')
-        return fail_at (p, p->line, column, LG_PARSE_ERROR_ENCODING,
-                        "NUL byte in the file");
-      return fail_at (p, p->line, column, LG_PARSE_ERROR_ENCODING,
-                      "invalid UTF-8 byte 0x%02X", (guint) (guchar) *bad);
-    }
-  for (c = s; c < s + len; c = g_utf8_next_char (c), column++)
-    {
-      guchar b = (guchar) *c;
-
-      if ((b < 0x20 && b != '\t') || b == 0x7f)
-        return fail_at (p, p->line, column, LG_PARSE_ERROR_ENCODING,
-                        "control character U+%04X in the file", (guint) b);
-    }
-  if (len > LG_PARSER_MAX_LINE)
-    return fail_at (p, p->line, g_utf8_strlen (s, LG_PARSER_MAX_LINE) + 1,
-                    LG_PARSE_ERROR_LIMIT,
-                    "line is too long: %" G_GSIZE_FORMAT " bytes, at most %d",
-                    len, LG_PARSER_MAX_LINE);
-  return TRUE;
+gboolean
+lg_parser_check_line (const char *filename, guint line, const char *s,
+                      gsize len, GError **error)
+{
+  guint column;
+  LgParseError code;
+  g_autofree char *message = line_problem (s, len, &column, &code);
+  if (message)
+    g_set_error (error, LG_PARSE_ERROR, code, "%s:%u:%u: error: %s", filename,
+                 line, column, message);
+  return !message;
 }
 
 static gboolean
@@ -2730,6 +2754,21 @@ read_all (int fd, const char *name, guint64 memory_limit, char **data,
   return TRUE;
 }
 
+gboolean
+lg_parser_read_file (const char *filename, guint64 memory_limit, char **data,
+                     gsize *length, GError **error)
+{
+  const char *name = lg_parser_source_name (filename);
+  gboolean is_stdin = name != filename;
+  int fd = is_stdin ? STDIN_FILENO : open (filename, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return set_read_error (error, LG_PARSE_ERROR_IO, name, g_strerror (errno));
+  gboolean read = read_all (fd, name, memory_limit, data, length, error);
+  if (!is_stdin)
+    close (fd);
+  return read;
+}
+
 LgProblem *
 lg_parser_parse_file_within (const char *filename, guint64 memory_limit,
                              char ***warnings, GError **error)
@@ -2738,22 +2777,12 @@ lg_parser_parse_file_within (const char *filename, guint64 memory_limit,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
   if (warnings != NULL)
     *warnings = NULL;
-
-  const char *name = lg_parser_source_name (filename);
-  gboolean is_stdin = name != filename;
-  int fd = is_stdin ? STDIN_FILENO : open (filename, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    {
-      set_read_error (error, LG_PARSE_ERROR_IO, name, g_strerror (errno));
-      return NULL;
-    }
   g_autofree char *data = NULL;
   gsize length = 0;
-  gboolean read = read_all (fd, name, memory_limit, &data, &length, error);
-  if (!is_stdin)
-    close (fd);
-  return read ? lg_parser_parse_data_full (name, data, length, warnings, error)
-              : NULL;
+  if (!lg_parser_read_file (filename, memory_limit, &data, &length, error))
+    return NULL;
+  return lg_parser_parse_data_full (lg_parser_source_name (filename), data,
+                                    length, warnings, error);
 }
 
 LgProblem *

@@ -85,6 +85,20 @@ LgProblem *lg_parser_parse_file_full (const char *filename, char ***warnings,
  * filename itself. */
 const char *lg_parser_source_name (const char *filename);
 
+/* The bytes of `filename` ("-": the standard input), read as
+ * lg_parser_parse_file_within reads them, bound included, into *data
+ * (g_free it) and *length; FALSE with error ("NAME: error: ...") when it
+ * cannot be read or is too large.  Other text inputs (the facts of
+ * --hint) use it. */
+gboolean lg_parser_read_file (const char *filename, guint64 memory_limit,
+                              char **data, gsize *length, GError **error);
+/* Checks one line of such a text (without its terminator) as the parser
+ * checks a .lgm line: valid UTF-8, no NUL, no control character but tab,
+ * at most LG_PARSER_MAX_LINE bytes; FALSE with error
+ * "FILENAME:LINE:COLUMN: error: ..." when not. */
+gboolean lg_parser_check_line (const char *filename, guint line, const char *s,
+                               gsize len, GError **error);
+
 G_END_DECLS
 
 #endif /* LG_PARSER_H */

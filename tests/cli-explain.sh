@@ -51,6 +51,29 @@ bad_facts () {
 bad_facts hint-unknown-item.txt "2:12: error: unknown item: 'nobody'"
 bad_facts hint-same-group.txt "1:9: error: two items of one group: 'green'"
 bad_facts hint-no-keyword.txt "1:1: error: a fact is 'yes X, Y' or 'no X, Y'"
+# checked as a problem file's lines are (found by fuzz_cli)
+bad_facts hint-control.txt "1:13: error: control character U+0001 in the file"
+bad_facts hint-utf8.txt "2:10: error: invalid UTF-8 byte 0xFF"
+bad_facts hint-nul.txt "1:15: error: NUL byte in the file"
+# read as the problem file is: bounded (an endless stream is refused), and
+# "-" is the standard input
+timeout 20 "$LOGIGRAM" --memory-limit 1M --hint /dev/zero \
+  "$LG_DATADIR/mini4.lgm" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ "$status" = 1 ] && [ ! -s "$tmp/out" ] &&
+  [ "$(cat "$tmp/err")" = "/dev/zero: error: the input is larger than 32.0 KiB, the most a memory limit of 1.0 MiB allows (1/32 of it); raise --memory-limit" ]
+then pass "--hint /dev/zero is refused at the bound"
+else fail "--hint /dev/zero: status $status, '$(head -c 300 "$tmp/err")'"; fi
+"$LOGIGRAM" --hint - "$LG_DATADIR/mini4.lgm" <"$LG_DATADIR/mini4-facts.txt" \
+  >"$tmp/out" 2>"$tmp/err"
+if cmp -s "$tmp/out" "$expected/explain-mini4-hint.out"; then
+  pass "--hint - reads the facts from the standard input"
+else fail "--hint -: not the output of the file"; fi
+printf 'yes Italian, nobody\n' | "$LOGIGRAM" --hint - "$LG_DATADIR/mini4.lgm" \
+  >"$tmp/out" 2>"$tmp/err"
+if [ "$(cat "$tmp/err")" = "<stdin>:1:13: error: unknown item: 'nobody'" ]; then
+  pass "--hint -: errors name <stdin>"
+else fail "--hint -: '$(cat "$tmp/err")'"; fi
 
 run "--hint of a missing file" 1 --hint "$tmp/none.txt" "$LG_DATADIR/mini4.lgm" &&
   if [ "$(cat "$tmp/err")" = "$tmp/none.txt: error: No such file or directory" ] &&
