@@ -1409,6 +1409,81 @@ lg_explain_given_consistent (LgExplain *ex, GError **error)
   return forced (ex, ex->main.yes, ex->main.no, fy, fn, TRUE, error) > 0;
 }
 
+/* The Search step's conclusion when one solution is left: its rows, the
+ * items of the first group each with its partners ("Anna with cat, seat
+ * two; ..."), rather than every cell. */
+static void
+search_solution_text (GString *text, const LgExplain *ex, const uint64_t *fy)
+{
+  const LgGridShape *s = &ex->shape;
+  g_string_append (text, ", one solution fits what is known: ");
+  for (guint i = 0; i < s->n; i++)
+    {
+      g_autofree char *a = item_phrase (ex, 0, i);
+      g_string_append_printf (text, "%s%s with ", i ? "; " : "", a);
+      for (guint g = 1; g < s->n_groups; g++)
+        for (guint j = 0; j < s->n; j++)
+          if (lg_bitset_test (fy, lg_grid_cell (s, 0, i, g, j)))
+            {
+              g_autofree char *b = item_phrase (ex, g, j);
+              g_string_append_printf (text, "%s%s", g > 1 ? ", " : "", b);
+            }
+    }
+  g_string_append (text, ".");
+}
+
+/* Whether the "no" of cell follows from a "yes" in its row or column in
+ * the grid yes (the grid's own exclusion). */
+static gboolean
+excluded_by_yes (const LgGridShape *s, const uint64_t *yes, guint cell)
+{
+  guint g1, i1, g2, i2;
+  lg_grid_cell_items (s, cell, &g1, &i1, &g2, &i2);
+  for (guint j = 0; j < s->n; j++)
+    if ((j != i2 && lg_bitset_test (yes, lg_grid_cell (s, g1, i1, g2, j))) ||
+        (j != i1 && lg_bitset_test (yes, lg_grid_cell (s, g1, j, g2, i2))))
+      return TRUE;
+  return FALSE;
+}
+
+/* The Search step's conclusion when several solutions are left: the new
+ * "yes" cells, then only the new "no" cells that no "yes" excludes, and
+ * how many the yes cells exclude. */
+static void
+search_facts_text (GString *text, const LgExplain *ex, const uint64_t *fy,
+                   const uint64_t *dy, const uint64_t *dn)
+{
+  const LgGridShape *s = &ex->shape;
+  g_autoptr (GArray) told = g_array_new (FALSE, FALSE, sizeof (LgGridFact));
+  guint implied = 0;
+  for (guint c = 0; c < s->n_cells; c++)
+    {
+      if (lg_bitset_test (dy, c))
+        {
+          LgGridFact f = { c, TRUE };
+          g_array_append_val (told, f);
+        }
+    }
+  for (guint c = 0; c < s->n_cells; c++)
+    if (lg_bitset_test (dn, c))
+      {
+        if (excluded_by_yes (s, fy, c))
+          implied++;
+        else
+          {
+            LgGridFact f = { c, FALSE };
+            g_array_append_val (told, f);
+          }
+      }
+  g_string_append (text, ", every one that fits agrees: ");
+  append_facts (text, ex, told);
+  if (implied)
+    g_string_append_printf (text, "%sand the %u cell%s these exclude",
+                            told->len ? "; " : "", implied,
+                            implied == 1 ? "" : "s");
+  g_string_append (text, ".");
+}
+
 static LgStep *
 search_step (LgExplain *ex, gint64 fit, const uint64_t *fy, const uint64_t *fn)
 {
@@ -1434,9 +1509,10 @@ search_step (LgExplain *ex, gint64 fit, const uint64_t *fy, const uint64_t *fn)
           dn[w] = fn[w] & ~ex->main.no[w];
         }
       facts_of_sets (s, dy, dn, step->derives);
-      g_string_append (text, ": ");
-      append_facts (text, ex, step->derives);
-      g_string_append (text, ".");
+      if (n_known (s, fy, fn) == s->n_cells)
+        search_solution_text (text, ex, fy);
+      else
+        search_facts_text (text, ex, fy, dy, dn);
     }
   step->text = g_string_free (text, FALSE);
   step->cost = CLUE_COST * step->clues->len + step->uses->len;

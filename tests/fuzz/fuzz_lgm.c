@@ -65,6 +65,10 @@ explain (LgProblem *problem)
   LgExplain *ex = lg_explain_new (problem, &error);
   if (ex)
     {
+      /* its last resort enumerates the solutions: many, under the
+       * fuzzer's instrumentation, take seconds */
+      lg_explain_set_deadline (ex,
+                               g_get_monotonic_time () + 2 * G_USEC_PER_SEC);
       if (lg_explain_run (ex, &error))
         lg_explain_print (sink, ex, 1, TRUE);
       lg_explain_free (ex);
