@@ -40,6 +40,16 @@ same_output "--hint: a fact against the clues" \
   "$expected/explain-mini4-hint-false.out" 0 \
   --hint "$LG_DATADIR/mini4-facts-false.txt" "$LG_DATADIR/mini4.lgm"
 
+# The last resort: a minimised 7x7 puzzle that ends with a Search step,
+# told as the rows of the one solution left (its last three lines)
+"$LOGIGRAM" --explain "$input/gen-7x7-search.lgm" >"$tmp/out" 2>"$tmp/err"
+if tail -n 3 "$tmp/out" | cmp -s - "$expected/explain-gen-7x7-search-end.out"
+then pass "--explain: the Search step names the rows of the solution left"
+else
+  fail "--explain: the Search step"
+  tail -n 3 "$tmp/out" | cut -c1-200 | sed 's/^/#   /'
+fi
+
 # A bad fact file: one FILE:LINE:COLUMN line on stderr, exit 1, no stdout.
 bad_facts () {
   local file=$1 want=$2
