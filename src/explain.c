@@ -2088,7 +2088,7 @@ lg_explain_read_facts (LgExplain *ex, const char *path, guint64 memory_limit,
   gsize length = 0;
   if (!lg_parser_read_file (path, memory_limit, &text, &length, error))
     return FALSE;
-  const char *name = lg_parser_source_name (path);
+  g_autofree char *name = lg_parser_display_name (path);
   const char *cur = text, *end = text + length;
   if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
     cur += 3; /* a UTF-8 byte order mark */

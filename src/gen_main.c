@@ -19,8 +19,10 @@ enum
 };
 
 static int
-usage_error (const char *message)
+usage_error (const char *text)
 {
+  /* arguments are any bytes: the message echoes them printable */
+  g_autofree char *message = lg_parser_printable (text);
   fprintf (stderr,
            "logigram-gen: %s\n"
            "Try 'logigram-gen --help' for more information.\n",

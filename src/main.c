@@ -121,8 +121,10 @@ usage_error (const char *format, ...)
 {
   va_list args;
   va_start (args, format);
-  g_autofree char *message = g_strdup_vprintf (format, args);
+  g_autofree char *text = g_strdup_vprintf (format, args);
   va_end (args);
+  /* arguments are any bytes: the message echoes them printable */
+  g_autofree char *message = lg_parser_printable (text);
   fprintf (stderr, "%s: %s\nTry '%s --help' for more information.\n",
            g_get_prgname (), message, g_get_prgname ());
   return EXIT_BAD_COMMAND_LINE;
@@ -529,7 +531,7 @@ load_problem (Options *o, LgProblem **problem, const char **source,
   g_auto (GStrv) warnings = NULL;
   if (o->files && o->files[0])
     {
-      *source = lg_parser_source_name (o->files[0]);
+      *source = *display = lg_parser_display_name (o->files[0]);
       *problem = lg_parser_parse_file_within (o->files[0], o->memory_limit,
                                               &warnings, &error);
     }

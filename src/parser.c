@@ -2681,10 +2681,21 @@ lg_parser_parse_data_full (const char *filename, const char *data, gsize length,
 
 /* ---- Reading a file ------------------------------------------------------ */
 
-const char *
-lg_parser_source_name (const char *filename)
+char *
+lg_parser_printable (const char *text)
 {
-  return g_str_equal (filename, "-") ? LG_PARSER_STDIN_NAME : filename;
+  char *s = g_utf8_make_valid (text, -1);
+  for (char *c = s; *c; c++)
+    if ((guchar) *c < 0x20 || *c == 0x7f)
+      *c = '?';
+  return s;
+}
+
+char *
+lg_parser_display_name (const char *filename)
+{
+  return g_str_equal (filename, "-") ? g_strdup (LG_PARSER_STDIN_NAME)
+                                     : lg_parser_printable (filename);
 }
 
 /* The first buffer of a stream (doubled as it fills, up to the bound). */
@@ -2758,8 +2769,8 @@ gboolean
 lg_parser_read_file (const char *filename, guint64 memory_limit, char **data,
                      gsize *length, GError **error)
 {
-  const char *name = lg_parser_source_name (filename);
-  gboolean is_stdin = name != filename;
+  g_autofree char *name = lg_parser_display_name (filename);
+  gboolean is_stdin = g_str_equal (filename, "-");
   int fd = is_stdin ? STDIN_FILENO : open (filename, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return set_read_error (error, LG_PARSE_ERROR_IO, name, g_strerror (errno));
@@ -2781,8 +2792,8 @@ lg_parser_parse_file_within (const char *filename, guint64 memory_limit,
   gsize length = 0;
   if (!lg_parser_read_file (filename, memory_limit, &data, &length, error))
     return NULL;
-  return lg_parser_parse_data_full (lg_parser_source_name (filename), data,
-                                    length, warnings, error);
+  g_autofree char *name = lg_parser_display_name (filename);
+  return lg_parser_parse_data_full (name, data, length, warnings, error);
 }
 
 LgProblem *

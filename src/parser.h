@@ -81,9 +81,13 @@ LgProblem *lg_parser_parse_file_full (const char *filename, char ***warnings,
 /* The share of the memory limit that the input may take (1/32: 64 MiB of
  * the default 2 GiB). */
 #define LG_PARSER_INPUT_SHARE 32
-/* The name of filename in messages: LG_PARSER_STDIN_NAME for "-", else
- * filename itself. */
-const char *lg_parser_source_name (const char *filename);
+/* text as a message may show it: invalid UTF-8 replaced by U+FFFD, a
+ * control character by '?' (g_free it).  A file name or an argument
+ * echoed in an error line then keeps it one line of text. */
+char *lg_parser_printable (const char *text);
+/* The name of filename in messages (g_free it): LG_PARSER_STDIN_NAME for
+ * "-", else filename made printable. */
+char *lg_parser_display_name (const char *filename);
 
 /* The bytes of `filename` ("-": the standard input), read as
  * lg_parser_parse_file_within reads them, bound included, into *data

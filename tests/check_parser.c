@@ -156,9 +156,8 @@ static const struct
 static GArray *
 rule_lines (const char *text)
 {
-  static const char *const declarations[] = { "atomic ", "ordered ",
-                                              "numeric ", "var ", "ask ",
-                                              "clue " };
+  static const char *const declarations[] = { "atomic ", "ordered ", "numeric ",
+                                              "var ",    "ask ",     "clue " };
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   GArray *numbers = g_array_new (FALSE, FALSE, sizeof (guint));
 
@@ -355,8 +354,7 @@ static const struct
   { "at least 2 of (x = 1; yes p, h1; x > 0)", 0x2 },
   { "at most 1 of (x >= 1; x >= 2)", 0x3 },
   { "not exactly 1 of (x = 0)", 0x6 },
-  { "exactly 2 of (yes p, h0 or yes p, h1; x < 2; if x = 0 then x = 2)",
-    0x1 },
+  { "exactly 2 of (yes p, h0 or yes p, h1; x < 2; if x = 0 then x = 2)", 0x1 },
   { "at least 0 of (x = 5)", 0x7 },
   /* identity of atomic items */
   { "g:p != g:q", 0x7 },
@@ -524,19 +522,19 @@ END_TEST
  * may have no rule. */
 START_TEST (test_parser_clues)
 {
-  g_autoptr (LgProblem) problem = parse_ok (
-    "ordered h: h0, h1, h2\n"
-    "atomic g: p, q, r\n"
-    "yes h0, p\n"
-    "clue \"Q is \\\"right\\\" of P.\"  # a comment\n"
-    "var x, y: h\n"
-    "x > y\n"
-    "yes x, q\n"
-    "yes y, p\n"
-    "clue \"Nothing to say.\"\n"
-    "\n"
-    "clue \"R is not in the middle.\"\n"
-    "no r, h1\n");
+  g_autoptr (LgProblem) problem =
+      parse_ok ("ordered h: h0, h1, h2\n"
+                "atomic g: p, q, r\n"
+                "yes h0, p\n"
+                "clue \"Q is \\\"right\\\" of P.\"  # a comment\n"
+                "var x, y: h\n"
+                "x > y\n"
+                "yes x, q\n"
+                "yes y, p\n"
+                "clue \"Nothing to say.\"\n"
+                "\n"
+                "clue \"R is not in the middle.\"\n"
+                "no r, h1\n");
   static const struct
   {
     const char *text;
@@ -564,11 +562,9 @@ START_TEST (test_parser_clues)
                          clues[c].first);
       ck_assert_uint_eq (lg_clue_get_n_rules (problem, c + 1), clues[c].n);
     }
-  ck_assert_uint_eq (lg_problem_n_rules (problem),
-                     G_N_ELEMENTS (clue_of_rule));
+  ck_assert_uint_eq (lg_problem_n_rules (problem), G_N_ELEMENTS (clue_of_rule));
   for (guint r = 0; r < G_N_ELEMENTS (clue_of_rule); r++)
-    ck_assert_uint_eq (lg_rule_get_clue (lg_problem_get_rule (problem,
-                                                              r + 1)),
+    ck_assert_uint_eq (lg_rule_get_clue (lg_problem_get_rule (problem, r + 1)),
                        clue_of_rule[r]);
 
   /* dropping clue 2 drops its three rules, and only them */
@@ -655,12 +651,12 @@ START_TEST (test_parser_input_bound)
 {
   g_autofree char *path = g_build_filename (data_dir (), "classic.lgm", NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) read
-    = lg_parser_parse_file_within (path, 128 * 1024, NULL, &error);
+  g_autoptr (LgProblem) read =
+      lg_parser_parse_file_within (path, 128 * 1024, NULL, &error);
   ck_assert_msg (read != NULL, "%s", error ? error->message : "");
 
-  g_autoptr (LgProblem) refused
-    = lg_parser_parse_file_within (path, 32 * 1024, NULL, &error);
+  g_autoptr (LgProblem) refused =
+      lg_parser_parse_file_within (path, 32 * 1024, NULL, &error);
   ck_assert_ptr_null (refused);
   ck_assert (g_error_matches (error, LG_PARSE_ERROR, LG_PARSE_ERROR_LIMIT));
   g_autofree char *message = g_strdup_printf (
@@ -670,12 +666,16 @@ START_TEST (test_parser_input_bound)
   ck_assert_str_eq (error->message, message);
   g_clear_error (&error);
 
-  g_autoptr (LgProblem) zero
-    = lg_parser_parse_file_within ("/dev/zero", 32 * 1024, NULL, &error);
+  g_autoptr (LgProblem) zero =
+      lg_parser_parse_file_within ("/dev/zero", 32 * 1024, NULL, &error);
   ck_assert_ptr_null (zero);
   ck_assert (g_error_matches (error, LG_PARSE_ERROR, LG_PARSE_ERROR_LIMIT));
-  ck_assert_str_eq (lg_parser_source_name ("-"), "<stdin>");
-  ck_assert_str_eq (lg_parser_source_name ("a.lgm"), "a.lgm");
+  g_autofree char *stdin_name = lg_parser_display_name ("-");
+  g_autofree char *plain = lg_parser_display_name ("a.lgm");
+  g_autofree char *bad = lg_parser_display_name ("a\377\nb.lgm");
+  ck_assert_str_eq (stdin_name, "<stdin>");
+  ck_assert_str_eq (plain, "a.lgm");
+  ck_assert_str_eq (bad, "a\357\277\275?b.lgm"); /* U+FFFD, '?' */
 }
 END_TEST
 
@@ -860,8 +860,8 @@ static const char *const warn_files[] = {
  * warnings asked for. */
 START_TEST (test_parser_warn_file)
 {
-  g_autofree char *path = g_build_filename (test_dir (), "warn",
-                                            warn_files[_i], NULL);
+  g_autofree char *path =
+      g_build_filename (test_dir (), "warn", warn_files[_i], NULL);
   g_autofree char *text = NULL;
   g_autofree char *want = NULL;
   g_auto (GStrv) warnings = NULL;
@@ -884,8 +884,7 @@ START_TEST (test_parser_warn_file)
 
     ck_assert_ptr_nonnull (message);
     location = g_strndup (want, message - want);
-    whole = g_strdup_printf ("%s:%s: warning: %s", path, location,
-                             message + 2);
+    whole = g_strdup_printf ("%s:%s: warning: %s", path, location, message + 2);
     g_free (want);
     want = whole;
   }

@@ -61,7 +61,7 @@ bad_facts () {
 bad_facts hint-unknown-item.txt "2:12: error: unknown item: 'nobody'"
 bad_facts hint-same-group.txt "1:9: error: two items of one group: 'green'"
 bad_facts hint-no-keyword.txt "1:1: error: a fact is 'yes X, Y' or 'no X, Y'"
-# checked as a problem file's lines are (found by fuzz_cli)
+# checked as a problem file's lines are (found while writing fuzz_cli)
 bad_facts hint-control.txt "1:13: error: control character U+0001 in the file"
 bad_facts hint-utf8.txt "2:10: error: invalid UTF-8 byte 0xFF"
 bad_facts hint-nul.txt "1:15: error: NUL byte in the file"

@@ -212,4 +212,23 @@ for bad in 0 -1 abc 1e999 nan 5s; do
 done
 bad_command "--time-limit with --why-none" --time-limit 5 --why-none
 
+# ---- bytes echoed in messages ---------------------------------------------------
+# an option, a value or a file name of any bytes is echoed as text: invalid
+# UTF-8 as U+FFFD, a control character as '?' (found by fuzz_cli)
+printable () { # NAME PROGRAM ARGS...: stderr is UTF-8 without control bytes
+  local name=$1
+  shift
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  if iconv -f UTF-8 -t UTF-8 "$tmp/err" >/dev/null 2>&1 &&
+    ! LC_ALL=C grep -q '[[:cntrl:]]' "$tmp/err" && [ -s "$tmp/err" ]
+  then pass "printable message: $name"
+  else fail "printable message: $name: $(od -c "$tmp/err" | head -3)"; fi
+}
+printable "an unknown option" "$LOGIGRAM" $'--exp\xebain'
+printable "a bad value" "$LOGIGRAM" --engine $'fa\xffst\001'
+printable "a file name" "$LOGIGRAM" $'/nonexistent/a\xff\nb.lgm'
+printable "a facts file name" "$LOGIGRAM" --hint $'/nonexistent/f\xff.txt' \
+  "$LG_DATADIR/mini4.lgm"
+printable "logigram-gen: an unknown option" "$LOGIGRAM_GEN" $'--it\xffems' 3
+
 finish

@@ -17,7 +17,8 @@
  * only stop the process (--help, which exits) or take long by design (a
  * problem too large for fuzz_common.h's bound, --repeat of more than 999)
  * are skipped.  The findings are crashes, leaks, sanitizer reports,
- * time-outs and an exit status other than 0 to 3.  Build and run: see
+ * time-outs, an exit status other than 0 to 3, and a standard error that
+ * is not lines of UTF-8 text (a message echoing a bad byte).  Build and run: see
  * doc/fuzzing.md.
  */
 #include <fcntl.h>
@@ -37,7 +38,7 @@ int logigram_main (int argc, char **argv);
 
 #define MAX_WORDS 24
 
-static char *dir, *problem_path, *facts_path;
+static char *dir, *problem_path, *facts_path, *err_path;
 
 static void
 set_up (void)
@@ -46,6 +47,7 @@ set_up (void)
   g_assert (dir);
   problem_path = g_build_filename (dir, "p.lgm", NULL);
   facts_path = g_build_filename (dir, "facts.txt", NULL);
+  err_path = g_build_filename (dir, "stderr.txt", NULL);
   /* the program's output goes nowhere; its stdin is empty ("-") */
   g_assert (freopen ("/dev/null", "w", stdout));
   g_assert (freopen ("/dev/null", "r", stdin));
@@ -71,6 +73,54 @@ repeats_too_much (char **words, guint i)
   else if (g_str_has_prefix (words[i], "--repeat="))
     value = words[i] + strlen ("--repeat=");
   return value && strlen (value) > 3;
+}
+
+/* Runs logigram's main with its stderr in err_path (libFuzzer's own
+ * reports keep theirs); returns main's status. */
+static int
+run_main (int argc, char **argv)
+{
+  fflush (stderr);
+  int saved = dup (STDERR_FILENO); /* -1 under -close_fd_mask=2 */
+  int fd = open (err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  g_assert (fd >= 0);
+  dup2 (fd, STDERR_FILENO);
+  close (fd);
+  int status = logigram_main (argc, argv);
+  fflush (stderr);
+  if (saved >= 0)
+    {
+      dup2 (saved, STDERR_FILENO);
+      close (saved);
+    }
+  else
+    close (STDERR_FILENO);
+  clearerr (stderr);
+  return status;
+}
+
+/* What the program wrote on stderr is lines of UTF-8 text: no NUL, no
+ * control character but tab, each line ended (a message with the bytes of
+ * a bad input in it would break that). */
+static void
+check_stderr (void)
+{
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  GError *error = NULL;
+  if (!g_file_get_contents (err_path, &text, &length, &error))
+    g_error ("%s", error->message);
+  const char *bad = NULL;
+  gboolean ok = g_utf8_validate_len (text, length, &bad);
+  for (gsize i = 0; ok && i < length; i++)
+    ok = (guchar) text[i] >= 0x20 || text[i] == '\t' || text[i] == '\n';
+  ok = ok && (length == 0 || text[length - 1] == '\n');
+  if (!ok)
+    {
+      fprintf (stderr, "stderr is not lines of text:\n%.*s\n",
+               (int) MIN (length, 2000), text);
+      abort ();
+    }
 }
 
 static gboolean
@@ -137,7 +187,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   int argc = (int) args->len;
   char **argv = g_new0 (char *, args->len + 1);
   memcpy (argv, args->pdata, args->len * sizeof *argv);
-  int status = logigram_main (argc, argv);
+  int status = run_main (argc, argv);
   g_free (argv);
   g_ptr_array_free (args, TRUE);
   clearerr (stdout);
@@ -146,5 +196,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       fprintf (stderr, "exit status %d\n", status);
       abort ();
     }
+  check_stderr ();
   return 0;
 }
