@@ -132,6 +132,8 @@ struct LgFastEngine
   uint32_t *line_first, *line_groups; /* per line: the groups with a
                                          literal on it */
   guint64 *weight;                    /* per leaf group: times it failed */
+  guint64 *line_weight; /* per line of M: times a probe or a choice of an
+                           item of it failed (see choose_line) */
 
   /* lazy groups and the scratch of their search (per line of M: yes
    * count, union, no count, intersection, stamps) */
@@ -931,14 +933,15 @@ search_bytes (const LgProblem *problem, const LgConstraintSet *set,
    * probe's child */
   *max_depth = lg_pair_count (G) * (n ? n - 1 : 0) + 2;
   /* the states, the groups of each cell and line (three indexes), the
-   * queue of lines (queue, queued, safe), the pairs (changed, mate, to
-   * probe), the solution; the scratch of the lazy groups' search */
+   * queue of lines (queue, queued, safe, line weights), the pairs
+   * (changed, mate, to probe), the solution; the scratch of the lazy groups' search */
   guint64 lazy = 0;
   for (guint i = 0; i < set->groups->len && !lazy; i++)
     if (is_lazy (set->groups->pdata[i], n))
       lazy = (guint64) m * (9 * sizeof (uint32_t) + 1);
   return lg_budget_problem_bytes (problem) + (guint64) size * *max_depth +
-         (guint64) m * (n + 2) * 4 + (guint64) m * (5 + sizeof (Row)) +
+         (guint64) m * (n + 2) * 4 +
+         (guint64) m * (5 + sizeof (Row) + sizeof (guint64)) +
          (guint64) G * G * (6 + n) + (guint64) G * n * 5 + G * sizeof (void *) +
          lazy;
 }
@@ -1050,6 +1053,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   e->queued = g_new0 (uint8_t, e->q_cap);
   e->safe = g_new0 (Row, e->q_cap);
   e->probe_pair = g_new0 (uint8_t, (size_t) e->G * e->G);
+  e->line_weight = g_new0 (guint64, e->q_cap);
   e->allowed = g_new0 (Row, e->G);
   e->pairs_changed = g_new0 (uint32_t, (size_t) e->G * e->G);
   e->pair_changed = g_new0 (uint8_t, (size_t) e->G * e->G);
@@ -1124,6 +1128,7 @@ lg_engine_fast_free (LgFastEngine *e)
   g_free (e->queued);
   g_free (e->safe);
   g_free (e->probe_pair);
+  g_free (e->line_weight);
   g_free (e->pairs_changed);
   g_free (e->pair_changed);
   g_free (e->mate);
@@ -1959,10 +1964,25 @@ emit (LgFastEngine *e, uint8_t *state, guint depth)
  * (line (x -> y, a); y = 0: where the item is), among those with at least
  * two items left, the fewest items per weight (dom/wdeg): the weight of a
  * line is 1 plus, for each constraint group not yet satisfied that has a
- * literal on it, 1 plus the times the group failed.  The first such line on
+ * literal on it, 1 plus the times the group failed, plus LINE_WEIGHT times
+ * the failures on the line itself (line_weight: from LARGE_MIN_ITEMS items,
+ * each failed probe of one of its items, which counts on the transposed
+ * line too, and each choice of one of its items whose propagation failed;
+ * most of those fail in the path consistency or the all-different, where
+ * no constraint group takes the blame).  The first such line on
  * ties (x, then y, then a ascending).  The lines of x = 0 ("who is in row
  * a") are left out: measured, they lead the search astray.  FALSE when every
  * line is down to one item: a solution. */
+#define LINE_WEIGHT 32
+
+/* A failure on line (x -> y, a), counted from LARGE_MIN_ITEMS items. */
+static inline void
+blame_line (LgFastEngine *e, guint x, guint y, guint a)
+{
+  if (e->n >= LARGE_MIN_ITEMS)
+    e->line_weight[((size_t) x * e->G + y) * e->n + a]++;
+}
+
 static gboolean
 choose_line (LgFastEngine *e, uint8_t *state, guint *bx, guint *by, guint *ba)
 {
@@ -1982,7 +2002,7 @@ choose_line (LgFastEngine *e, uint8_t *state, guint *bx, guint *by, guint *ba)
             if (!(l & (l - 1)))
               continue;
             guint c = (guint) lg_bitset_popcount64 (l);
-            guint64 w = 1;
+            guint64 w = 1 + LINE_WEIGHT * e->line_weight[first + a];
             for (uint32_t i = e->line_first[first + a];
                  i < e->line_first[first + a + 1]; i++)
               if (!sat[e->line_groups[i]])
@@ -2104,6 +2124,8 @@ probe (LgFastEngine *e, guint depth)
                   clear_queue (e);
                   clear_dirty (e);
                   e->backtracks++;
+                  blame_line (e, x, y, a);
+                  blame_line (e, y, x, (guint) lg_bitset_ctz64 (bit));
                   if (!restrict_line (e, M, x, y, a, l & (Row) ~bit) ||
                       !propagate (e, state))
                     {
@@ -2168,6 +2190,7 @@ search (LgFastEngine *e, guint depth)
           clear_queue (e);
           clear_dirty (e);
           e->backtracks++;
+          blame_line (e, bx, by, ba);
           if (e->trace)
             fprintf (e->trace, "%*sfail\n", (int) (2 * depth + 2), "");
         }
@@ -2201,6 +2224,7 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
           e->dirty[e->n_dirty++] = gi;
         }
       memset (e->weight, 0, MAX (e->n_groups, 1) * sizeof (guint64));
+      memset (e->line_weight, 0, e->q_cap * sizeof (guint64));
       for (guint x = 0; x < e->G; x++)
         for (guint y = 0; y < e->G; y++)
           if (x != y)

@@ -480,10 +480,11 @@ START_TEST (test_fast_random_large)
 END_TEST
 
 /* From 8 items, below the root, the fast engine probes only the pairs of
- * groups whose matrix changed since the parent's probing: the solution
- * sets stay the faithful engine's, the skipping does happen (probes
- * skipped in the counters), and never under 8 items, whose order of
- * solutions the tests fix. */
+ * groups whose matrix changed since the parent's probing, and its failures
+ * weigh on the lines of the items that failed (the branching's order): the
+ * solution sets stay the faithful engine's, the skipping does happen
+ * (probes skipped in the counters), and never under 8 items, whose order
+ * of solutions the tests fix. */
 START_TEST (test_fast_probes_skipped)
 {
   guint64 skipped_large = 0;
