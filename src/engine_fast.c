@@ -934,7 +934,8 @@ search_bytes (const LgProblem *problem, const LgConstraintSet *set,
   *max_depth = lg_pair_count (G) * (n ? n - 1 : 0) + 2;
   /* the states, the groups of each cell and line (three indexes), the
    * queue of lines (queue, queued, safe, line weights), the pairs
-   * (changed, mate, to probe), the solution; the scratch of the lazy groups' search */
+   * (changed, mate, to probe), the solution; the scratch of the lazy
+   * groups' search */
   guint64 lazy = 0;
   for (guint i = 0; i < set->groups->len && !lazy; i++)
     if (is_lazy (set->groups->pdata[i], n))
@@ -1211,8 +1212,9 @@ clear_dirty (LgFastEngine *e)
     e->is_dirty[e->dirty[--e->n_dirty]] = 0;
 }
 
-/* The all-different of match_pair and the probing of the changed pairs
- * only (probe) run from this many items: under it, the puzzles are solved
+/* The all-different of match_pair, the probing of the changed pairs only
+ * (probe) and the weights of the lines (choose_line) run from this many
+ * items: under it, the puzzles are solved
  * in milliseconds anyway, and the tests' expected outputs fix the order in
  * which the fast engine finds the solutions of small puzzles (classic
  * --drop 1), which each of them changes (other lines chosen, other
@@ -1960,6 +1962,18 @@ emit (LgFastEngine *e, uint8_t *state, guint depth)
     e->stopped = TRUE;
 }
 
+/* A line's own failures weigh this many times a constraint group's in
+ * choose_line (measured: 8 to 32 about as good, 1 and 64 worse). */
+#define LINE_WEIGHT 32
+
+/* A failure on line (x -> y, a), counted from LARGE_MIN_ITEMS items. */
+static inline void
+blame_line (LgFastEngine *e, guint x, guint y, guint a)
+{
+  if (e->n >= LARGE_MIN_ITEMS)
+    e->line_weight[((size_t) x * e->G + y) * e->n + a]++;
+}
+
 /* The line to branch on: the partner in group y of item a of group x >= 1
  * (line (x -> y, a); y = 0: where the item is), among those with at least
  * two items left, the fewest items per weight (dom/wdeg): the weight of a
@@ -1973,16 +1987,6 @@ emit (LgFastEngine *e, uint8_t *state, guint depth)
  * ties (x, then y, then a ascending).  The lines of x = 0 ("who is in row
  * a") are left out: measured, they lead the search astray.  FALSE when every
  * line is down to one item: a solution. */
-#define LINE_WEIGHT 32
-
-/* A failure on line (x -> y, a), counted from LARGE_MIN_ITEMS items. */
-static inline void
-blame_line (LgFastEngine *e, guint x, guint y, guint a)
-{
-  if (e->n >= LARGE_MIN_ITEMS)
-    e->line_weight[((size_t) x * e->G + y) * e->n + a]++;
-}
-
 static gboolean
 choose_line (LgFastEngine *e, uint8_t *state, guint *bx, guint *by, guint *ba)
 {
@@ -2020,6 +2024,25 @@ choose_line (LgFastEngine *e, uint8_t *state, guint *bx, guint *by, guint *ba)
   return best != 0;
 }
 
+/* probe_pair: the pairs of groups (x > y) whose matrix in states[depth]
+ * differs from the parent's, or all of them (see probe). */
+static void
+mark_changed_pairs (LgFastEngine *e, guint depth)
+{
+  guint G = e->G;
+  size_t n = e->n;
+  gboolean all = depth == 0 || e->n < LARGE_MIN_ITEMS;
+  const Row *M = state_m (e, e->states + depth * e->state_size);
+  const Row *P = all ? M : state_m (e, e->states + (depth - 1) * e->state_size);
+  for (guint x = 1; x < G; x++)
+    for (guint y = 0; y < x; y++)
+      {
+        size_t first = ((size_t) x * G + y) * n;
+        e->probe_pair[x * G + y] =
+            all || memcmp (M + first, P + first, n * sizeof *M) != 0;
+      }
+}
+
 /* Failed-literal probing of states[depth], propagated: each line
  * (x -> y, a), x > y, down to two items is tried both ways in
  * states[depth + 1]; an item whose propagation fails is removed and the
@@ -2042,23 +2065,6 @@ choose_line (LgFastEngine *e, uint8_t *state, guint *bx, guint *by, guint *ba)
  * soundness: an item is removed only when its probe failed.  (Measured:
  * fewer probes, and on the hard 10x10 puzzles fewer nodes in all; see
  * doc/performance.md.) */
-static void
-mark_changed_pairs (LgFastEngine *e, guint depth)
-{
-  guint G = e->G;
-  size_t n = e->n;
-  gboolean all = depth == 0 || e->n < LARGE_MIN_ITEMS;
-  const Row *M = state_m (e, e->states + depth * e->state_size);
-  const Row *P = all ? M : state_m (e, e->states + (depth - 1) * e->state_size);
-  for (guint x = 1; x < G; x++)
-    for (guint y = 0; y < x; y++)
-      {
-        size_t first = ((size_t) x * G + y) * n;
-        e->probe_pair[x * G + y] =
-            all || memcmp (M + first, P + first, n * sizeof *M) != 0;
-      }
-}
-
 static gboolean
 probe (LgFastEngine *e, guint depth)
 {
