@@ -1963,7 +1963,7 @@ emit (LgFastEngine *e, uint8_t *state, guint depth)
 }
 
 /* A line's own failures weigh this many times a constraint group's in
- * choose_line (measured: 8 to 32 about as good, 1 and 64 worse). */
+ * choose_line (measured: 8 to 32 about as good, 1, 4 and 64 worse). */
 #define LINE_WEIGHT 32
 
 /* A failure on line (x -> y, a), counted from LARGE_MIN_ITEMS items. */
