@@ -354,6 +354,8 @@ typedef struct
   guint64 solutions;        /* distinct solutions found */
   guint64 duplicates;       /* solutions the tree reached again along another
                                path, skipped (faithful engine) */
+  guint64 probes_skipped;   /* fast engine: lines of two items not probed,
+                               their pair unchanged since the parent's */
   guint64 memory_estimate;  /* bytes the engine's tables, tree or leaves and
                                search were estimated to take, before they
                                were allocated (what --memory-limit bounds) */

@@ -151,6 +151,7 @@ lg_print_stats_runs (FILE *out, const LgStats *runs, guint n_runs)
     { "permutation checks", s->checks },
     { "solutions", s->solutions },
     { "duplicates skipped", s->duplicates },
+    { "probes skipped", s->probes_skipped },
     { "memory estimate", s->memory_estimate },
   };
   fprintf (out, "engine:               %s (", lg_engine_to_string (s->engine));
