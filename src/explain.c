@@ -1457,13 +1457,11 @@ search_facts_text (GString *text, const LgExplain *ex, const uint64_t *fy,
   g_autoptr (GArray) told = g_array_new (FALSE, FALSE, sizeof (LgGridFact));
   guint implied = 0;
   for (guint c = 0; c < s->n_cells; c++)
-    {
-      if (lg_bitset_test (dy, c))
-        {
-          LgGridFact f = { c, TRUE };
-          g_array_append_val (told, f);
-        }
-    }
+    if (lg_bitset_test (dy, c))
+      {
+        LgGridFact f = { c, TRUE };
+        g_array_append_val (told, f);
+      }
   for (guint c = 0; c < s->n_cells; c++)
     if (lg_bitset_test (dn, c))
       {
@@ -1649,9 +1647,9 @@ static LgEval
 world_truth (guint g1, guint i1, guint g2, guint i2, gpointer data)
 {
   const Verify *v = data;
-  guint n = v->ex->shape.n;
-  return v->inv[g1 * n + i1] == v->inv[g2 * n + i2] ? LG_EVAL_TRUE
-                                                    : LG_EVAL_FALSE;
+  return world_cell (v, lg_grid_cell (&v->ex->shape, g1, i1, g2, i2))
+             ? LG_EVAL_TRUE
+             : LG_EVAL_FALSE;
 }
 
 static gboolean
