@@ -479,6 +479,10 @@ check_options (Options *o)
     o->grid_every = 1;
   if (o->explain && o->hint_file)
     return usage_error ("give --explain or --hint, not both");
+  if (o->hint_file && g_str_equal (o->hint_file, "-") && o->files &&
+      o->files[0] && g_str_equal (o->files[0], "-"))
+    return usage_error ("the problem and the facts of --hint cannot both be "
+                        "the standard input ('-'): name a file for one");
   if ((o->explain || o->hint_file || o->grid) &&
       (o->count_only || o->max_solutions_text || o->list_rules || o->why_none ||
        o->redundant || o->export_text || o->dot || (o->shows && o->shows[0]) ||

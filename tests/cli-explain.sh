@@ -91,6 +91,7 @@ run "--hint of a missing file" 1 --hint "$tmp/none.txt" "$LG_DATADIR/mini4.lgm" 
   else fail "--hint of a missing file: '$(cat "$tmp/err")'"; fi
 
 bad_command "--explain --count" --explain --count
+bad_command "--hint - with the problem on stdin too" --hint - -
 bad_command "--explain --hint" --explain --hint "$LG_DATADIR/mini4-facts.txt"
 bad_command "--grid --format json" --grid --explain --format json
 bad_command "--grid-every without --grid" --explain --grid-every 3
