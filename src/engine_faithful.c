@@ -36,18 +36,25 @@ faithful_free (LgEngineImpl *engine)
   g_free (e);
 }
 
+/* The problem, the permutation table, then the larger of the builder's
+ * scratch (freed before the situation is made) and the situation over
+ * tree (NULL: before the tree, without what depends on it). */
+static guint64
+faithful_bytes (const LgProblem *problem, const LgConstraintSet *set,
+                const LgAndOrTree *tree, LgCheck check)
+{
+  guint n = lg_problem_dimension (problem);
+  guint64 n_perms = (guint64) lg_permut_factorial ((int) n);
+  return lg_budget_problem_bytes (problem) + n_perms * n +
+         MAX (lg_mask_builder_scratch_bytes (problem, set),
+              lg_situation_bytes (problem, tree, check));
+}
+
 guint64
 lg_engine_faithful_fixed_bytes (const LgProblem *problem,
                                 const LgConstraintSet *set, LgCheck check)
 {
-  guint n = lg_problem_dimension (problem);
-  guint64 n_perms = (guint64) lg_permut_factorial ((int) n);
-  /* the problem, the permutation table, the builder's scratch (freed
-   * before the situation is made: counted all the same), the situation
-   * without the tree */
-  return lg_budget_problem_bytes (problem) + n_perms * n +
-         lg_mask_builder_scratch_bytes (problem, set) +
-         lg_situation_bytes (problem, NULL, check);
+  return faithful_bytes (problem, set, NULL, check);
 }
 
 /* What one complete assignment costs the transformation at most: its
@@ -127,11 +134,11 @@ faithful_create (const LgEngineSetup *setup, GError **error)
       faithful_free (&e->impl);
       return NULL;
     }
-  /* the exploration's part that grows with the tree: its undo stack, the
-   * flattened tree */
-  guint64 need = fixed + e->tree->bytes +
-                 lg_situation_bytes (problem, e->tree, check) -
-                 lg_situation_bytes (problem, NULL, check);
+  /* the tree, and the larger of the builder's scratch and the situation
+   * over the tree: its tables of the pairs the tree narrows, its undo
+   * stack, the flattened tree */
+  guint64 need =
+      e->tree->bytes + faithful_bytes (problem, setup->set, e->tree, check);
   if (need > memory_limit)
     {
       lg_budget_set_fixed_error (error, "the exploration needs", need,

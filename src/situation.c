@@ -120,7 +120,7 @@ lg_situation_new (const LgProblem *problem, const LgConstraintSet *set,
   s->trace_masks = options->trace_masks;
   s->trace_masks_data = options->trace_masks_data;
   s->try_solution =
-      lg_try_solution_new (problem, set, permut, s->masks, options->check,
+      lg_try_solution_new (problem, set, permut, s->masks, tree, options->check,
                            progress, &s->steps, options->trace);
   lg_try_solution_show (s->try_solution, &s->nodes_seen);
 #ifdef LG_ENABLE_CHECKS
@@ -136,10 +136,14 @@ lg_situation_bytes (const LgProblem *problem, const LgAndOrTree *tree,
   guint n_groups = lg_problem_n_groups (problem);
   guint n = lg_problem_dimension (problem);
   guint64 words = lg_bitset_n_words ((size_t) lg_permut_factorial ((int) n));
+  /* without the tree, try_solution's tables of the pairs it narrows are
+   * not counted: no table is made before the tree */
   guint64 bytes =
       sizeof (LgSituation) +
       MAX (lg_pair_count (n_groups), 1) * words * sizeof (uint64_t) +
-      lg_try_solution_bytes (n_groups, n, check);
+      lg_try_solution_bytes (n_groups, n, check,
+                             tree ? lg_try_solution_narrowed (tree, n_groups)
+                                  : 0);
   if (!tree)
     return bytes;
   LgGraphSize size;

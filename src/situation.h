@@ -57,8 +57,9 @@ void lg_situation_free (LgSituation *situation);
 
 /* The bytes lg_situation_new and the exploration allocate (the memory
  * limit's estimate, made before): the pair masks and try_solution's tables
- * of the strategy `check`, and with a tree (NULL: without) the undo stack,
- * the marks and the flattened tree as well. */
+ * of the strategy `check`, and with a tree (NULL: without) its tables of
+ * the pairs the tree narrows, the undo stack, the marks and the flattened
+ * tree as well. */
 guint64 lg_situation_bytes (const LgProblem *problem, const LgAndOrTree *tree,
                             LgCheck check);
 

@@ -34,21 +34,28 @@ typedef struct LgTrySolution LgTrySolution;
 
 /* A strategy over the n_pairs pair masks at masks (lg_pair_index order,
  * lg_bitset_n_words (permut->count) words each), which the situation owns
- * and changes between calls; set is the partition of the solve (for the
+ * and changes between calls, only by ANDing the masks of tree's leaves
+ * into them (tree NULL: any pair may change; a pair that no leaf narrows
+ * gets no table of its own); set is the partition of the solve (for the
  * checks of --enable-checks).  Its visits are added to *steps, the
  * situation's progress count.  trace (may be NULL) gets a line per call
  * and per solution. */
-LgTrySolution *lg_try_solution_new (const LgProblem *problem,
-                                    const LgConstraintSet *set,
-                                    const LgPermut *permut,
-                                    const uint64_t *masks, LgCheck check,
-                                    LgProgress *progress, guint64 *steps,
-                                    FILE *trace);
+LgTrySolution *
+lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
+                     const LgPermut *permut, const uint64_t *masks,
+                     const LgAndOrTree *tree, LgCheck check,
+                     LgProgress *progress, guint64 *steps, FILE *trace);
 void lg_try_solution_free (LgTrySolution *strategy);
 
-/* The bytes lg_try_solution_new allocates for n_groups groups of n items
- * and that strategy (the memory limit's estimate, made before). */
-guint64 lg_try_solution_bytes (guint n_groups, guint n, LgCheck check);
+/* The pairs of n_groups groups that some leaf of tree narrows (NULL: all
+ * of them). */
+guint lg_try_solution_narrowed (const LgAndOrTree *tree, guint n_groups);
+
+/* The bytes lg_try_solution_new allocates for n_groups groups of n items,
+ * n_narrowed pairs narrowed by the tree (lg_try_solution_narrowed) and
+ * that strategy (the memory limit's estimate, made before). */
+guint64 lg_try_solution_bytes (guint n_groups, guint n, LgCheck check,
+                               guint n_narrowed);
 
 /* From now on, a solution already reported (the tutorial's tree may reach
  * one along two paths when a variable is left free by the solution) is
