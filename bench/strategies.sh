@@ -20,10 +20,15 @@
 #   STRAT_SIZES="6x5 6x6"          the sizes
 #   STRAT_SEEDS="$(seq 1 300)"     the seeds
 #   STRAT_TIMEOUT=60               seconds for one solve ("timeout" then)
-#   STRAT_CPU_LIMIT=               CPU seconds for one solve (ulimit -t; a
-#                                  run stopped by it is a "timeout" too): on
-#                                  a loaded machine at nice 19 the wall time
-#                                  says little, set both then
+#   STRAT_CPU_LIMIT=               CPU seconds for the default's solve
+#                                  (ulimit -t; a run stopped by it is a
+#                                  "timeout" too): on a loaded machine at
+#                                  nice 19 the wall time says little, set
+#                                  both then.  A strategy gets the larger of
+#                                  it and STRAT_RATIO_LIMIT times the
+#                                  default's CPU time, so that its time-out
+#                                  still bounds its ratio from below
+#   STRAT_RATIO_LIMIT=3
 #   STRAT_SKIP_UNFINISHED=         1: when the default does not finish, do
 #                                  not run the strategies (status "skipped":
 #                                  no ratio to the default can be measured)
@@ -42,6 +47,7 @@ sizes=${STRAT_SIZES:-6x5 6x6}
 seeds=${STRAT_SEEDS:-$(seq 1 300)}
 limit=${STRAT_TIMEOUT:-60}
 cpu_limit=${STRAT_CPU_LIMIT:-}
+ratio_limit=${STRAT_RATIO_LIMIT:-3}
 skip_unfinished=${STRAT_SKIP_UNFINISHED:-}
 gen_limit=${STRAT_GEN_TIMEOUT:-60}
 floor=${STRAT_FLOOR:-0.05}
@@ -87,9 +93,15 @@ for size in $sizes; do
           "${names[$i]}" >>"$results"
         continue
       fi
+      run_limit=$cpu_limit
+      if [ -n "$cpu_limit" ] && [ -n "$default_status" ]; then
+        run_limit=$(awk -v l="$cpu_limit" -v r="$ratio_limit" -v d="$default_cpu" \
+          'BEGIN { x = r * d; x = x == int(x) ? x : int(x) + 1
+                   print (x > l ? x : l) }')
+      fi
       # shellcheck disable=SC2086
       (
-        [ -n "$cpu_limit" ] && ulimit -S -t "$cpu_limit"
+        [ -n "$run_limit" ] && ulimit -S -t "$run_limit"
         exec timeout "$limit" /usr/bin/time -f '%U %S' -o "$tmp/time" \
           "$LOGIGRAM" --engine=faithful --count --stats ${options[$i]} "$f"
       ) >"$tmp/out" 2>"$tmp/err"
@@ -105,9 +117,11 @@ for size in $sizes; do
         "$tmp/time" 2>/dev/null)
       if [ "$status" = timeout ]; then
         cpu=$limit
-        [ -n "$cpu_limit" ] && cpu=$cpu_limit
+        [ -n "$run_limit" ] && cpu=$run_limit
       fi
-      [ -z "$default_status" ] && default_status=$status
+      if [ -z "$default_status" ]; then
+        default_status=$status default_cpu=${cpu:-0}
+      fi
       sols=$(head -n 1 "$tmp/out")
       cand=$(awk -F: '/^candidates tried/ { gsub(/ /, "", $2); print $2 }' \
         "$tmp/err")
