@@ -220,8 +220,15 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
   LgStats *stats = setup->stats;
   g_autoptr (GTimer) timer = g_timer_new ();
   situation_of (e);
+  /* the solutions kept to tell them apart, counted as they grow, within
+   * what the memory limit leaves (auto's trial: half of it, the other is
+   * for the solutions it holds back, solver.c) */
   if (may_repeat (setup->set))
-    lg_situation_set_distinct (e->situation);
+    {
+      guint64 left = setup->options->memory_limit - stats->memory_estimate;
+      lg_situation_set_distinct (e->situation,
+                                 setup->step_limit ? left / 2 : left);
+    }
   if (setup->step_limit)
     lg_situation_set_step_limit (e->situation, setup->step_limit);
   lg_situation_set_deadline (e->situation, setup->deadline);
@@ -259,6 +266,8 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
   lg_situation_get_levels (e->situation, stats->level_candidates,
                            stats->level_checks, LG_STATS_LEVELS);
   stats->duplicates = lg_situation_duplicates (e->situation);
+  stats->memory_estimate += lg_situation_distinct_bytes (e->situation);
+  stats->over_memory = lg_situation_over_memory (e->situation);
   return stats->solutions;
 }
 
@@ -266,7 +275,8 @@ static gboolean
 faithful_over_limit (const LgEngineImpl *engine)
 {
   const FaithfulEngine *e = (const FaithfulEngine *) engine;
-  return e->explored && lg_situation_over_limit (e->situation);
+  return e->explored && (lg_situation_over_limit (e->situation) ||
+                         lg_situation_over_memory (e->situation));
 }
 
 /* The probes of an estimate (lg_situation_estimate) and their seed.  The

@@ -361,6 +361,10 @@ typedef struct
                                max_solutions, the callback or the
                                deadline */
   gboolean timed_out;       /* the search stopped at options->deadline */
+  gboolean over_memory;     /* the search stopped at the memory limit: the
+                               faithful engine's solutions kept to tell
+                               them apart would pass it (auto's trial falls
+                               back to the fast engine instead) */
   LgEngine engine;          /* the engine that ran: FAITHFUL or FAST */
   LgEngineChoice choice;    /* why */
   double estimate;          /* the faithful engine's estimated seconds

@@ -224,9 +224,21 @@ lg_situation_set_deadline (LgSituation *s, LgDeadline *deadline)
 }
 
 void
-lg_situation_set_distinct (LgSituation *s)
+lg_situation_set_distinct (LgSituation *s, guint64 budget)
 {
-  lg_try_solution_set_distinct (s->try_solution);
+  lg_try_solution_set_distinct (s->try_solution, budget);
+}
+
+guint64
+lg_situation_distinct_bytes (const LgSituation *s)
+{
+  return lg_try_solution_distinct_bytes (s->try_solution);
+}
+
+gboolean
+lg_situation_over_memory (const LgSituation *s)
+{
+  return lg_try_solution_over_memory (s->try_solution);
 }
 
 guint64

@@ -82,8 +82,12 @@ void lg_situation_explore (LgSituation *situation, LgNode *root,
 gboolean lg_situation_try_solution (LgSituation *situation, LgSolutionFunc func,
                                     gpointer user_data);
 
-/* Each solution once: see lg_try_solution_set_distinct. */
-void lg_situation_set_distinct (LgSituation *situation);
+/* Each solution once, within budget bytes: see
+ * lg_try_solution_set_distinct, lg_try_solution_distinct_bytes and
+ * lg_try_solution_over_memory. */
+void lg_situation_set_distinct (LgSituation *situation, guint64 budget);
+guint64 lg_situation_distinct_bytes (const LgSituation *situation);
+gboolean lg_situation_over_memory (const LgSituation *situation);
 /* The solutions met again and skipped. */
 guint64 lg_situation_duplicates (const LgSituation *situation);
 

@@ -79,10 +79,26 @@ struct LgTrySolution
   guint64 *level_candidates, *level_checks;
   guint level; /* INTERSECT and FEWEST: the level being computed */
   /* distinct solutions (lg_try_solution_set_distinct): the ranks of groups
-   * 1.. of every solution reported, to skip one met again along another
-   * path of the tree */
-  GHashTable *found; /* GBytes -> NULL; NULL when every path is distinct */
-  guint32 *key;      /* scratch: n_groups - 1 ranks */
+   * 1.. of every solution reported (key_len ranks each, in blocks of
+   * 2^block_shift keys, of at most KEY_BLOCK_BYTES unless one key is
+   * more: a block is never moved, so that the set holds what it uses,
+   * give or take a block), to skip one met again along another path of
+   * the tree,
+   * and an index of them by hash (open addressing, index_cap slots, a
+   * power of 2, at most half used: 0 free, else 1 + the solution's
+   * number).  Their bytes, at the most while one grows, are found_peak,
+   * and may not pass found_budget: the enumeration stops there
+   * (over_memory). */
+  gboolean distinct;
+  guint key_len;
+  guint32 *key; /* scratch: key_len ranks */
+  guint32 **blocks;
+  guint n_blocks, blocks_cap, block_shift;
+  size_t found_len;
+  guint32 *found_index;
+  size_t index_cap;
+  guint64 found_budget, found_peak;
+  gboolean over_memory;
   guint64 duplicates;
   /* the progress line: try_solution's visits, added to the situation's
    * steps */
@@ -104,6 +120,10 @@ struct LgTrySolution
 /* try_faithful_table checks each candidate instead of building an image when
  * the candidates times this are fewer than the bits to scatter. */
 #define LG_TEST_RATIO 4
+
+/* The blocks of the keys of the solutions told apart: at most this many
+ * bytes (but for a key alone that is more). */
+#define KEY_BLOCK_BYTES 4096
 
 /* The current mask of pair (g1 < g2). */
 static inline const uint64_t *
@@ -333,13 +353,30 @@ lg_try_solution_stopped (const LgTrySolution *s)
 }
 
 void
-lg_try_solution_set_distinct (LgTrySolution *s)
+lg_try_solution_set_distinct (LgTrySolution *s, guint64 budget)
 {
-  if (s->found)
+  if (s->distinct)
     return;
-  s->found = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
-                                    (GDestroyNotify) g_bytes_unref, NULL);
-  s->key = g_new (guint32, MAX (s->n_groups, 2) - 1);
+  s->distinct = TRUE;
+  s->key_len = MAX (s->n_groups, 2) - 1;
+  s->key = g_new (guint32, s->key_len);
+  while (s->block_shift < 20 && ((guint64) s->key_len * sizeof (guint32)
+                                 << (s->block_shift + 1)) <= KEY_BLOCK_BYTES)
+    s->block_shift++;
+  s->found_budget = budget;
+  s->found_peak = s->key_len * sizeof (guint32);
+}
+
+guint64
+lg_try_solution_distinct_bytes (const LgTrySolution *s)
+{
+  return s->found_peak;
+}
+
+gboolean
+lg_try_solution_over_memory (const LgTrySolution *s)
+{
+  return s->over_memory;
 }
 
 void
@@ -347,9 +384,11 @@ lg_try_solution_free (LgTrySolution *s)
 {
   if (!s)
     return;
-  if (s->found)
-    g_hash_table_unref (s->found);
   g_free (s->key);
+  for (guint b = 0; b < s->n_blocks; b++)
+    g_free (s->blocks[b]);
+  g_free (s->blocks);
+  g_free (s->found_index);
   g_free (s->solution.perm);
   g_free (s->identity);
   g_free (s->composed);
@@ -487,27 +526,131 @@ is_ok (LgTrySolution *s, guint mid, guint last)
   return lg_bitset_test (pair_mask (s, mid, last), k);
 }
 
-/* Has the solution of the current ranks been reported already?  Records it
- * when not. */
+/* The hash of the ranks of groups 1.. at key. */
+static size_t
+key_hash (const LgTrySolution *s, const guint32 *key)
+{
+  uint64_t h = UINT64_C (0xcbf29ce484222325);
+  for (guint i = 0; i < s->key_len; i++)
+    h = (h ^ key[i]) * UINT64_C (0x100000001b3);
+  return (size_t) (h ^ (h >> 29));
+}
+
+/* The key of solution number k. */
+static inline guint32 *
+found_key (const LgTrySolution *s, size_t k)
+{
+  return s->blocks[k >> s->block_shift] +
+         (k & (((size_t) 1 << s->block_shift) - 1)) * s->key_len;
+}
+
+/* Puts solution number k (its key in the blocks) into the index. */
+static void
+index_put (LgTrySolution *s, size_t k)
+{
+  size_t mask = s->index_cap - 1;
+  size_t at = key_hash (s, found_key (s, k)) & mask;
+  while (s->found_index[at])
+    at = (at + 1) & mask;
+  s->found_index[at] = (guint32) (k + 1);
+}
+
+/* The bytes of a key block. */
+static inline guint64
+block_bytes (const LgTrySolution *s)
+{
+  return ((guint64) s->key_len * sizeof (guint32)) << s->block_shift;
+}
+
+/* The bytes the set holds: the scratch key, the blocks and their list,
+ * the index. */
+static guint64
+found_bytes (const LgTrySolution *s)
+{
+  return s->key_len * sizeof (guint32) + s->n_blocks * block_bytes (s) +
+         s->blocks_cap * sizeof (guint32 *) + s->index_cap * sizeof (guint32);
+}
+
+/* Room for one more solution in the set: FALSE when its bytes while it
+ * grows (a list or an index grown holds the old one until it is copied)
+ * would pass the budget, or its index its 32 bits. */
 static gboolean
+found_room (LgTrySolution *s)
+{
+  if (s->found_len == (size_t) s->n_blocks << s->block_shift)
+    {
+      guint cap = s->n_blocks < s->blocks_cap ? s->blocks_cap
+                                              : MAX (2 * s->blocks_cap, 16);
+      guint64 peak = found_bytes (s) + block_bytes (s) +
+                     (cap != s->blocks_cap ? cap * sizeof (guint32 *) : 0);
+      if (peak > s->found_budget || s->found_len >= G_MAXUINT32 / 2)
+        return FALSE;
+      s->found_peak = MAX (s->found_peak, peak);
+      if (cap != s->blocks_cap)
+        {
+          s->blocks = g_renew (guint32 *, s->blocks, cap);
+          s->blocks_cap = cap;
+        }
+      s->blocks[s->n_blocks++] = g_malloc (block_bytes (s));
+    }
+  if (2 * (s->found_len + 1) > s->index_cap)
+    {
+      size_t cap = s->index_cap ? 2 * s->index_cap : 32;
+      guint64 peak = found_bytes (s) + cap * sizeof (guint32);
+      if (peak > s->found_budget)
+        return FALSE;
+      s->found_peak = MAX (s->found_peak, peak);
+      g_free (s->found_index);
+      s->found_index = g_new0 (guint32, cap);
+      s->index_cap = cap;
+      for (size_t k = 0; k < s->found_len; k++)
+        index_put (s, k);
+    }
+  return TRUE;
+}
+
+typedef enum
+{
+  FOUND_NEW,
+  FOUND_BEFORE,
+  FOUND_NO_ROOM
+} Found;
+
+/* Has the solution of the current ranks been reported already?  Records it
+ * when not, if there is room. */
+static Found
 seen_before (LgTrySolution *s)
 {
+  guint32 *k = s->key;
   for (guint g = 1; g < s->n_groups; g++)
-    s->key[g - 1] = (guint32) s->rank[g];
-  GBytes *key = g_bytes_new (s->key, (s->n_groups - 1) * sizeof *s->key);
-  if (g_hash_table_contains (s->found, key))
+    k[g - 1] = (guint32) s->rank[g];
+  if (s->index_cap)
     {
-      g_bytes_unref (key);
-      return TRUE;
+      size_t mask = s->index_cap - 1;
+      for (size_t at = key_hash (s, k) & mask; s->found_index[at];
+           at = (at + 1) & mask)
+        if (!memcmp (found_key (s, s->found_index[at] - 1), k,
+                     s->key_len * sizeof *k))
+          return FOUND_BEFORE;
     }
-  g_hash_table_add (s->found, key);
-  return FALSE;
+  if (!found_room (s))
+    return FOUND_NO_ROOM;
+  memcpy (found_key (s, s->found_len), k, s->key_len * sizeof *k);
+  index_put (s, s->found_len++);
+  return FOUND_NEW;
 }
 
 static void
 found_solution (LgTrySolution *s, LgSolutionFunc func, gpointer data)
 {
-  if (s->found && seen_before (s))
+  Found found = s->distinct ? seen_before (s) : FOUND_NEW;
+  if (found == FOUND_NO_ROOM)
+    {
+      s->over_memory = TRUE;
+      s->stopped = TRUE;
+      return;
+    }
+  if (found == FOUND_BEFORE)
     {
       s->duplicates++;
       if (s->trace)

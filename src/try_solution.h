@@ -60,8 +60,12 @@ guint64 lg_try_solution_bytes (guint n_groups, guint n, LgCheck check,
 /* From now on, a solution already reported (the tutorial's tree may reach
  * one along two paths when a variable is left free by the solution) is
  * skipped and counted as a duplicate; the ranks of every solution are kept
- * for that. */
-void lg_try_solution_set_distinct (LgTrySolution *strategy);
+ * for that, in at most budget bytes: past them, the enumeration stops as
+ * at the step limit, and lg_try_solution_over_memory says so. */
+void lg_try_solution_set_distinct (LgTrySolution *strategy, guint64 budget);
+/* The most bytes the solutions kept so have taken (while one grows). */
+guint64 lg_try_solution_distinct_bytes (const LgTrySolution *strategy);
+gboolean lg_try_solution_over_memory (const LgTrySolution *strategy);
 /* The progress line shows *shown (the situation's count of nodes) instead
  * of the steps. */
 void lg_try_solution_show (LgTrySolution *strategy, const guint64 *shown);
