@@ -323,7 +323,8 @@ typedef enum
   LG_CHOICE_TRIAL,     /* auto: the fast engine, the faithful one tried
                           and not finished within its trial */
   LG_CHOICE_TOO_LARGE, /* auto: the fast engine, the faithful one's tables
-                          or tree over the memory limit */
+                          or tree over the memory limit, or in its trial
+                          the solutions it kept */
   LG_CHOICE_DIMENSION  /* auto: the fast engine, the faithful one's masks
                           too wide (8 items or more: 8! bits) */
 } LgEngineChoice;

@@ -317,8 +317,11 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data,
         }
       /* hardly possible where the faithful transformation succeeded (the
        * same rules in the same order, far less memory), but reported */
-      solver->engine =
-          fall_back (solver, solver->engine, LG_CHOICE_TRIAL, error);
+      solver->engine = fall_back (
+          solver, solver->engine,
+          solver->kept_full || solver->stats->over_memory ? LG_CHOICE_TOO_LARGE
+                                                          : LG_CHOICE_TRIAL,
+          error);
       if (!solver->engine)
         return -1;
     }

@@ -90,4 +90,33 @@ done
 for engine in faithful fast auto; do
   measure "repeat, $engine" --engine=$engine "$tmp/repeat.lgm"
 done
+
+# under a limit that the faithful engine's tables fit in but not its set
+# of solutions: the search stops there, one error, status 1
+"$LOGIGRAM" --engine=faithful --stats --count --max-solutions 1 \
+  "$tmp/repeat.lgm" >"$tmp/out" 2>"$tmp/err"
+before=$(awk -F: '/^memory estimate:/ { print $2 + 0 }' "$tmp/err")
+"$LOGIGRAM" --engine=faithful --count --memory-limit "$((before / 1024 + 2048))K" \
+  "$tmp/repeat.lgm" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ "$status" = 1 ] && [ ! -s "$tmp/out" ] &&
+  [ "$(grep -c ': error: ' "$tmp/err")" = 1 ] &&
+  grep -q ': error: the search stopped after [0-9]* solutions: .*memory limit' "$tmp/err"
+then pass "repeat, faithful: the set of solutions stops at the limit"
+else fail "repeat, faithful, the set over the limit: status $status, $(grep error "$tmp/err")"
+fi
+# auto: its trial would hold back 46,656 solutions (about 1 MiB) and keep
+# them to tell them apart; under 1500 KiB it gives way to the fast engine,
+# which fits, and the run stays under the limit
+"$gen" repeat 7 3 >"$tmp/repeat7.lgm"
+"$peak_rss" "$tmp/rss" "$LOGIGRAM" --count --stats --memory-limit 1500K \
+  "$tmp/repeat7.lgm" >"$tmp/out" 2>"$tmp/err"
+status=$?
+over=$(($(cat "$tmp/rss") - base))
+if [ "$status" = 0 ] && [ "$(cat "$tmp/out")" = 46656 ] &&
+  grep -q '^engine: *fast (auto: the faithful engine over the memory limit)$' "$tmp/err" &&
+  [ "$over" -le $((1500 + SLACK)) ]
+then pass "repeat, auto under 1500K: the fast engine, peak $over KiB over the start-up"
+else fail "repeat, auto under 1500K: status $status, $(cat "$tmp/out"), peak $over KiB, $(grep '^engine' "$tmp/err")"
+fi
 finish
