@@ -81,7 +81,7 @@ typedef struct
   LgCheck check;
   LgEngine engine;
   guint64 max_nodes;
-  guint64 repeat;     /* solves, from 1 */
+  guint64 repeat; /* solves, from 1 */
   guint64 grid_every; /* --grid-every, 1 with --grid alone */
   guint64 trace_limit;
   LgExportFormat export_format;
@@ -418,10 +418,10 @@ check_options (Options *o)
     return usage_error ("%s only: it has no effect with --engine=fast",
                         o->challenge ? "--challenge changes the faithful engine"
                         : o->check_text ? "--check changes the faithful engine"
-                        : o->prune ? "--prune prunes the faithful engine's "
-                                     "walk"
-                                   : "--stats-levels counts the faithful "
-                                     "engine's try_solution");
+                        : o->prune      ? "--prune prunes the faithful engine's "
+                                          "walk"
+                                        : "--stats-levels counts the faithful "
+                                          "engine's try_solution");
   /* the options that only mean something for the faithful engine choose
    * it */
   if (o->engine == LG_ENGINE_AUTO &&
