@@ -41,20 +41,20 @@ faithful_free (LgEngineImpl *engine)
  * tree (NULL: before the tree, without what depends on it). */
 static guint64
 faithful_bytes (const LgProblem *problem, const LgConstraintSet *set,
-                const LgAndOrTree *tree, LgCheck check)
+                const LgAndOrTree *tree, LgCheck check, gboolean prune)
 {
   guint n = lg_problem_dimension (problem);
   guint64 n_perms = (guint64) lg_permut_factorial ((int) n);
   return lg_budget_problem_bytes (problem) + n_perms * n +
          MAX (lg_mask_builder_scratch_bytes (problem, set),
-              lg_situation_bytes (problem, tree, check));
+              lg_situation_bytes (problem, tree, check, prune));
 }
 
 guint64
 lg_engine_faithful_fixed_bytes (const LgProblem *problem,
                                 const LgConstraintSet *set, LgCheck check)
 {
-  return faithful_bytes (problem, set, NULL, check);
+  return faithful_bytes (problem, set, NULL, check, FALSE);
 }
 
 /* What one complete assignment costs the transformation at most: its
@@ -137,8 +137,8 @@ faithful_create (const LgEngineSetup *setup, GError **error)
   /* the tree, and the larger of the builder's scratch and the situation
    * over the tree: its tables of the pairs the tree narrows, its undo
    * stack, the flattened tree */
-  guint64 need =
-      e->tree->bytes + faithful_bytes (problem, setup->set, e->tree, check);
+  guint64 need = e->tree->bytes + faithful_bytes (problem, setup->set, e->tree,
+                                                  check, setup->options->prune);
   if (need > memory_limit)
     {
       lg_budget_set_fixed_error (error, "the exploration needs", need,

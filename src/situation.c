@@ -131,7 +131,7 @@ lg_situation_new (const LgProblem *problem, const LgConstraintSet *set,
 
 guint64
 lg_situation_bytes (const LgProblem *problem, const LgAndOrTree *tree,
-                    LgCheck check)
+                    LgCheck check, gboolean prune)
 {
   guint n_groups = lg_problem_n_groups (problem);
   guint n = lg_problem_dimension (problem);
@@ -148,6 +148,14 @@ lg_situation_bytes (const LgProblem *problem, const LgAndOrTree *tree,
     return bytes;
   LgGraphSize size;
   lg_backtracking_measure (tree->root, &size);
+  /* --prune: yes, a table of relations per height of the undo stack, the
+   * queue of pairs (lg_situation_new) */
+  if (prune)
+    bytes += (guint64) n * n * words * sizeof (uint64_t) +
+             (size.max_path_leaves + 2) * n_groups * n_groups * n *
+                 sizeof (uint32_t) +
+             MAX (lg_pair_count (n_groups), 1) *
+                 (sizeof (guint) + sizeof (gboolean));
   /* the undo stack and the marks (lg_situation_new), the flat graph, its
    * leaves' payloads and the walk's alternatives (flat_prepare) */
   return bytes +

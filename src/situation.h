@@ -59,9 +59,10 @@ void lg_situation_free (LgSituation *situation);
  * limit's estimate, made before): the pair masks and try_solution's tables
  * of the strategy `check`, and with a tree (NULL: without) its tables of
  * the pairs the tree narrows, the undo stack, the marks and the flattened
- * tree as well. */
+ * tree as well, and with prune (options->prune) the relations of each
+ * height of the undo stack. */
 guint64 lg_situation_bytes (const LgProblem *problem, const LgAndOrTree *tree,
-                            LgCheck check);
+                            LgCheck check, gboolean prune);
 
 /* The hooks to give the explorer, with the situation as context; the second
  * set also writes every step to the trace stream. */
