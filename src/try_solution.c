@@ -83,12 +83,11 @@ struct LgTrySolution
    * 2^block_shift keys, of at most KEY_BLOCK_BYTES unless one key is
    * more: a block is never moved, so that the set holds what it uses,
    * give or take a block), to skip one met again along another path of
-   * the tree,
-   * and an index of them by hash (open addressing, index_cap slots, a
-   * power of 2, at most half used: 0 free, else 1 + the solution's
-   * number).  Their bytes, at the most while one grows, are found_peak,
-   * and may not pass found_budget: the enumeration stops there
-   * (over_memory). */
+   * the tree, and an index of them by hash (open addressing, index_cap
+   * slots, a power of 2, at most half used: 0 free, else 1 + the
+   * solution's number).  Their bytes, at the most while one grows, are
+   * found_peak, and may not pass found_budget: the enumeration stops
+   * there (over_memory). */
   gboolean distinct;
   guint key_len;
   guint32 *key; /* scratch: key_len ranks */

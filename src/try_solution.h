@@ -18,7 +18,9 @@
  * it keeps from one call to the next (composition rows, images of the pair
  * masks, each valid while its mask keeps a version) depends on nothing
  * else, so a call gives the same solutions as a fresh strategy would.
- * Nothing is allocated while enumerating.
+ * Nothing is allocated while enumerating, but for the set of the
+ * solutions told apart (lg_try_solution_set_distinct), a block of them at
+ * a time.
  */
 #ifndef LG_TRY_SOLUTION_H
 #define LG_TRY_SOLUTION_H
