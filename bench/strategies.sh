@@ -20,6 +20,18 @@
 #   STRAT_SIZES="6x5 6x6"          the sizes
 #   STRAT_SEEDS="$(seq 1 300)"     the seeds
 #   STRAT_TIMEOUT=60               seconds for one solve ("timeout" then)
+#   STRAT_CPU_LIMIT=               CPU seconds for the default's solve
+#                                  (ulimit -t; a run stopped by it is a
+#                                  "timeout" too): on a loaded machine at
+#                                  nice 19 the wall time says little, set
+#                                  both then.  A strategy gets the larger of
+#                                  it and STRAT_RATIO_LIMIT times the
+#                                  default's CPU time, so that its time-out
+#                                  still bounds its ratio from below
+#   STRAT_RATIO_LIMIT=3
+#   STRAT_SKIP_UNFINISHED=         1: when the default does not finish, do
+#                                  not run the strategies (status "skipped":
+#                                  no ratio to the default can be measured)
 #   STRAT_GEN_TIMEOUT=60           seconds for writing one puzzle
 #   STRAT_FLOOR=0.05               seconds, see above
 #   STRAT_OUT=bench/strategies     puzzles, results.tsv, strategies.md
@@ -34,6 +46,9 @@ top=$(cd "$here/.." && pwd)
 sizes=${STRAT_SIZES:-6x5 6x6}
 seeds=${STRAT_SEEDS:-$(seq 1 300)}
 limit=${STRAT_TIMEOUT:-60}
+cpu_limit=${STRAT_CPU_LIMIT:-}
+ratio_limit=${STRAT_RATIO_LIMIT:-3}
+skip_unfinished=${STRAT_SKIP_UNFINISHED:-}
 gen_limit=${STRAT_GEN_TIMEOUT:-60}
 floor=${STRAT_FLOOR:-0.05}
 out=${STRAT_OUT:-bench/strategies}
@@ -70,18 +85,43 @@ for size in $sizes; do
       fi
     fi
     reference=
+    default_status=
     for i in "${!names[@]}"; do
+      if [ -n "$skip_unfinished" ] && [ -n "$default_status" ] &&
+        [ "$default_status" != ok ]; then
+        printf '%s\t%s\t%s\tskipped\t0\t-\t-\t-\n' "$size" "$s" \
+          "${names[$i]}" >>"$results"
+        continue
+      fi
+      run_limit=$cpu_limit
+      if [ -n "$cpu_limit" ] && [ -n "$default_status" ]; then
+        run_limit=$(awk -v l="$cpu_limit" -v r="$ratio_limit" -v d="$default_cpu" \
+          'BEGIN { x = r * d; x = x == int(x) ? x : int(x) + 1
+                   print (x > l ? x : l) }')
+      fi
       # shellcheck disable=SC2086
-      timeout "$limit" /usr/bin/time -f '%U %S' -o "$tmp/time" \
-        "$LOGIGRAM" --engine=faithful --count --stats ${options[$i]} "$f" \
-        >"$tmp/out" 2>"$tmp/err"
+      (
+        [ -n "$run_limit" ] && ulimit -S -t "$run_limit"
+        exec timeout "$limit" /usr/bin/time -f '%U %S' -o "$tmp/time" \
+          "$LOGIGRAM" --engine=faithful --count --stats ${options[$i]} "$f"
+      ) >"$tmp/out" 2>"$tmp/err"
       rc=$?
       status=ok
       [ "$rc" = 124 ] && status=timeout
-      [ "$rc" != 0 ] && [ "$rc" != 124 ] && status=error
+      # killed by the CPU limit: SIGXCPU (the soft limit) or SIGKILL
+      [ -n "$cpu_limit" ] && { [ "$rc" = 152 ] || [ "$rc" = 137 ]; } &&
+        grep -q '^Command terminated by signal \(24\|9\)$' "$tmp/time" &&
+        status=timeout
+      [ "$rc" != 0 ] && [ "$status" = ok ] && status=error
       cpu=$(awk 'NR == 1 && NF == 2 { printf "%.3f", $1 + $2 }' \
         "$tmp/time" 2>/dev/null)
-      [ "$status" = timeout ] && cpu=$limit
+      if [ "$status" = timeout ]; then
+        cpu=$limit
+        [ -n "$run_limit" ] && cpu=$run_limit
+      fi
+      if [ -z "$default_status" ]; then
+        default_status=$status default_cpu=${cpu:-0}
+      fi
       sols=$(head -n 1 "$tmp/out")
       cand=$(awk -F: '/^candidates tried/ { gsub(/ /, "", $2); print $2 }' \
         "$tmp/err")
@@ -105,7 +145,7 @@ done
 
 # per size and strategy: puzzles, median and largest CPU, worst ratio
 awk -F'\t' -v floor="$floor" '
-  NR == 1 { next }
+  NR == 1 || $4 == "skipped" { next }
   {
     key = $1 SUBSEP $2
     t = $5 + 0

@@ -75,8 +75,9 @@ typedef struct
   /* After create, before explore: an estimate of the exploration, the
    * same on every run; NULL for an engine that does not estimate. */
   void (*estimate) (LgEngineImpl *engine, LgEstimate *estimate);
-  /* After explore: did it stop at setup->step_limit?  Its solutions are
-   * then only some of them.  NULL for an engine without a limit. */
+  /* After explore: did it stop at setup->step_limit, or at the memory
+   * limit (stats->over_memory)?  Its solutions are then only some of
+   * them.  NULL for an engine without a limit. */
   gboolean (*over_limit) (const LgEngineImpl *engine);
   void (*free) (LgEngineImpl *engine);
 } LgEngineClass;

@@ -36,18 +36,25 @@ faithful_free (LgEngineImpl *engine)
   g_free (e);
 }
 
+/* The problem, the permutation table, then the larger of the builder's
+ * scratch (freed before the situation is made) and the situation over
+ * tree (NULL: before the tree, without what depends on it). */
+static guint64
+faithful_bytes (const LgProblem *problem, const LgConstraintSet *set,
+                const LgAndOrTree *tree, LgCheck check, gboolean prune)
+{
+  guint n = lg_problem_dimension (problem);
+  guint64 n_perms = (guint64) lg_permut_factorial ((int) n);
+  return lg_budget_problem_bytes (problem) + n_perms * n +
+         MAX (lg_mask_builder_scratch_bytes (problem, set),
+              lg_situation_bytes (problem, tree, check, prune));
+}
+
 guint64
 lg_engine_faithful_fixed_bytes (const LgProblem *problem,
                                 const LgConstraintSet *set, LgCheck check)
 {
-  guint n = lg_problem_dimension (problem);
-  guint64 n_perms = (guint64) lg_permut_factorial ((int) n);
-  /* the problem, the permutation table, the builder's scratch (freed
-   * before the situation is made: counted all the same), the situation
-   * without the tree */
-  return lg_budget_problem_bytes (problem) + n_perms * n +
-         lg_mask_builder_scratch_bytes (problem, set) +
-         lg_situation_bytes (problem, NULL, check);
+  return faithful_bytes (problem, set, NULL, check, FALSE);
 }
 
 /* What one complete assignment costs the transformation at most: its
@@ -127,11 +134,11 @@ faithful_create (const LgEngineSetup *setup, GError **error)
       faithful_free (&e->impl);
       return NULL;
     }
-  /* the exploration's part that grows with the tree: its undo stack, the
-   * flattened tree */
-  guint64 need = fixed + e->tree->bytes +
-                 lg_situation_bytes (problem, e->tree, check) -
-                 lg_situation_bytes (problem, NULL, check);
+  /* the tree, and the larger of the builder's scratch and the situation
+   * over the tree: its tables of the pairs the tree narrows, its undo
+   * stack, the flattened tree */
+  guint64 need = e->tree->bytes + faithful_bytes (problem, setup->set, e->tree,
+                                                  check, setup->options->prune);
   if (need > memory_limit)
     {
       lg_budget_set_fixed_error (error, "the exploration needs", need,
@@ -213,8 +220,15 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
   LgStats *stats = setup->stats;
   g_autoptr (GTimer) timer = g_timer_new ();
   situation_of (e);
+  /* the solutions kept to tell them apart, counted as they grow, within
+   * what the memory limit leaves (auto's trial: half of it, the other is
+   * for the solutions it holds back, solver.c) */
   if (may_repeat (setup->set))
-    lg_situation_set_distinct (e->situation);
+    {
+      guint64 left = setup->options->memory_limit - stats->memory_estimate;
+      lg_situation_set_distinct (e->situation,
+                                 setup->step_limit ? left / 2 : left);
+    }
   if (setup->step_limit)
     lg_situation_set_step_limit (e->situation, setup->step_limit);
   lg_situation_set_deadline (e->situation, setup->deadline);
@@ -252,6 +266,8 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
   lg_situation_get_levels (e->situation, stats->level_candidates,
                            stats->level_checks, LG_STATS_LEVELS);
   stats->duplicates = lg_situation_duplicates (e->situation);
+  stats->memory_estimate += lg_situation_distinct_bytes (e->situation);
+  stats->over_memory = lg_situation_over_memory (e->situation);
   return stats->solutions;
 }
 
@@ -259,7 +275,8 @@ static gboolean
 faithful_over_limit (const LgEngineImpl *engine)
 {
   const FaithfulEngine *e = (const FaithfulEngine *) engine;
-  return e->explored && lg_situation_over_limit (e->situation);
+  return e->explored && (lg_situation_over_limit (e->situation) ||
+                         lg_situation_over_memory (e->situation));
 }
 
 /* The probes of an estimate (lg_situation_estimate) and their seed.  The

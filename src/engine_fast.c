@@ -916,6 +916,14 @@ lay_out (Builder *b)
   e->ncnt = g_new0 (uint32_t, MAX (max_cells, 1));
 }
 
+/* The all-different of match_pair, the probing of the changed pairs only
+ * (probe) and the weights of the lines (choose_line) run from this many
+ * items: under it, the puzzles are solved in milliseconds anyway, and the
+ * tests' expected outputs fix the order in which the fast engine finds the
+ * solutions of small puzzles (classic --drop 1), which each of them
+ * changes (other lines chosen, other weights). */
+#define LARGE_MIN_ITEMS 8
+
 /* The bytes of the search that do not depend on the leaves, the problem's
  * own included (lg_budget_problem_bytes). */
 static guint64
@@ -930,21 +938,22 @@ search_bytes (const LgProblem *problem, const LgConstraintSet *set,
   /* each choice makes one more line of some pair a single item, and
    * propagation settles a pair's last line (its column is cleared): at
    * most n - 1 choices per pair; one more state for the root, one for a
-   * probe's child */
-  *max_depth = lg_pair_count (G) * (n ? n - 1 : 0) + 2;
+   * probe's child.  With one item per group, every line holds one item
+   * from the start: no choice, no probe, the root alone */
+  *max_depth = n > 1 ? lg_pair_count (G) * (n - 1) + 2 : 1;
   /* the states, the groups of each cell and line (three indexes), the
-   * queue of lines (queue, queued, safe, line weights), the pairs
-   * (changed, mate, to probe), the solution; the scratch of the lazy
-   * groups' search */
+   * queue of lines (queue, queued, line weights, and safe when there are
+   * probes), the pairs (to probe; changed, mate: only for match_pair),
+   * the solution, allowed; the scratch of the lazy groups' search */
   guint64 lazy = 0;
   for (guint i = 0; i < set->groups->len && !lazy; i++)
     if (is_lazy (set->groups->pdata[i], n))
       lazy = (guint64) m * (9 * sizeof (uint32_t) + 1);
   return lg_budget_problem_bytes (problem) + (guint64) size * *max_depth +
-         (guint64) m * (n + 2) * 4 +
-         (guint64) m * (5 + sizeof (Row) + sizeof (guint64)) +
-         (guint64) G * G * (6 + n) + (guint64) G * n * 5 + G * sizeof (void *) +
-         lazy;
+         (guint64) m * (n + 2) * 4 + (guint64) m * (5 + sizeof (guint64)) +
+         (*max_depth > 1 ? (guint64) m * sizeof (Row) : 0) + (guint64) G * G +
+         (n >= LARGE_MIN_ITEMS ? (guint64) G * G * (5 + n) : 0) +
+         (guint64) G * n * 5 + G * (sizeof (void *) + sizeof (Row)) + lazy;
 }
 
 LgFastEngine *
@@ -1052,14 +1061,17 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   e->q_cap = (size_t) e->G * e->G * e->n;
   e->queue = g_new0 (uint32_t, e->q_cap);
   e->queued = g_new0 (uint8_t, e->q_cap);
-  e->safe = g_new0 (Row, e->q_cap);
+  /* safe for the probes (search: none at the last depth), the pairs for
+   * match_pair (restrict_line: from LARGE_MIN_ITEMS items) */
+  e->safe = g_new0 (Row, e->max_depth > 1 ? e->q_cap : 1);
   e->probe_pair = g_new0 (uint8_t, (size_t) e->G * e->G);
   e->line_weight = g_new0 (guint64, e->q_cap);
   e->allowed = g_new0 (Row, e->G);
-  e->pairs_changed = g_new0 (uint32_t, (size_t) e->G * e->G);
-  e->pair_changed = g_new0 (uint8_t, (size_t) e->G * e->G);
-  e->mate = g_malloc ((size_t) e->G * e->G * e->n);
-  memset (e->mate, 0xff, (size_t) e->G * e->G * e->n);
+  const size_t match_pairs = e->n >= LARGE_MIN_ITEMS ? (size_t) e->G * e->G : 1;
+  e->pairs_changed = g_new0 (uint32_t, match_pairs);
+  e->pair_changed = g_new0 (uint8_t, match_pairs);
+  e->mate = g_malloc (match_pairs * e->n);
+  memset (e->mate, 0xff, match_pairs * e->n);
   e->rows = g_new0 (uint8_t, (size_t) e->G * e->n);
   e->row_of = g_new0 (uint8_t, (size_t) e->G * e->n);
   e->perm = g_new0 (const uint8_t *, e->G);
@@ -1211,15 +1223,6 @@ clear_dirty (LgFastEngine *e)
   while (e->n_dirty)
     e->is_dirty[e->dirty[--e->n_dirty]] = 0;
 }
-
-/* The all-different of match_pair, the probing of the changed pairs only
- * (probe) and the weights of the lines (choose_line) run from this many
- * items: under it, the puzzles are solved
- * in milliseconds anyway, and the tests' expected outputs fix the order in
- * which the fast engine finds the solutions of small puzzles (classic
- * --drop 1), which each of them changes (other lines chosen, other
- * weights). */
-#define LARGE_MIN_ITEMS 8
 
 /* Line (x -> y, a) keeps only the items of keep; the transposed lines lose
  * a.  Every line changed is queued, and the groups that read a changed

@@ -323,7 +323,8 @@ typedef enum
   LG_CHOICE_TRIAL,     /* auto: the fast engine, the faithful one tried
                           and not finished within its trial */
   LG_CHOICE_TOO_LARGE, /* auto: the fast engine, the faithful one's tables
-                          or tree over the memory limit */
+                          or tree over the memory limit, or in its trial
+                          the solutions it kept */
   LG_CHOICE_DIMENSION  /* auto: the fast engine, the faithful one's masks
                           too wide (8 items or more: 8! bits) */
 } LgEngineChoice;
@@ -363,6 +364,10 @@ typedef struct
                                max_solutions, the callback or the
                                deadline */
   gboolean timed_out;       /* the search stopped at options->deadline */
+  gboolean over_memory;     /* the search stopped at the memory limit: the
+                               faithful engine's solutions kept to tell
+                               them apart would pass it (auto's trial falls
+                               back to the fast engine instead) */
   LgEngine engine;          /* the engine that ran: FAITHFUL or FAST */
   LgEngineChoice choice;    /* why */
   double estimate;          /* the faithful engine's estimated seconds

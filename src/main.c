@@ -656,8 +656,9 @@ note_fast_engine (const Options *o, const LgStats *stats)
     {
       g_autofree char *limit = lg_format_size (o->memory_limit);
       fprintf (stderr,
-               "%s: note: the faithful engine's tables and tree would not fit "
-               "in the memory limit (%s): solving with the fast engine "
+               "%s: note: the faithful engine's tables and tree, or the "
+               "solutions it keeps, would not fit in the memory limit (%s): "
+               "solving with the fast engine "
                "(--engine=faithful and a larger --memory-limit to insist)\n",
                g_get_prgname (), limit);
       return;

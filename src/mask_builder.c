@@ -80,7 +80,7 @@ typedef struct
   uint64_t *alt_scratch;     /* n_pairs masks of the current alternative */
   gboolean *touched_is_base; /* per pair: touched by the couples */
   GPtrArray *alternatives;   /* LgNode*, of the current assignment */
-  char *slab;              /* the labels' current block, slab_left bytes */
+  char *slab;                /* the labels' current block, slab_left bytes */
   size_t slab_left;
   GError *error;
 } Builder;
@@ -685,10 +685,10 @@ lg_mask_builder_scratch_bytes (const LgProblem *problem,
   guint64 pairs = MAX (lg_pair_count (lg_problem_n_groups (problem)), 1);
   guint64 words = lg_bitset_n_words ((size_t) lg_permut_factorial ((int) n)) *
                   sizeof (uint64_t);
-  /* scratch, touched, touched_list, leaf_children; the yes masks; the
-   * assignment and level_children */
-  return pairs *
-             (words + sizeof (gboolean) + sizeof (guint) + sizeof (LgNode *)) +
+  /* scratch, alt_scratch, touched, touched_is_base, touched_list,
+   * leaf_children; the yes masks; the assignment and level_children */
+  return pairs * (2 * words + 2 * sizeof (gboolean) + sizeof (guint) +
+                  sizeof (LgNode *)) +
          (guint64) n * n * (sizeof (uint64_t *) + words) +
          MAX (lg_problem_n_vars (problem), 1) * sizeof (guint) +
          (guint64) (max_vars (set) + 1) * n * sizeof (LgNode *);

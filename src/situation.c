@@ -120,7 +120,7 @@ lg_situation_new (const LgProblem *problem, const LgConstraintSet *set,
   s->trace_masks = options->trace_masks;
   s->trace_masks_data = options->trace_masks_data;
   s->try_solution =
-      lg_try_solution_new (problem, set, permut, s->masks, options->check,
+      lg_try_solution_new (problem, set, permut, s->masks, tree, options->check,
                            progress, &s->steps, options->trace);
   lg_try_solution_show (s->try_solution, &s->nodes_seen);
 #ifdef LG_ENABLE_CHECKS
@@ -131,19 +131,31 @@ lg_situation_new (const LgProblem *problem, const LgConstraintSet *set,
 
 guint64
 lg_situation_bytes (const LgProblem *problem, const LgAndOrTree *tree,
-                    LgCheck check)
+                    LgCheck check, gboolean prune)
 {
   guint n_groups = lg_problem_n_groups (problem);
   guint n = lg_problem_dimension (problem);
   guint64 words = lg_bitset_n_words ((size_t) lg_permut_factorial ((int) n));
+  /* without the tree, try_solution's tables of the pairs it narrows are
+   * not counted: no table is made before the tree */
   guint64 bytes =
       sizeof (LgSituation) +
       MAX (lg_pair_count (n_groups), 1) * words * sizeof (uint64_t) +
-      lg_try_solution_bytes (n_groups, n, check);
+      lg_try_solution_bytes (n_groups, n, check,
+                             tree ? lg_try_solution_narrowed (tree, n_groups)
+                                  : 0);
   if (!tree)
     return bytes;
   LgGraphSize size;
   lg_backtracking_measure (tree->root, &size);
+  /* --prune: yes, a table of relations per height of the undo stack, the
+   * queue of pairs (lg_situation_new) */
+  if (prune)
+    bytes += (guint64) n * n * words * sizeof (uint64_t) +
+             (size.max_path_leaves + 2) * n_groups * n_groups * n *
+                 sizeof (uint32_t) +
+             MAX (lg_pair_count (n_groups), 1) *
+                 (sizeof (guint) + sizeof (gboolean));
   /* the undo stack and the marks (lg_situation_new), the flat graph, its
    * leaves' payloads and the walk's alternatives (flat_prepare) */
   return bytes +
@@ -220,9 +232,21 @@ lg_situation_set_deadline (LgSituation *s, LgDeadline *deadline)
 }
 
 void
-lg_situation_set_distinct (LgSituation *s)
+lg_situation_set_distinct (LgSituation *s, guint64 budget)
 {
-  lg_try_solution_set_distinct (s->try_solution);
+  lg_try_solution_set_distinct (s->try_solution, budget);
+}
+
+guint64
+lg_situation_distinct_bytes (const LgSituation *s)
+{
+  return lg_try_solution_distinct_bytes (s->try_solution);
+}
+
+gboolean
+lg_situation_over_memory (const LgSituation *s)
+{
+  return lg_try_solution_over_memory (s->try_solution);
 }
 
 guint64

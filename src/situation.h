@@ -57,10 +57,12 @@ void lg_situation_free (LgSituation *situation);
 
 /* The bytes lg_situation_new and the exploration allocate (the memory
  * limit's estimate, made before): the pair masks and try_solution's tables
- * of the strategy `check`, and with a tree (NULL: without) the undo stack,
- * the marks and the flattened tree as well. */
+ * of the strategy `check`, and with a tree (NULL: without) its tables of
+ * the pairs the tree narrows, the undo stack, the marks and the flattened
+ * tree as well, and with prune (options->prune) the relations of each
+ * height of the undo stack. */
 guint64 lg_situation_bytes (const LgProblem *problem, const LgAndOrTree *tree,
-                            LgCheck check);
+                            LgCheck check, gboolean prune);
 
 /* The hooks to give the explorer, with the situation as context; the second
  * set also writes every step to the trace stream. */
@@ -81,8 +83,12 @@ void lg_situation_explore (LgSituation *situation, LgNode *root,
 gboolean lg_situation_try_solution (LgSituation *situation, LgSolutionFunc func,
                                     gpointer user_data);
 
-/* Each solution once: see lg_try_solution_set_distinct. */
-void lg_situation_set_distinct (LgSituation *situation);
+/* Each solution once, within budget bytes: see
+ * lg_try_solution_set_distinct, lg_try_solution_distinct_bytes and
+ * lg_try_solution_over_memory. */
+void lg_situation_set_distinct (LgSituation *situation, guint64 budget);
+guint64 lg_situation_distinct_bytes (const LgSituation *situation);
+gboolean lg_situation_over_memory (const LgSituation *situation);
 /* The solutions met again and skipped. */
 guint64 lg_situation_duplicates (const LgSituation *situation);
 

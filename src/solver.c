@@ -1,6 +1,8 @@
 /* solver — see solver.h; and lg_problem_solve, the three steps in a row. */
 #include "solver.h"
 
+#include <string.h>
+
 #include "engine_faithful.h"
 #include "engine_fast.h"
 
@@ -19,9 +21,11 @@ struct LgSolver
    * limit, keeping its solutions, and gives them on if it finished (else
    * the fast engine solves) */
   gboolean on_trial;
-  GError *faithful_error; /* auto: why the faithful engine refused */
-  GByteArray *kept;       /* the trial's solutions: n_groups * n bytes each */
-  guint64 n_kept;
+  GError *faithful_error;   /* auto: why the faithful engine refused */
+  uint8_t *kept;            /* the trial's solutions: n_groups * n bytes each */
+  guint64 n_kept, kept_cap; /* solutions, and room for them */
+  guint64 kept_peak;        /* the most bytes they took (while growing) */
+  gboolean kept_full;       /* the memory limit stopped the trial */
   /* explore: the caller's callback, under max_solutions */
   LgSolutionFunc func;
   gpointer user_data;
@@ -105,13 +109,20 @@ clear_engine_stats (LgStats *stats)
   stats->choice = kept.choice;
 }
 
-/* auto gives up the faithful engine (why: choice): the fast one instead. */
+/* auto gives up the faithful engine (why: choice): the fast one instead.
+ * The memory estimate is the larger of the two engines' (they hold their
+ * memory one after the other), the faithful one's with what its trial
+ * held back. */
 static LgEngineImpl *
 fall_back (LgSolver *solver, LgEngineImpl *faithful, LgEngineChoice choice,
            GError **error)
 {
+  guint64 before = 0;
   if (faithful)
-    faithful->klass->free (faithful);
+    {
+      before = solver->stats->memory_estimate + solver->kept_peak;
+      faithful->klass->free (faithful);
+    }
   solver->stats->choice = choice;
   clear_engine_stats (solver->stats);
   solver->stats->engine = LG_ENGINE_FAST;
@@ -119,6 +130,7 @@ fall_back (LgSolver *solver, LgEngineImpl *faithful, LgEngineChoice choice,
   solver->setup.step_limit = 0;
   GError *local = NULL;
   LgEngineImpl *fast = lg_engine_fast_class.create (&solver->setup, &local);
+  solver->stats->memory_estimate = MAX (solver->stats->memory_estimate, before);
   /* over the memory limit for both: the faithful engine's need, the larger,
    * is the one to tell */
   if (!fast && solver->faithful_error &&
@@ -212,15 +224,34 @@ on_solution (const LgProblem *problem, const LgSolution *solution,
 }
 
 /* The trial's callback: keeps the solution, up to max_solutions and
- * TRIAL_KEPT. */
+ * TRIAL_KEPT, and within half of what the memory limit leaves the engine
+ * (the faithful engine's solutions told apart may take the other half),
+ * counted as they grow: the room doubles, and while it does, the old and
+ * the new room are held (past the limit, the trial stops: kept_full). */
 static gboolean
 keep_solution (const LgProblem *problem, const LgSolution *solution,
                gpointer data)
 {
   (void) problem;
   LgSolver *solver = data;
+  const size_t bytes = (size_t) solution->n_groups * solution->n;
+  if (solver->n_kept == solver->kept_cap)
+    {
+      guint64 cap = MAX (2 * solver->kept_cap, 1);
+      guint64 peak = (solver->kept_cap + cap) * bytes;
+      if (peak >
+          (solver->options.memory_limit - solver->stats->memory_estimate) / 2)
+        {
+          solver->kept_full = TRUE;
+          return FALSE;
+        }
+      solver->kept_peak = MAX (solver->kept_peak, peak);
+      solver->kept = g_realloc (solver->kept, cap * bytes);
+      solver->kept_cap = cap;
+    }
   for (guint g = 0; g < solution->n_groups; g++)
-    g_byte_array_append (solver->kept, solution->perm[g], solution->n);
+    memcpy (solver->kept + solver->n_kept * bytes + (size_t) g * solution->n,
+            solution->perm[g], solution->n);
   solver->n_kept++;
   return solver->n_kept < TRIAL_KEPT &&
          (solver->options.max_solutions == 0 ||
@@ -238,7 +269,7 @@ give_kept (LgSolver *solver)
   for (guint64 k = 0; k < solver->n_kept && !solver->stopped; k++)
     {
       for (guint g = 0; g < n_groups; g++)
-        perm[g] = solver->kept->data + (k * n_groups + g) * n;
+        perm[g] = solver->kept + (k * n_groups + g) * n;
       on_solution (solver->problem, &solution, solver);
     }
 }
@@ -262,12 +293,12 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data,
   solver->stopped = FALSE;
   if (solver->on_trial)
     {
-      solver->kept = g_byte_array_new ();
       solver->engine->klass->explore (solver->engine, keep_solution, solver);
       /* past the deadline: what the trial found is all there will be */
       gboolean finished =
           solver->deadline.passed ||
           (!solver->engine->klass->over_limit (solver->engine) &&
+           !solver->kept_full &&
            (solver->n_kept < TRIAL_KEPT ||
             solver->options.max_solutions == TRIAL_KEPT));
       if (finished)
@@ -277,22 +308,36 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data,
           solver->stopped |= solver->options.max_solutions &&
                              solver->n_kept >= solver->options.max_solutions;
         }
-      g_clear_pointer (&solver->kept, g_byte_array_unref);
+      g_clear_pointer (&solver->kept, g_free);
       if (finished)
         {
+          solver->stats->memory_estimate += solver->kept_peak;
           end_explore (solver);
           return (gint64) solver->found;
         }
       /* hardly possible where the faithful transformation succeeded (the
        * same rules in the same order, far less memory), but reported */
-      solver->engine =
-          fall_back (solver, solver->engine, LG_CHOICE_TRIAL, error);
+      solver->engine = fall_back (
+          solver, solver->engine,
+          solver->kept_full || solver->stats->over_memory ? LG_CHOICE_TOO_LARGE
+                                                          : LG_CHOICE_TRIAL,
+          error);
       if (!solver->engine)
         return -1;
     }
   guint64 n =
       solver->engine->klass->explore (solver->engine, on_solution, solver);
   end_explore (solver);
+  if (solver->stats->over_memory)
+    {
+      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,
+                   "the search stopped after %" G_GUINT64_FORMAT
+                   " solutions: the ones kept to tell them from those met "
+                   "again along another path of the tree need more than "
+                   "the memory limit leaves; raise --memory-limit",
+                   n);
+      return -1;
+    }
   return (gint64) n;
 }
 

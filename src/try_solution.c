@@ -29,30 +29,39 @@ struct LgTrySolution
   uint8_t *compose_ready; /* per row: filled? */
 
   uint64_t *candidates_of; /* per group: its candidate set (INTERSECT...) */
-  /* try_faithful_table (n <= LG_COMPOSE_MAX_N).  Pair masks keep a version
-   * across try_solution calls: `seen` is each mask at the previous call, and
-   * a mask that differs gets a new version (from `versions`). */
-  uint64_t *seen;
+  /* try_faithful_table (n <= LG_COMPOSE_MAX_N).  Only the pairs that some
+   * leaf of the tree narrows can differ from all ones: each has a slot
+   * (1 .. n_slots - 1, slot[pair]), where the tables per pair are; the
+   * other pairs share slot 0, whose mask stays full (pair_count n!) and
+   * whose images are never built.  Pair masks keep a version across
+   * try_solution calls: `seen` is each mask at the previous call, and a
+   * mask that differs gets a new version (from `versions`). */
+  guint32 *slot;    /* per pair */
+  guint *slot_pair; /* per slot: its pair (slot 0: none) */
+  guint n_slots;
+  uint64_t *seen; /* per slot */
   guint64 *pair_version;
   guint64 versions;
-  size_t *pair_count; /* per pair: bits set, at try_solution's start */
-  size_t *build_cost; /* per pair: bits to scatter for an image */
+  size_t *pair_count; /* per slot: bits set, at try_solution's start */
+  size_t *build_cost; /* per slot: bits to scatter for an image */
   /* the image of pair mask (j, g) under each permutation of group j, valid
-   * while image_version equals the pair's version */
+   * while image_version equals the pair's version (per slot) */
   uint64_t *image_cache;
   guint64 *image_version;
   /* FEWEST, where a group placed later than g in the order of the groups
    * checks it too: the image of pair mask (g, j) under q -> q^-1 o sj, that
    * is of the mask's inverses (inverse_mask, valid while inverse_version
-   * equals the pair's version) under sj; the same versions */
+   * equals the pair's version) under sj; the same versions (per slot) */
   uint64_t *inverse_mask, *inverse_cache;
   guint64 *inverse_version, *inverse_image_version;
   size_t *count0; /* per group g: bits of mask (0, g) */
-  /* per group g and level j < g (n_groups x n_groups): the candidates of g
-   * that pass the checks against 1..j, their count, the counts summed over
-   * 0..j, and the assign_stamp of j they were computed under */
-  uint64_t *alive_room; /* per group: its candidates that pass */
-  uint64_t *part;
+  /* per group g and level j < g, at lg_pair_index (j, g) (a triangle of
+   * n_pairs entries): the candidates of g that pass the checks against
+   * 1..j, their count, the counts summed over 0..j, and the assign_stamp
+   * of j they were computed under.  The candidates are written only when
+   * pair (j, g) is narrowed: in the slot of that pair. */
+  uint64_t *alive_room;     /* per group: its candidates that pass */
+  uint64_t *part;           /* per slot */
   const uint64_t **part_at; /* where part (g, j) is: in part, or the same
                                as part (g, j-1), or mask (0, g) for j = 0 */
   size_t *part_count, *part_sum;
@@ -70,10 +79,25 @@ struct LgTrySolution
   guint64 *level_candidates, *level_checks;
   guint level; /* INTERSECT and FEWEST: the level being computed */
   /* distinct solutions (lg_try_solution_set_distinct): the ranks of groups
-   * 1.. of every solution reported, to skip one met again along another
-   * path of the tree */
-  GHashTable *found; /* GBytes -> NULL; NULL when every path is distinct */
-  guint32 *key;      /* scratch: n_groups - 1 ranks */
+   * 1.. of every solution reported (key_len ranks each, in blocks of
+   * 2^block_shift keys, of at most KEY_BLOCK_BYTES unless one key is
+   * more: a block is never moved, so that the set holds what it uses,
+   * give or take a block), to skip one met again along another path of
+   * the tree, and an index of them by hash (open addressing, index_cap
+   * slots, a power of 2, at most half used: 0 free, else 1 + the
+   * solution's number).  Their bytes, at the most while one grows, are
+   * found_peak, and may not pass found_budget: the enumeration stops
+   * there (over_memory). */
+  gboolean distinct;
+  guint key_len;
+  guint32 *key; /* scratch: key_len ranks */
+  guint32 **blocks;
+  guint n_blocks, blocks_cap, block_shift;
+  size_t found_len;
+  guint32 *found_index;
+  size_t index_cap;
+  guint64 found_budget, found_peak;
+  gboolean over_memory;
   guint64 duplicates;
   /* the progress line: try_solution's visits, added to the situation's
    * steps */
@@ -96,6 +120,10 @@ struct LgTrySolution
  * the candidates times this are fewer than the bits to scatter. */
 #define LG_TEST_RATIO 4
 
+/* The blocks of the keys of the solutions told apart: at most this many
+ * bytes (but for a key alone that is more). */
+#define KEY_BLOCK_BYTES 4096
+
 /* The current mask of pair (g1 < g2). */
 static inline const uint64_t *
 pair_mask (const LgTrySolution *s, guint g1, guint g2)
@@ -103,11 +131,81 @@ pair_mask (const LgTrySolution *s, guint g1, guint g2)
   return s->masks + lg_pair_index (g1, g2) * s->n_words;
 }
 
+/* Marks in `narrowed` the pair of node if it is a leaf, and returns 1 if
+ * it was not marked yet; walks down the children when walk. */
+static guint
+mark_leaf (const LgNode *node, gboolean walk, uint64_t *narrowed)
+{
+  if (node->kind == LG_NODE_LEAF)
+    {
+      guint pair = ((const LgMaskNode *) node->data)->pair;
+      if (lg_bitset_test (narrowed, pair))
+        return 0;
+      lg_bitset_set (narrowed, pair);
+      return 1;
+    }
+  guint count = 0;
+  for (uint32_t c = 0; walk && c < node->n_children; c++)
+    count += mark_leaf (node->children[c], TRUE, narrowed);
+  return count;
+}
+
+/* Marks in `narrowed` (n_pairs bits, cleared) the pairs that a leaf of
+ * tree narrows (every pair without a tree); returns how many.  The
+ * builder's trees list their nodes; a tree made by hand is walked from
+ * its root. */
+static guint
+mark_narrowed (const LgAndOrTree *tree, guint n_pairs, uint64_t *narrowed)
+{
+  if (!tree)
+    {
+      lg_bitset_set_all (narrowed, n_pairs);
+      return n_pairs;
+    }
+  if (!tree->nodes)
+    return mark_leaf (tree->root, TRUE, narrowed);
+  guint count = 0;
+  for (guint i = 0; i < tree->nodes->len; i++)
+    count += mark_leaf (tree->nodes->pdata[i], FALSE, narrowed);
+  return count;
+}
+
+guint
+lg_try_solution_narrowed (const LgAndOrTree *tree, guint n_groups)
+{
+  const guint n_pairs = lg_pair_count (n_groups);
+  g_autofree uint64_t *narrowed =
+      g_new0 (uint64_t, lg_bitset_n_words (MAX (n_pairs, 1)));
+  return mark_narrowed (tree, n_pairs, narrowed);
+}
+
+/* The slots of the narrowed pairs (the tables per pair, see above). */
+static void
+make_slots (LgTrySolution *s, const LgAndOrTree *tree)
+{
+  const size_t n_pairs = MAX (s->n_pairs, 1);
+  g_autofree uint64_t *narrowed =
+      g_new0 (uint64_t, lg_bitset_n_words (n_pairs));
+  s->n_slots = 1 + mark_narrowed (tree, s->n_pairs, narrowed);
+  s->slot = g_new (guint32, n_pairs);
+  s->slot_pair = g_new (guint, s->n_slots);
+  s->slot_pair[0] = 0;
+  guint next = 1;
+  for (guint p = 0; p < n_pairs; p++)
+    if (p < s->n_pairs && lg_bitset_test (narrowed, p))
+      {
+        s->slot_pair[next] = p;
+        s->slot[p] = next++;
+      }
+    else
+      s->slot[p] = 0;
+}
+
 LgTrySolution *
 lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
                      const LgPermut *permut, const uint64_t *masks,
-                     LgCheck check, LgProgress *progress, guint64 *steps_at,
-                     FILE *trace)
+                     const LgAndOrTree *tree, LgCheck check,
+                     LgProgress *progress, guint64 *steps_at, FILE *trace)
 {
   LgTrySolution *s = g_new0 (LgTrySolution, 1);
   s->problem = problem;
@@ -152,31 +250,33 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
       lg_permut_adjacent_swaps (permut, s->swaps);
       s->compose = g_new (uint16_t, s->n_perms * s->n_perms);
       s->compose_ready = g_new0 (uint8_t, s->n_perms);
-      const size_t n_pairs = MAX (s->n_pairs, 1);
+      make_slots (s, tree);
+      const size_t n_slots = s->n_slots;
       /* every mask is as at the start (full) and seen, with version
-       * 1..n_pairs; no image has a version yet */
-      s->seen = g_memdup2 (masks, s->n_pairs * s->n_words * sizeof *s->seen);
-      s->pair_version = g_new (guint64, n_pairs);
-      s->pair_count = g_new (size_t, n_pairs);
-      s->build_cost = g_new0 (size_t, n_pairs);
-      for (guint p = 0; p < n_pairs; p++)
+       * 1..n_slots; no image has a version yet */
+      s->seen = g_new (uint64_t, n_slots * s->n_words);
+      s->pair_version = g_new (guint64, n_slots);
+      s->pair_count = g_new (size_t, n_slots);
+      s->build_cost = g_new0 (size_t, n_slots);
+      for (guint k = 0; k < n_slots; k++)
         {
-          s->pair_version[p] = ++s->versions;
-          s->pair_count[p] = s->n_perms;
+          lg_bitset_set_all (s->seen + k * s->n_words, s->n_perms);
+          s->pair_version[k] = ++s->versions;
+          s->pair_count[k] = s->n_perms;
         }
-      s->image_cache = g_new (uint64_t, n_pairs * s->n_perms * s->n_words);
-      s->image_version = g_new0 (guint64, n_pairs * s->n_perms);
+      s->image_cache = g_new (uint64_t, n_slots * s->n_perms * s->n_words);
+      s->image_version = g_new0 (guint64, n_slots * s->n_perms);
       if (check == LG_CHECK_FEWEST)
         {
-          s->inverse_mask = g_new (uint64_t, n_pairs * s->n_words);
-          s->inverse_version = g_new0 (guint64, n_pairs);
+          s->inverse_mask = g_new (uint64_t, n_slots * s->n_words);
+          s->inverse_version = g_new0 (guint64, n_slots);
           s->inverse_cache =
-              g_new (uint64_t, n_pairs * s->n_perms * s->n_words);
-          s->inverse_image_version = g_new0 (guint64, n_pairs * s->n_perms);
+              g_new (uint64_t, n_slots * s->n_perms * s->n_words);
+          s->inverse_image_version = g_new0 (guint64, n_slots * s->n_perms);
         }
-      const size_t n_parts = (size_t) s->n_groups * s->n_groups;
+      const size_t n_parts = MAX (s->n_pairs, 1);
       s->count0 = g_new0 (size_t, s->n_groups);
-      s->part = g_new (uint64_t, n_parts * s->n_words);
+      s->part = g_new (uint64_t, n_slots * s->n_words);
       s->alive_room = g_new (uint64_t, s->n_groups * s->n_words);
       s->part_at = g_new0 (const uint64_t *, n_parts);
       s->part_count = g_new0 (size_t, n_parts);
@@ -194,9 +294,10 @@ lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
 }
 
 guint64
-lg_try_solution_bytes (guint n_groups, guint n, LgCheck check)
+lg_try_solution_bytes (guint n_groups, guint n, LgCheck check, guint n_narrowed)
 {
   const guint64 G = n_groups, pairs = MAX (lg_pair_count (n_groups), 1);
+  const guint64 slots = 1 + (guint64) n_narrowed;
   const guint64 perms = (guint64) lg_permut_factorial ((int) n);
   const guint64 words = lg_bitset_n_words ((size_t) perms) * sizeof (uint64_t);
   /* perm, rank, candidates_of, assigned; identity, composed, image */
@@ -207,19 +308,21 @@ lg_try_solution_bytes (guint n_groups, guint n, LgCheck check)
     bytes += perms * sizeof (uint16_t); /* inverse */
   if (n <= LG_COMPOSE_MAX_N)
     {
-      /* swaps, compose, compose_ready; per pair: seen, version, count,
-       * build cost, the images and their versions; per group and level:
-       * the parts, where they are, counts, sums and stamps; per group:
-       * count0, alive_room, assign_stamp */
+      /* swaps, compose, compose_ready; per pair: its slot, and as a group
+       * and a level: where the part is, counts, sums and stamps; per slot:
+       * its pair, seen, version, count, build cost, the images and their
+       * versions, the part; per group: count0, alive_room, assign_stamp;
+       * the narrowed pairs' bits while the slots are made */
       bytes += perms * (n ? n - 1 : 0) * sizeof (uint16_t) +
                perms * perms * sizeof (uint16_t) + perms;
-      bytes += pairs * (words + 3 * sizeof (guint64)) +
-               pairs * perms * (words + sizeof (guint64));
+      bytes += pairs * (sizeof (guint32) + 4 * sizeof (guint64)) +
+               lg_bitset_n_words ((size_t) pairs) * sizeof (uint64_t);
+      bytes += slots * (sizeof (guint) + 2 * words + 3 * sizeof (guint64)) +
+               slots * perms * (words + sizeof (guint64));
       if (check == LG_CHECK_FEWEST)
-        bytes += pairs * (words + sizeof (guint64)) +
-                 pairs * perms * (words + sizeof (guint64));
-      bytes += G * G * (words + 4 * sizeof (guint64)) +
-               G * (2 * sizeof (guint64) + words);
+        bytes += slots * (words + sizeof (guint64)) +
+                 slots * perms * (words + sizeof (guint64));
+      bytes += G * (2 * sizeof (guint64) + words);
     }
   return bytes;
 }
@@ -249,13 +352,30 @@ lg_try_solution_stopped (const LgTrySolution *s)
 }
 
 void
-lg_try_solution_set_distinct (LgTrySolution *s)
+lg_try_solution_set_distinct (LgTrySolution *s, guint64 budget)
 {
-  if (s->found)
+  if (s->distinct)
     return;
-  s->found = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
-                                    (GDestroyNotify) g_bytes_unref, NULL);
-  s->key = g_new (guint32, MAX (s->n_groups, 2) - 1);
+  s->distinct = TRUE;
+  s->key_len = MAX (s->n_groups, 2) - 1;
+  s->key = g_new (guint32, s->key_len);
+  while (s->block_shift < 20 && ((guint64) s->key_len * sizeof (guint32)
+                                 << (s->block_shift + 1)) <= KEY_BLOCK_BYTES)
+    s->block_shift++;
+  s->found_budget = budget;
+  s->found_peak = s->key_len * sizeof (guint32);
+}
+
+guint64
+lg_try_solution_distinct_bytes (const LgTrySolution *s)
+{
+  return s->found_peak;
+}
+
+gboolean
+lg_try_solution_over_memory (const LgTrySolution *s)
+{
+  return s->over_memory;
 }
 
 void
@@ -263,9 +383,11 @@ lg_try_solution_free (LgTrySolution *s)
 {
   if (!s)
     return;
-  if (s->found)
-    g_hash_table_unref (s->found);
   g_free (s->key);
+  for (guint b = 0; b < s->n_blocks; b++)
+    g_free (s->blocks[b]);
+  g_free (s->blocks);
+  g_free (s->found_index);
   g_free (s->solution.perm);
   g_free (s->identity);
   g_free (s->composed);
@@ -274,6 +396,8 @@ lg_try_solution_free (LgTrySolution *s)
   g_free (s->swaps);
   g_free (s->compose);
   g_free (s->compose_ready);
+  g_free (s->slot);
+  g_free (s->slot_pair);
   g_free (s->seen);
   g_free (s->pair_version);
   g_free (s->pair_count);
@@ -401,27 +525,131 @@ is_ok (LgTrySolution *s, guint mid, guint last)
   return lg_bitset_test (pair_mask (s, mid, last), k);
 }
 
-/* Has the solution of the current ranks been reported already?  Records it
- * when not. */
+/* The hash of the ranks of groups 1.. at key. */
+static size_t
+key_hash (const LgTrySolution *s, const guint32 *key)
+{
+  uint64_t h = UINT64_C (0xcbf29ce484222325);
+  for (guint i = 0; i < s->key_len; i++)
+    h = (h ^ key[i]) * UINT64_C (0x100000001b3);
+  return (size_t) (h ^ (h >> 29));
+}
+
+/* The key of solution number k. */
+static inline guint32 *
+found_key (const LgTrySolution *s, size_t k)
+{
+  return s->blocks[k >> s->block_shift] +
+         (k & (((size_t) 1 << s->block_shift) - 1)) * s->key_len;
+}
+
+/* Puts solution number k (its key in the blocks) into the index. */
+static void
+index_put (LgTrySolution *s, size_t k)
+{
+  size_t mask = s->index_cap - 1;
+  size_t at = key_hash (s, found_key (s, k)) & mask;
+  while (s->found_index[at])
+    at = (at + 1) & mask;
+  s->found_index[at] = (guint32) (k + 1);
+}
+
+/* The bytes of a key block. */
+static inline guint64
+block_bytes (const LgTrySolution *s)
+{
+  return ((guint64) s->key_len * sizeof (guint32)) << s->block_shift;
+}
+
+/* The bytes the set holds: the scratch key, the blocks and their list,
+ * the index. */
+static guint64
+found_bytes (const LgTrySolution *s)
+{
+  return s->key_len * sizeof (guint32) + s->n_blocks * block_bytes (s) +
+         s->blocks_cap * sizeof (guint32 *) + s->index_cap * sizeof (guint32);
+}
+
+/* Room for one more solution in the set: FALSE when its bytes while it
+ * grows (a list or an index grown holds the old one until it is copied)
+ * would pass the budget, or its index its 32 bits. */
 static gboolean
+found_room (LgTrySolution *s)
+{
+  if (s->found_len == (size_t) s->n_blocks << s->block_shift)
+    {
+      guint cap = s->n_blocks < s->blocks_cap ? s->blocks_cap
+                                              : MAX (2 * s->blocks_cap, 16);
+      guint64 peak = found_bytes (s) + block_bytes (s) +
+                     (cap != s->blocks_cap ? cap * sizeof (guint32 *) : 0);
+      if (peak > s->found_budget || s->found_len >= G_MAXUINT32 / 2)
+        return FALSE;
+      s->found_peak = MAX (s->found_peak, peak);
+      if (cap != s->blocks_cap)
+        {
+          s->blocks = g_renew (guint32 *, s->blocks, cap);
+          s->blocks_cap = cap;
+        }
+      s->blocks[s->n_blocks++] = g_malloc (block_bytes (s));
+    }
+  if (2 * (s->found_len + 1) > s->index_cap)
+    {
+      size_t cap = s->index_cap ? 2 * s->index_cap : 32;
+      guint64 peak = found_bytes (s) + cap * sizeof (guint32);
+      if (peak > s->found_budget)
+        return FALSE;
+      s->found_peak = MAX (s->found_peak, peak);
+      g_free (s->found_index);
+      s->found_index = g_new0 (guint32, cap);
+      s->index_cap = cap;
+      for (size_t k = 0; k < s->found_len; k++)
+        index_put (s, k);
+    }
+  return TRUE;
+}
+
+typedef enum
+{
+  FOUND_NEW,
+  FOUND_BEFORE,
+  FOUND_NO_ROOM
+} Found;
+
+/* Has the solution of the current ranks been reported already?  Records it
+ * when not, if there is room. */
+static Found
 seen_before (LgTrySolution *s)
 {
+  guint32 *k = s->key;
   for (guint g = 1; g < s->n_groups; g++)
-    s->key[g - 1] = (guint32) s->rank[g];
-  GBytes *key = g_bytes_new (s->key, (s->n_groups - 1) * sizeof *s->key);
-  if (g_hash_table_contains (s->found, key))
+    k[g - 1] = (guint32) s->rank[g];
+  if (s->index_cap)
     {
-      g_bytes_unref (key);
-      return TRUE;
+      size_t mask = s->index_cap - 1;
+      for (size_t at = key_hash (s, k) & mask; s->found_index[at];
+           at = (at + 1) & mask)
+        if (!memcmp (found_key (s, s->found_index[at] - 1), k,
+                     s->key_len * sizeof *k))
+          return FOUND_BEFORE;
     }
-  g_hash_table_add (s->found, key);
-  return FALSE;
+  if (!found_room (s))
+    return FOUND_NO_ROOM;
+  memcpy (found_key (s, s->found_len), k, s->key_len * sizeof *k);
+  index_put (s, s->found_len++);
+  return FOUND_NEW;
 }
 
 static void
 found_solution (LgTrySolution *s, LgSolutionFunc func, gpointer data)
 {
-  if (s->found && seen_before (s))
+  Found found = s->distinct ? seen_before (s) : FOUND_NEW;
+  if (found == FOUND_NO_ROOM)
+    {
+      s->over_memory = TRUE;
+      s->stopped = TRUE;
+      return;
+    }
+  if (found == FOUND_BEFORE)
     {
       s->duplicates++;
       if (s->trace)
@@ -515,10 +743,18 @@ try_faithful (LgTrySolution *s, guint idx, LgSolutionFunc func, gpointer data)
  * candidate passes).  Permutations are kept as ranks and turned into rows
  * of items only for a solution. */
 
-static inline uint64_t *
-part_words (LgTrySolution *s, guint g, guint j)
+/* The slot of pair (g1 < g2). */
+static inline guint
+slot_of (const LgTrySolution *s, guint g1, guint g2)
 {
-  return s->part + ((size_t) g * s->n_groups + j) * s->n_words;
+  return s->slot[lg_pair_index (g1, g2)];
+}
+
+/* Where part (g, j) is written, j < g: in the slot of pair (j, g). */
+static inline uint64_t *
+part_words (LgTrySolution *s, guint slot)
+{
+  return s->part + (size_t) slot * s->n_words;
 }
 
 /* Sets the bits row[q] of out for the q of `bits` (one word of a mask, at
@@ -556,16 +792,16 @@ build_image (LgTrySolution *s, const uint64_t *mask, size_t count,
   image[n_words - 1] &= tail;
 }
 
-/* Builds the image of the pair mask under rj, kept while the mask keeps
- * its version. */
+/* Builds the image of the pair mask in slot under rj, kept while the mask
+ * keeps its version. */
 G_GNUC_NO_INLINE static const uint64_t *
-new_image (LgTrySolution *s, guint pair, size_t rj)
+new_image (LgTrySolution *s, guint slot, size_t rj)
 {
-  const size_t key = pair * s->n_perms + rj;
+  const size_t key = slot * s->n_perms + rj;
   uint64_t *image = s->image_cache + key * s->n_words;
-  build_image (s, s->masks + pair * s->n_words, s->pair_count[pair],
-               compose_row (s, rj), image);
-  s->image_version[key] = s->pair_version[pair];
+  build_image (s, s->masks + s->slot_pair[slot] * s->n_words,
+               s->pair_count[slot], compose_row (s, rj), image);
+  s->image_version[key] = s->pair_version[slot];
   return image;
 }
 
@@ -573,46 +809,46 @@ new_image (LgTrySolution *s, guint pair, size_t rj)
  * group j placed before g that comes after it): the image under rj of the
  * mask's inverses, kept while the mask keeps its version. */
 G_GNUC_NO_INLINE static const uint64_t *
-new_inverse_image (LgTrySolution *s, guint pair, size_t rj)
+new_inverse_image (LgTrySolution *s, guint slot, size_t rj)
 {
   const size_t n_words = s->n_words;
-  uint64_t *inverse = s->inverse_mask + pair * n_words;
-  if (s->inverse_version[pair] != s->pair_version[pair])
+  uint64_t *inverse = s->inverse_mask + slot * n_words;
+  if (s->inverse_version[slot] != s->pair_version[slot])
     {
-      const uint64_t *mask = s->masks + pair * n_words;
+      const uint64_t *mask = s->masks + s->slot_pair[slot] * n_words;
       memset (inverse, 0, n_words * sizeof *inverse);
       for (size_t w = 0; w < n_words; w++)
         for (uint64_t bits = mask[w]; bits; bits &= bits - 1)
           lg_bitset_set (inverse,
                          s->inverse[w * 64 + (size_t) lg_bitset_ctz64 (bits)]);
-      s->inverse_version[pair] = s->pair_version[pair];
+      s->inverse_version[slot] = s->pair_version[slot];
     }
-  const size_t key = pair * s->n_perms + rj;
+  const size_t key = slot * s->n_perms + rj;
   uint64_t *image = s->inverse_cache + key * n_words;
-  build_image (s, inverse, s->pair_count[pair], compose_row (s, rj), image);
-  s->inverse_image_version[key] = s->pair_version[pair];
+  build_image (s, inverse, s->pair_count[slot], compose_row (s, rj), image);
+  s->inverse_image_version[key] = s->pair_version[slot];
   return image;
 }
 
 /* Writes to cur the candidates of prev (prev_count of them, at least one)
- * that pass the check against pair mask `pair` under rj: prev AND the
+ * that pass the check against the pair mask in `slot` under rj: prev AND the
  * image when there is one.  Building it costs the smaller side of the
  * mask (build_cost); for few candidates, each candidate r is checked
  * instead, as the original does, in the row of rj^-1 (r passes when
  * r o rj^-1 is in the mask).  Returns how many pass when count_it, else
  * whether some pass. */
 G_ALWAYS_INLINE static inline size_t
-filter (LgTrySolution *s, guint pair, size_t rj, const uint64_t *prev,
+filter (LgTrySolution *s, guint slot, size_t rj, const uint64_t *prev,
         size_t prev_count, uint64_t *cur, gboolean count_it)
 {
   const size_t n_words = s->n_words;
-  const size_t key = pair * s->n_perms + rj;
+  const size_t key = slot * s->n_perms + rj;
   const uint64_t *image = s->image_cache + key * n_words;
-  if (s->image_version[key] != s->pair_version[pair])
+  if (s->image_version[key] != s->pair_version[slot])
     {
-      if (prev_count * LG_TEST_RATIO < s->build_cost[pair])
+      if (prev_count * LG_TEST_RATIO < s->build_cost[slot])
         {
-          const uint64_t *mask = s->masks + pair * n_words;
+          const uint64_t *mask = s->masks + s->slot_pair[slot] * n_words;
           const uint16_t *row = compose_row (s, s->inverse[rj]);
           size_t count = prev_count;
           for (size_t w = 0; w < n_words; w++)
@@ -629,7 +865,7 @@ filter (LgTrySolution *s, guint pair, size_t rj, const uint64_t *prev,
             }
           return count;
         }
-      image = new_image (s, pair, rj);
+      image = new_image (s, slot, rj);
     }
   uint64_t any = 0;
   for (size_t w = 0; w < n_words; w++)
@@ -644,15 +880,16 @@ filter (LgTrySolution *s, guint pair, size_t rj, const uint64_t *prev,
  * candidate), else cur, which receives it; *count receives its size. */
 static inline const uint64_t *
 check_against (LgTrySolution *s, guint g, guint j, const uint64_t *prev,
-               size_t prev_count, uint64_t *cur, size_t *count)
+               size_t prev_count, size_t *count)
 {
-  const guint pair = lg_pair_index (j, g);
-  if (prev_count == 0 || s->pair_count[pair] == s->n_perms)
+  const guint slot = slot_of (s, j, g);
+  if (prev_count == 0 || s->pair_count[slot] == s->n_perms)
     {
       *count = prev_count;
       return prev;
     }
-  *count = filter (s, pair, s->rank[j], prev, prev_count, cur, TRUE);
+  uint64_t *cur = part_words (s, slot);
+  *count = filter (s, slot, s->rank[j], prev, prev_count, cur, TRUE);
   return cur;
 }
 
@@ -661,7 +898,7 @@ check_against (LgTrySolution *s, guint g, guint j, const uint64_t *prev,
 static const uint64_t *
 part_upto (LgTrySolution *s, guint g, guint j)
 {
-  const size_t row = (size_t) g * s->n_groups;
+  const size_t row = lg_pair_index (0, g);
   const guint64 *assign_stamp = s->assign_stamp;
   guint64 *stamp = s->part_stamp + row;
   const uint64_t **at = s->part_at + row;
@@ -671,8 +908,7 @@ part_upto (LgTrySolution *s, guint g, guint j)
     v--;
   for (guint k = v + 1; k <= j; k++)
     {
-      at[k] = check_against (s, g, k, at[k - 1], count[k - 1],
-                             part_words (s, g, k), &count[k]);
+      at[k] = check_against (s, g, k, at[k - 1], count[k - 1], &count[k]);
       sum[k] = sum[k - 1] + count[k];
       stamp[k] = assign_stamp[k];
     }
@@ -726,7 +962,7 @@ try_faithful_table (LgTrySolution *s, guint idx, const uint64_t *alive,
     }
   const guint next = idx + 1;
   const uint64_t *before = part_upto (s, next, idx - 1);
-  const size_t at = (size_t) next * s->n_groups + idx - 1;
+  const size_t at = lg_pair_index (idx - 1, next);
   const size_t before_count = s->part_count[at];
   const size_t before_checks = s->part_sum[at];
   const size_t next_candidates = s->count0[next];
@@ -740,8 +976,8 @@ try_faithful_table (LgTrySolution *s, guint idx, const uint64_t *alive,
   /* the candidates of next that pass its checks: they stay there while
    * the visit of next goes on (deeper visits write only later groups) */
   uint64_t *room = s->alive_room + next * n_words;
-  const guint pair = lg_pair_index (idx, next);
-  const gboolean full = s->pair_count[pair] == s->n_perms;
+  const guint slot = slot_of (s, idx, next);
+  const gboolean full = s->pair_count[slot] == s->n_perms;
   size_t visits = 0;
   for (size_t w = 0; w < n_words && !s->stopped; w++)
     for (uint64_t bits = alive[w]; bits && !s->stopped; bits &= bits - 1)
@@ -752,7 +988,7 @@ try_faithful_table (LgTrySolution *s, guint idx, const uint64_t *alive,
         visits++;
         if (full)
           try_faithful_table (s, next, before, func, data);
-        else if (filter (s, pair, r, before, before_count, room, FALSE))
+        else if (filter (s, slot, r, before, before_count, room, FALSE))
           try_faithful_table (s, next, room, func, data);
       }
   add_steps (s, visits);
@@ -766,29 +1002,36 @@ static void
 table_refresh (LgTrySolution *s)
 {
   const size_t n_words = s->n_words;
-  for (guint p = 0; p < s->n_pairs; p++)
+  for (guint k = 1; k < s->n_slots; k++)
     {
-      const uint64_t *mask = s->masks + p * n_words;
-      uint64_t *seen = s->seen + p * n_words;
+      const uint64_t *mask = s->masks + s->slot_pair[k] * n_words;
+      uint64_t *seen = s->seen + k * n_words;
       uint64_t differ = 0;
       for (size_t w = 0; w < n_words; w++)
         differ |= mask[w] ^ seen[w];
       if (differ)
         {
           memcpy (seen, mask, n_words * sizeof *seen);
-          s->pair_version[p] = ++s->versions;
-          s->pair_count[p] = s->count (mask, n_words);
-          s->build_cost[p] =
-              MIN (s->pair_count[p], s->n_perms - s->pair_count[p]);
+          s->pair_version[k] = ++s->versions;
+          s->pair_count[k] = s->count (mask, n_words);
+          s->build_cost[k] =
+              MIN (s->pair_count[k], s->n_perms - s->pair_count[k]);
         }
     }
+#ifdef LG_ENABLE_CHECKS
+  /* a pair that no leaf narrows has no slot: it must be full */
+  for (guint p = 0; p < s->n_pairs; p++)
+    g_assert (s->slot[p] != 0 ||
+              s->count (s->masks + p * n_words, n_words) == s->n_perms);
+#endif
   for (guint g = 1; g < s->n_groups; g++)
     {
-      size_t c = s->pair_count[lg_pair_index (0, g)];
+      const size_t row = lg_pair_index (0, g);
+      size_t c = s->pair_count[s->slot[row]];
       s->count0[g] = c;
-      s->part_count[(size_t) g * s->n_groups] = c;
-      s->part_at[(size_t) g * s->n_groups] = pair_mask (s, 0, g);
-      s->part_sum[(size_t) g * s->n_groups] = c;
+      s->part_count[row] = c;
+      s->part_at[row] = pair_mask (s, 0, g);
+      s->part_sum[row] = c;
     }
 }
 /* Group j is placed (its permutation from group 0 has rank s->rank[j]); q is
@@ -834,20 +1077,20 @@ candidates_for (LgTrySolution *s, guint g, uint64_t *out)
       const uint64_t *image;
       if (s->compose)
         {
-          const guint pair = lg_pair_index (g1, g2);
-          s->checks += s->pair_count[pair];
-          s->level_checks[s->level] += s->pair_count[pair];
-          if (s->pair_count[pair] == s->n_perms)
+          const guint slot = slot_of (s, g1, g2);
+          s->checks += s->pair_count[slot];
+          s->level_checks[s->level] += s->pair_count[slot];
+          if (s->pair_count[slot] == s->n_perms)
             continue; /* out stays as it is, not empty */
-          const size_t key = pair * s->n_perms + s->rank[j];
+          const size_t key = slot * s->n_perms + s->rank[j];
           if (j < g)
-            image = s->image_version[key] == s->pair_version[pair]
+            image = s->image_version[key] == s->pair_version[slot]
                         ? s->image_cache + key * n_words
-                        : new_image (s, pair, s->rank[j]);
+                        : new_image (s, slot, s->rank[j]);
           else
-            image = s->inverse_image_version[key] == s->pair_version[pair]
+            image = s->inverse_image_version[key] == s->pair_version[slot]
                         ? s->inverse_cache + key * n_words
-                        : new_inverse_image (s, pair, s->rank[j]);
+                        : new_inverse_image (s, slot, s->rank[j]);
         }
       else
         {
@@ -875,11 +1118,11 @@ candidates_for (LgTrySolution *s, guint g, uint64_t *out)
 static size_t
 intersect_checks (const LgTrySolution *s, guint g, guint level)
 {
-  const size_t *part_count = s->part_count + (size_t) g * s->n_groups;
+  const size_t *part_count = s->part_count + lg_pair_index (0, g);
   size_t checks = 0;
   for (guint j = 1; j <= level; j++)
     {
-      checks += s->pair_count[lg_pair_index (j, g)];
+      checks += s->pair_count[slot_of (s, j, g)];
       if (part_count[j] == 0)
         break;
     }
@@ -894,7 +1137,7 @@ static const uint64_t *
 intersect_part (LgTrySolution *s, guint g, guint level, size_t *count)
 {
   const uint64_t *cand = part_upto (s, g, level);
-  *count = s->part_count[(size_t) g * s->n_groups + level];
+  *count = s->part_count[lg_pair_index (level, g)];
   return cand;
 }
 
@@ -925,7 +1168,7 @@ try_intersect_table (LgTrySolution *s, guint level, LgSolutionFunc func,
     return;
   const uint64_t *before = NULL;
   size_t before_count = 0, before_checks = 0;
-  guint pair = 0;
+  guint slot = 0;
   gboolean full = TRUE;
   if (next < s->n_groups)
     {
@@ -941,8 +1184,8 @@ try_intersect_table (LgTrySolution *s, guint level, LgSolutionFunc func,
           s->candidates_saved += n_cand * s->count0[next];
           return;
         }
-      pair = lg_pair_index (g, next);
-      full = s->pair_count[pair] == s->n_perms;
+      slot = slot_of (s, g, next);
+      full = s->pair_count[slot] == s->n_perms;
     }
   uint64_t *room = s->alive_room + (next < s->n_groups ? next : 0) * s->n_words;
   for (size_t w = 0; w < s->n_words && !s->stopped; w++)
@@ -954,10 +1197,10 @@ try_intersect_table (LgTrySolution *s, guint level, LgSolutionFunc func,
         add_steps (s, 1);
         s->rank[g] = r;
         s->assign_stamp[g] = ++s->clock;
-        if (!full && !filter (s, pair, r, before, before_count, room, FALSE))
+        if (!full && !filter (s, slot, r, before, before_count, room, FALSE))
           {
-            s->checks += before_checks + s->pair_count[pair];
-            s->level_checks[next] += before_checks + s->pair_count[pair];
+            s->checks += before_checks + s->pair_count[slot];
+            s->level_checks[next] += before_checks + s->pair_count[slot];
             s->candidates_saved += s->count0[next];
             continue;
           }

@@ -18,7 +18,9 @@
  * it keeps from one call to the next (composition rows, images of the pair
  * masks, each valid while its mask keeps a version) depends on nothing
  * else, so a call gives the same solutions as a fresh strategy would.
- * Nothing is allocated while enumerating.
+ * Nothing is allocated while enumerating, but for the set of the
+ * solutions told apart (lg_try_solution_set_distinct), a block of them at
+ * a time.
  */
 #ifndef LG_TRY_SOLUTION_H
 #define LG_TRY_SOLUTION_H
@@ -34,27 +36,38 @@ typedef struct LgTrySolution LgTrySolution;
 
 /* A strategy over the n_pairs pair masks at masks (lg_pair_index order,
  * lg_bitset_n_words (permut->count) words each), which the situation owns
- * and changes between calls; set is the partition of the solve (for the
+ * and changes between calls, only by ANDing the masks of tree's leaves
+ * into them (tree NULL: any pair may change; a pair that no leaf narrows
+ * gets no table of its own); set is the partition of the solve (for the
  * checks of --enable-checks).  Its visits are added to *steps, the
  * situation's progress count.  trace (may be NULL) gets a line per call
  * and per solution. */
-LgTrySolution *lg_try_solution_new (const LgProblem *problem,
-                                    const LgConstraintSet *set,
-                                    const LgPermut *permut,
-                                    const uint64_t *masks, LgCheck check,
-                                    LgProgress *progress, guint64 *steps,
-                                    FILE *trace);
+LgTrySolution *
+lg_try_solution_new (const LgProblem *problem, const LgConstraintSet *set,
+                     const LgPermut *permut, const uint64_t *masks,
+                     const LgAndOrTree *tree, LgCheck check,
+                     LgProgress *progress, guint64 *steps, FILE *trace);
 void lg_try_solution_free (LgTrySolution *strategy);
 
-/* The bytes lg_try_solution_new allocates for n_groups groups of n items
- * and that strategy (the memory limit's estimate, made before). */
-guint64 lg_try_solution_bytes (guint n_groups, guint n, LgCheck check);
+/* The pairs of n_groups groups that some leaf of tree narrows (NULL: all
+ * of them). */
+guint lg_try_solution_narrowed (const LgAndOrTree *tree, guint n_groups);
+
+/* The bytes lg_try_solution_new allocates for n_groups groups of n items,
+ * n_narrowed pairs narrowed by the tree (lg_try_solution_narrowed) and
+ * that strategy (the memory limit's estimate, made before). */
+guint64 lg_try_solution_bytes (guint n_groups, guint n, LgCheck check,
+                               guint n_narrowed);
 
 /* From now on, a solution already reported (the tutorial's tree may reach
  * one along two paths when a variable is left free by the solution) is
  * skipped and counted as a duplicate; the ranks of every solution are kept
- * for that. */
-void lg_try_solution_set_distinct (LgTrySolution *strategy);
+ * for that, in at most budget bytes: past them, the enumeration stops as
+ * at the step limit, and lg_try_solution_over_memory says so. */
+void lg_try_solution_set_distinct (LgTrySolution *strategy, guint64 budget);
+/* The most bytes the solutions kept so have taken (while one grows). */
+guint64 lg_try_solution_distinct_bytes (const LgTrySolution *strategy);
+gboolean lg_try_solution_over_memory (const LgTrySolution *strategy);
 /* The progress line shows *shown (the situation's count of nodes) instead
  * of the steps. */
 void lg_try_solution_show (LgTrySolution *strategy, const guint64 *shown);

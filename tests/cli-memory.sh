@@ -2,20 +2,20 @@
 # cli-memory.sh — the memory limit holds (issue 14, item 1): the estimate
 # that --stats prints ("memory estimate", made before the engine allocates)
 # is measured against the peak RSS of the run (getrusage, tests/peak-rss),
-# over problems of four shapes (tests/gen-memory.sh): many small groups,
-# few large groups, many rules, many variables in one group; each with
-# both engines.  For each run:
+# over problems of five shapes (tests/gen-memory.sh): many small groups,
+# few large groups, many rules, many variables in one group, and many
+# solutions reached along two paths (the faithful engine keeps them all to
+# tell them apart, auto's trial holds them back); each with both engines
+# and auto.  For each run:
 #   - the peak over the start-up (the peak of a two-group problem) stays
 #     under the estimate, give or take SLACK KiB (malloc's arenas grow by
 #     128 KiB steps): a limit the run is allowed under holds;
 #   - under a limit of half the estimate, the run is refused (status 1,
-#     "memory limit" on stderr);
+#     "memory limit" on stderr, nothing on stdout) but with auto, which
+#     falls back to the fast engine when the faithful one does not fit;
 #   - when the run is big enough that the start-up does not dominate (at
-#     least 4 MiB over it), the estimate is within a factor of the peak:
-#     1.5, and 2.5 for many small groups with the faithful engine, whose
-#     tables per pair of groups and per group and level (try_solution's
-#     images, versions and parts) are allocated whole but touched only
-#     where the masks are narrowed, so that the resident pages are fewer.
+#     least 4 MiB over it), the estimate is within a factor 1.5 of the
+#     peak.
 # Runs take well under a second each.
 . "${LG_TESTDIR:-tests}/lib.sh"
 peak_rss=${top_builddir:-.}/tests/peak-rss
@@ -33,11 +33,13 @@ fi
 base=$(cat "$tmp/rss")
 SLACK=256
 
-# measure NAME FACTOR ARGS...: one run, its checks
+FACTOR=1.5
+
+# measure NAME ARGS...: one run, its checks
 measure () {
-  local name=$1 factor=$2
-  shift 2
-  "$peak_rss" "$tmp/rss" "$LOGIGRAM" --stats --count --max-solutions 2 "$@" \
+  local name=$1
+  shift
+  "$peak_rss" "$tmp/rss" "$LOGIGRAM" --stats --count "$@" \
     >"$tmp/out" 2>"$tmp/err"
   local status=$?
   if [ "$status" != 0 ]; then
@@ -58,11 +60,12 @@ measure () {
     fail "$name: peak $over KiB over the start-up, over the estimate $kib KiB"
   fi
   if [ "$over" -ge 4096 ]; then
-    if awk -v e="$kib" -v p="$over" -v f="$factor" 'BEGIN { exit !(e <= f * p) }'
-    then pass "$name: estimate within $factor times the peak"
-    else fail "$name: estimate $kib KiB, more than $factor times the peak $over KiB"
+    if awk -v e="$kib" -v p="$over" -v f="$FACTOR" 'BEGIN { exit !(e <= f * p) }'
+    then pass "$name: estimate within $FACTOR times the peak"
+    else fail "$name: estimate $kib KiB, more than $FACTOR times the peak $over KiB"
     fi
   fi
+  case " $* " in *" --engine=auto "*) return ;; esac
   "$LOGIGRAM" --count --memory-limit "$((kib / 2))K" "$@" >"$tmp/out" 2>"$tmp/err"
   status=$?
   if [ "$status" = 1 ] && [ ! -s "$tmp/out" ] && grep -q "memory limit" "$tmp/err"
@@ -75,11 +78,45 @@ measure () {
 "$gen" groups 4 8 >"$tmp/large.lgm"
 "$gen" rules 5 5 3000 >"$tmp/rules.lgm"
 "$gen" vars 3 8 3 >"$tmp/vars.lgm"
-measure "many small groups, faithful" 2.5 --engine=faithful "$tmp/groups.lgm"
-measure "many small groups, fast" 1.5 --engine=fast "$tmp/groups.lgm"
-for shape in large rules vars; do
-  for engine in faithful fast; do
-    measure "$shape, $engine" 1.5 --engine=$engine "$tmp/$shape.lgm"
+"$gen" repeat 8 3 >"$tmp/repeat.lgm"
+for shape in groups large rules vars; do
+  for engine in faithful fast auto; do
+    measure "$shape, $engine" --engine=$engine --max-solutions 2 "$tmp/$shape.lgm"
   done
 done
+# every solution (279,936, and 93,312 met again): the faithful engine's
+# set of them grows to 13 MiB; auto's trial holds them back until its
+# limit of work, then the fast engine solves
+for engine in faithful fast auto; do
+  measure "repeat, $engine" --engine=$engine "$tmp/repeat.lgm"
+done
+
+# under a limit that the faithful engine's tables fit in but not its set
+# of solutions: the search stops there, one error, status 1
+"$LOGIGRAM" --engine=faithful --stats --count --max-solutions 1 \
+  "$tmp/repeat.lgm" >"$tmp/out" 2>"$tmp/err"
+before=$(awk -F: '/^memory estimate:/ { print $2 + 0 }' "$tmp/err")
+"$LOGIGRAM" --engine=faithful --count --memory-limit "$((before / 1024 + 2048))K" \
+  "$tmp/repeat.lgm" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ "$status" = 1 ] && [ ! -s "$tmp/out" ] &&
+  [ "$(grep -c ': error: ' "$tmp/err")" = 1 ] &&
+  grep -q ': error: the search stopped after [0-9]* solutions: .*memory limit' "$tmp/err"
+then pass "repeat, faithful: the set of solutions stops at the limit"
+else fail "repeat, faithful, the set over the limit: status $status, $(grep error "$tmp/err")"
+fi
+# auto: its trial would hold back 46,656 solutions (about 1 MiB) and keep
+# them to tell them apart; under 1500 KiB it gives way to the fast engine,
+# which fits, and the run stays under the limit
+"$gen" repeat 7 3 >"$tmp/repeat7.lgm"
+"$peak_rss" "$tmp/rss" "$LOGIGRAM" --count --stats --memory-limit 1500K \
+  "$tmp/repeat7.lgm" >"$tmp/out" 2>"$tmp/err"
+status=$?
+over=$(($(cat "$tmp/rss") - base))
+if [ "$status" = 0 ] && [ "$(cat "$tmp/out")" = 46656 ] &&
+  grep -q '^engine: *fast (auto: the faithful engine over the memory limit)$' "$tmp/err" &&
+  [ "$over" -le $((1500 + SLACK)) ]
+then pass "repeat, auto under 1500K: the fast engine, peak $over KiB over the start-up"
+else fail "repeat, auto under 1500K: status $status, $(cat "$tmp/out"), peak $over KiB, $(grep '^engine' "$tmp/err")"
+fi
 finish

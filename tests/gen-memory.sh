@@ -7,6 +7,12 @@
 #                                variable each (R constraint groups)
 #   gen-memory.sh vars G N V     G groups of N items and one constraint
 #                                group of V variables over group 0
+#   gen-memory.sh repeat G N     G groups of N items (group 0 ordered) and
+#                                a variable left free by the solutions
+#                                (tests/input/free-variable.lgm's rules):
+#                                the tree reaches a solution along two
+#                                paths, and the faithful engine keeps every
+#                                solution to tell them apart
 set -u
 shape=${1:-}
 shift
@@ -41,8 +47,14 @@ vars)
     printf 'no v%d, g%d:i%d_%d\n' "$v" "$h" "$h" $((v % N))
   done
   ;;
+repeat)
+  G=$1 N=$2
+  "$0" groups "$G" "$N" | sed '1s/^atomic/ordered/'
+  printf 'var a, b: g0\nabs(a - b) = 1\nyes b, g1:i1_0\n'
+  ;;
 *)
-  echo "usage: gen-memory.sh groups G N | rules G N R | vars G N V" >&2
+  echo "usage: gen-memory.sh groups G N | rules G N R | vars G N V |" \
+    "repeat G N" >&2
   exit 2
   ;;
 esac
