@@ -1374,30 +1374,54 @@ match_pair (LgFastEngine *e, Row *M, guint x, guint y)
           b = next;
         }
     }
-  /* reach[a]: the items of x reachable from a (Warshall) */
-  Row reach[LG_MAX_ITEMS];
-  for (guint a = 0; a < n; a++)
-    {
-      reach[a] = 0;
-      for (Row c = R[a]; c; c &= (Row) (c - 1))
-        reach[a] |= (Row) (1u << owner[lg_bitset_ctz64 (c)]);
-    }
-  for (guint k = 0; k < n; k++)
-    for (guint a = 0; a < n; a++)
-      if (reach[a] >> k & 1)
-        reach[a] |= reach[k];
+  /* The components, forward and backward from the lowest item left
+   * (bitsets); an item down to one partner is a component alone (its only
+   * edge goes to itself), so only the others are searched.  The
+   * predecessors of c are the items that may go with its partner: the
+   * transposed line (y -> x, mate[c]).  side[a]: the partners of the items
+   * of a's component. */
+  const Row *T = line (e, M, y, x);
+  Row adj[LG_MAX_ITEMS], side[LG_MAX_ITEMS], left = 0;
   for (guint a = 0; a < n; a++)
     {
       Row l = R[a];
       if (!(l & (l - 1)))
         continue;
-      Row keep = 0;
+      left |= (Row) (1u << a);
+      adj[a] = 0;
       for (Row c = l; c; c &= (Row) (c - 1))
+        adj[a] |= (Row) (1u << owner[lg_bitset_ctz64 (c)]);
+    }
+  while (left)
+    {
+      Row v = left & (Row) -left, fwd = v, bwd = v;
+      for (Row todo_f = v; todo_f;)
         {
-          guint b = (guint) lg_bitset_ctz64 (c);
-          if (reach[a] >> owner[b] & 1 && reach[owner[b]] >> a & 1)
-            keep |= (Row) (1u << b);
+          guint u = (guint) lg_bitset_ctz64 (todo_f);
+          Row more = adj[u] & left & (Row) ~fwd;
+          fwd |= more;
+          todo_f = (Row) ((todo_f & (todo_f - 1)) | more);
         }
+      for (Row todo_b = v; todo_b;)
+        {
+          guint u = (guint) lg_bitset_ctz64 (todo_b);
+          Row more = T[mate[u]] & left & (Row) ~bwd;
+          bwd |= more;
+          todo_b = (Row) ((todo_b & (todo_b - 1)) | more);
+        }
+      Row comp = fwd & bwd, partners = 0;
+      for (Row c = comp; c; c &= (Row) (c - 1))
+        partners |= (Row) (1u << mate[lg_bitset_ctz64 (c)]);
+      for (Row c = comp; c; c &= (Row) (c - 1))
+        side[lg_bitset_ctz64 (c)] = partners;
+      left &= (Row) ~comp;
+    }
+  for (guint a = 0; a < n; a++)
+    {
+      Row l = R[a];
+      if (!(l & (l - 1)))
+        continue;
+      Row keep = l & side[a];
       if (keep != l && !restrict_line (e, M, x, y, a, keep))
         return FALSE;
     }
