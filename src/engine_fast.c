@@ -152,7 +152,7 @@ struct LgFastEngine
   guint64 lz_found, lz_steps, lz_budget;
 
   /* search */
-  size_t state_size; /* bytes, a multiple of 8 */
+  size_t state_size; /* bytes, a multiple of 16 */
   size_t m_offset, sat_offset, t_offset;
   guint GP;        /* G rounded up to a multiple of 4 (see state_t) */
   guint max_depth; /* levels in states */
@@ -1431,7 +1431,7 @@ match_pair (LgFastEngine *e, Row *M, guint x, guint y)
    * predecessors of c are the items that may go with its partner: the
    * transposed line (y -> x, mate[c]).  side[a]: the partners of the items
    * of a's component. */
-  const Row *T = line (e, M, y, x);
+  const Row *col = line (e, M, y, x);
   Row adj[LG_MAX_ITEMS], side[LG_MAX_ITEMS], left = 0;
   for (guint a = 0; a < n; a++)
     {
@@ -1456,7 +1456,7 @@ match_pair (LgFastEngine *e, Row *M, guint x, guint y)
       for (Row todo_b = v; todo_b;)
         {
           guint u = (guint) lg_bitset_ctz64 (todo_b);
-          Row more = T[mate[u]] & left & (Row) ~bwd;
+          Row more = col[mate[u]] & left & (Row) ~bwd;
           bwd |= more;
           todo_b = (Row) ((todo_b & (todo_b - 1)) | more);
         }
