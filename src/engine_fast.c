@@ -3,8 +3,8 @@
  * Layout.  M, the matrices of a state, is G * G * n row bitsets: the line
  * (x -> y, a) is M[(x * G + y) * n + a], the items of group y that item a of
  * group x may go with (bit b for item b).  Lines with x == y are unused.  A
- * state is [active counts per leaf group | M | satisfied flags]; level d of
- * the search owns states[d].
+ * state is [active counts per leaf group | M | satisfied flags | T], T the
+ * same lines by item (see state_t); level d of the search owns states[d].
  */
 #include "engine_fast.h"
 
@@ -152,8 +152,9 @@ struct LgFastEngine
   guint64 lz_found, lz_steps, lz_budget;
 
   /* search */
-  size_t state_size; /* bytes, a multiple of 8 */
-  size_t m_offset, sat_offset;
+  size_t state_size; /* bytes, a multiple of 16 */
+  size_t m_offset, sat_offset, t_offset;
+  guint GP;        /* G rounded up to a multiple of 4 (see state_t) */
   guint max_depth; /* levels in states */
   uint8_t *states;
   uint32_t *queue; /* rows of M that lost items, to revise from */
@@ -924,6 +925,10 @@ lay_out (Builder *b)
  * changes (other lines chosen, other weights). */
 #define LARGE_MIN_ITEMS 8
 
+/* The groups of a line of T (see state_t): G rounded up to a multiple of
+ * 4, for process_row's vectors of 4 lines. */
+#define T_GROUPS(G) (((size_t) (G) + 3) & ~(size_t) 3)
+
 /* The bytes of the search that do not depend on the leaves, the problem's
  * own included (lg_budget_problem_bytes). */
 static guint64
@@ -933,7 +938,8 @@ search_bytes (const LgProblem *problem, const LgConstraintSet *set,
   guint G = lg_problem_n_groups (problem), n = lg_problem_dimension (problem);
   size_t m = (size_t) G * G * n;
   size_t size = n_groups * sizeof (uint32_t) + m * sizeof (Row) + n_groups;
-  size = (size + 7) & ~(size_t) 7;
+  size = (size + 15) & ~(size_t) 15;
+  size += (size_t) G * n * T_GROUPS (G) * sizeof (Row);
   *state_size = size;
   /* each choice makes one more line of some pair a single item, and
    * propagation settles a pair's last line (its column is cleared): at
@@ -953,7 +959,8 @@ search_bytes (const LgProblem *problem, const LgConstraintSet *set,
          (guint64) m * (n + 2) * 4 + (guint64) m * (5 + sizeof (guint64)) +
          (*max_depth > 1 ? (guint64) m * sizeof (Row) : 0) + (guint64) G * G +
          (n >= LARGE_MIN_ITEMS ? (guint64) G * G * (5 + n) : 0) +
-         (guint64) G * n * 5 + G * (sizeof (void *) + sizeof (Row)) + lazy;
+         (guint64) G * n * 5 + G * sizeof (void *) +
+         T_GROUPS (G) * sizeof (Row) + lazy;
 }
 
 LgFastEngine *
@@ -1057,6 +1064,8 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
     stats->memory_estimate = need;
   e->m_offset = e->n_groups * sizeof (uint32_t);
   e->sat_offset = e->m_offset + (size_t) e->G * e->G * e->n * sizeof (Row);
+  e->GP = T_GROUPS (e->G);
+  e->t_offset = (e->sat_offset + e->n_groups + 15) & ~(size_t) 15;
   e->states = g_malloc0 (e->state_size * e->max_depth);
   e->q_cap = (size_t) e->G * e->G * e->n;
   e->queue = g_new0 (uint32_t, e->q_cap);
@@ -1066,7 +1075,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   e->safe = g_new0 (Row, e->max_depth > 1 ? e->q_cap : 1);
   e->probe_pair = g_new0 (uint8_t, (size_t) e->G * e->G);
   e->line_weight = g_new0 (guint64, e->q_cap);
-  e->allowed = g_new0 (Row, e->G);
+  e->allowed = g_new0 (Row, T_GROUPS (e->G));
   const size_t match_pairs = e->n >= LARGE_MIN_ITEMS ? (size_t) e->G * e->G : 1;
   e->pairs_changed = g_new0 (uint32_t, match_pairs);
   e->pair_changed = g_new0 (uint8_t, match_pairs);
@@ -1160,6 +1169,23 @@ state_m (const LgFastEngine *e, uint8_t *state)
   return (Row *) (state + e->m_offset);
 }
 
+/* T, a copy of M by item: the lines (x -> k, a) of every group k side by
+ * side, T[(x * n + a) * GP + k] == M[(x * G + k) * n + a] (0 for k == x
+ * and the padding up to GP), so that process_row reads the partners of an
+ * item in all the groups four at a time.  restrict_line writes both. */
+static inline Row *
+state_t (const LgFastEngine *e, uint8_t *state)
+{
+  return (Row *) (state + e->t_offset);
+}
+
+/* The T of the state whose M is M. */
+static inline Row *
+t_of_m (const LgFastEngine *e, Row *M)
+{
+  return (Row *) ((uint8_t *) M + (e->t_offset - e->m_offset));
+}
+
 /* Exactly two items? */
 static inline gboolean
 two_items (Row v)
@@ -1234,7 +1260,10 @@ restrict_line (LgFastEngine *e, Row *M, guint x, guint y, guint a, Row keep)
   Row gone = M[r] & (Row) ~keep;
   if (!gone)
     return TRUE;
+  Row *T = t_of_m (e, M);
+  size_t GP = e->GP;
   M[r] &= keep;
+  T[((size_t) x * n + a) * GP + y] = M[r];
   if (!M[r])
     return FALSE;
   push_row (e, r);
@@ -1253,6 +1282,7 @@ restrict_line (LgFastEngine *e, Row *M, guint x, guint y, guint a, Row keep)
       gone &= (Row) (gone - 1);
       size_t t = t_first + b;
       M[t] &= abit;
+      T[((size_t) y * n + b) * GP + x] = M[t];
       if (!M[t])
         return FALSE;
       push_row (e, t);
@@ -1262,20 +1292,33 @@ restrict_line (LgFastEngine *e, Row *M, guint x, guint y, guint a, Row keep)
   return TRUE;
 }
 
-/* allowed[k] = the union of the lines (y -> k, b), yk[k * n + b], over the
- * items b of bits (not empty), for every group k. */
-static inline void
-union_partners (Row *restrict allowed, const Row *restrict yk, Row bits,
-                guint G, size_t n)
+/* Four lines side by side (see state_t), unaligned. */
+typedef Row Row4 __attribute__ ((vector_size (4 * sizeof (Row))));
+
+static inline Row4
+load4 (const Row *p)
 {
-  const Row *p = yk + lg_bitset_ctz64 (bits);
-  for (guint k = 0; k < G; k++)
-    allowed[k] = p[k * n];
+  Row4 v;
+  memcpy (&v, p, sizeof v);
+  return v;
+}
+
+/* allowed[k] = the union of the lines (y -> k, b), yb[b * GP + k] in T,
+ * over the items b of bits (not empty), for every group k. */
+static inline void
+union_partners (Row *restrict allowed, const Row *restrict yb, Row bits,
+                size_t GP)
+{
+  const Row *p = yb + lg_bitset_ctz64 (bits) * GP;
+  memcpy (allowed, p, GP * sizeof *allowed);
   for (bits &= (Row) (bits - 1); bits; bits &= (Row) (bits - 1))
     {
-      p = yk + lg_bitset_ctz64 (bits);
-      for (guint k = 0; k < G; k++)
-        allowed[k] |= p[k * n];
+      p = yb + lg_bitset_ctz64 (bits) * GP;
+      for (size_t j = 0; j < GP; j += 4)
+        {
+          Row4 v = load4 (allowed + j) | load4 (p + j);
+          memcpy (allowed + j, &v, sizeof v);
+        }
     }
 }
 
@@ -1296,16 +1339,25 @@ process_row (LgFastEngine *e, Row *M, size_t r)
       !restrict_line (e, M, y, x, (guint) lg_bitset_ctz64 (bits),
                       (Row) (1u << a)))
     return FALSE;
-  /* line (x -> k, a) is xk[k * n], line (y -> k, b) is yk[k * n + b];
-   * k runs over the groups but x and y */
-  const Row *xk = M + (size_t) x * G * n + a;
-  const Row *yk = M + (size_t) y * G * n;
+  /* in T, line (x -> k, a) is xa[k], line (y -> k, b) is yb[b * GP + k];
+   * k runs over the groups but y (xa[x] is 0) */
+  const Row *T = t_of_m (e, M);
+  size_t GP = e->GP;
+  const Row *xa = T + ((size_t) x * n + a) * GP;
+  const Row *yb = T + (size_t) y * n * GP;
   Row *allowed = e->allowed;
-  union_partners (allowed, yk, bits, G, n);
-  for (guint k = 0; k < G; k++)
-    if (k != x && k != y && (xk[k * n] & (Row) ~allowed[k]) &&
-        !restrict_line (e, M, x, k, a, allowed[k]))
-      return FALSE;
+  union_partners (allowed, yb, bits, GP);
+  allowed[y] = e->full; /* line (x -> y, a) is the one revised from */
+  for (size_t j = 0; j < GP; j += 4)
+    {
+      Row4 d = load4 (xa + j) & ~load4 (allowed + j);
+      if (!(d[0] | d[1] | d[2] | d[3]))
+        continue;
+      for (guint k = (guint) j; k < j + 4; k++)
+        if ((xa[k] & (Row) ~allowed[k]) &&
+            !restrict_line (e, M, x, k, a, allowed[k]))
+          return FALSE;
+    }
   return TRUE;
 }
 
@@ -1377,30 +1429,54 @@ match_pair (LgFastEngine *e, Row *M, guint x, guint y)
           b = next;
         }
     }
-  /* reach[a]: the items of x reachable from a (Warshall) */
-  Row reach[LG_MAX_ITEMS];
-  for (guint a = 0; a < n; a++)
-    {
-      reach[a] = 0;
-      for (Row c = R[a]; c; c &= (Row) (c - 1))
-        reach[a] |= (Row) (1u << owner[lg_bitset_ctz64 (c)]);
-    }
-  for (guint k = 0; k < n; k++)
-    for (guint a = 0; a < n; a++)
-      if (reach[a] >> k & 1)
-        reach[a] |= reach[k];
+  /* The components, forward and backward from the lowest item left
+   * (bitsets); an item down to one partner is a component alone (its only
+   * edge goes to itself), so only the others are searched.  The
+   * predecessors of c are the items that may go with its partner: the
+   * transposed line (y -> x, mate[c]).  side[a]: the partners of the items
+   * of a's component. */
+  const Row *col = line (e, M, y, x);
+  Row adj[LG_MAX_ITEMS], side[LG_MAX_ITEMS], left = 0;
   for (guint a = 0; a < n; a++)
     {
       Row l = R[a];
       if (!(l & (l - 1)))
         continue;
-      Row keep = 0;
+      left |= (Row) (1u << a);
+      adj[a] = 0;
       for (Row c = l; c; c &= (Row) (c - 1))
+        adj[a] |= (Row) (1u << owner[lg_bitset_ctz64 (c)]);
+    }
+  while (left)
+    {
+      Row v = left & (Row) -left, fwd = v, bwd = v;
+      for (Row todo_f = v; todo_f;)
         {
-          guint b = (guint) lg_bitset_ctz64 (c);
-          if (reach[a] >> owner[b] & 1 && reach[owner[b]] >> a & 1)
-            keep |= (Row) (1u << b);
+          guint u = (guint) lg_bitset_ctz64 (todo_f);
+          Row more = adj[u] & left & (Row) ~fwd;
+          fwd |= more;
+          todo_f = (Row) ((todo_f & (todo_f - 1)) | more);
         }
+      for (Row todo_b = v; todo_b;)
+        {
+          guint u = (guint) lg_bitset_ctz64 (todo_b);
+          Row more = col[mate[u]] & left & (Row) ~bwd;
+          bwd |= more;
+          todo_b = (Row) ((todo_b & (todo_b - 1)) | more);
+        }
+      Row comp = fwd & bwd, partners = 0;
+      for (Row c = comp; c; c &= (Row) (c - 1))
+        partners |= (Row) (1u << mate[lg_bitset_ctz64 (c)]);
+      for (Row c = comp; c; c &= (Row) (c - 1))
+        side[lg_bitset_ctz64 (c)] = partners;
+      left &= (Row) ~comp;
+    }
+  for (guint a = 0; a < n; a++)
+    {
+      Row l = R[a];
+      if (!(l & (l - 1)))
+        continue;
+      Row keep = l & side[a];
       if (keep != l && !restrict_line (e, M, x, y, a, keep))
         return FALSE;
     }
@@ -1823,6 +1899,21 @@ process_group (LgFastEngine *e, uint8_t *state, guint gi)
   return TRUE;
 }
 
+#ifdef LG_ENABLE_CHECKS
+/* T is M by item, 0 elsewhere (see state_t). */
+static void
+t_mirrors_m (const LgFastEngine *e, uint8_t *state)
+{
+  const Row *M = state_m (e, state), *T = state_t (e, state);
+  for (guint x = 0; x < e->G; x++)
+    for (guint a = 0; a < e->n; a++)
+      for (guint k = 0; k < e->GP; k++)
+        g_assert (
+            T[((size_t) x * e->n + a) * e->GP + k] ==
+            (k < e->G && k != x ? M[((size_t) x * e->G + k) * e->n + a] : 0));
+}
+#endif
+
 /* To the fixpoint: the lines queued first, then the groups woken, one at a
  * time.  FALSE on a contradiction (nothing is left queued or woken). */
 static gboolean
@@ -1857,6 +1948,9 @@ propagate (LgFastEngine *e, uint8_t *state)
               e->pair_changed[p] = 0;
               continue;
             }
+#ifdef LG_ENABLE_CHECKS
+          t_mirrors_m (e, state);
+#endif
           return TRUE;
         }
       guint gi = e->dirty[--e->n_dirty];
@@ -2238,7 +2332,11 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
         for (guint y = 0; y < e->G; y++)
           if (x != y)
             for (guint a = 0; a < e->n; a++)
-              line (e, M, x, y)[a] = e->full;
+              {
+                line (e, M, x, y)[a] = e->full;
+                state_t (e, state)[((size_t) x * e->n + a) * e->GP + y] =
+                    e->full;
+              }
       e->nodes++;
       if (propagate (e, state))
         search (e, 0);
