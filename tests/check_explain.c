@@ -135,6 +135,20 @@ typedef struct
 static const Config configs[] = { { 3, 3 }, { 4, 3 }, { 4, 4 },
                                   { 3, 4 }, { 5, 3 }, { 2, 4 } };
 
+/* The puzzle that logigram-gen writes with options o, explained and
+ * checked (check_problem). */
+static void
+check_generated (const LgGenOptions *o, const char *what)
+{
+  g_autoptr (LgGen) gen = lg_gen_new (o);
+  g_autoptr (GError) error = NULL;
+  ck_assert_msg (lg_gen_run (gen, &error), "%s: gen: %s", what,
+                 error ? error->message : "?");
+  g_autofree char *text = lg_gen_to_lgm (gen);
+  g_autoptr (LgProblem) p = parse_text (text);
+  check_problem (p, what);
+}
+
 /* Puzzle _i: config _i / 3 (cycling), unique, up to 3 solutions, or none. */
 START_TEST (test_explain_random_puzzles)
 {
@@ -147,15 +161,9 @@ START_TEST (test_explain_random_puzzles)
   o.max_solutions = _i % 3 == 1 ? 3 : 1;
   o.contradict = _i % 3 == 2;
   o.minimise = _i % 2 == 0;
-  g_autoptr (LgGen) gen = lg_gen_new (&o);
-  g_autoptr (GError) error = NULL;
-  ck_assert_msg (lg_gen_run (gen, &error), "gen: %s",
-                 error ? error->message : "?");
-  g_autofree char *text = lg_gen_to_lgm (gen);
-  g_autoptr (LgProblem) p = parse_text (text);
   g_autofree char *what =
       g_strdup_printf ("puzzle %d (%ux%u)", _i, c->items, c->groups);
-  check_problem (p, what);
+  check_generated (&o, what);
 }
 END_TEST
 
@@ -168,11 +176,7 @@ START_TEST (test_explain_five_by_four)
   o.n_groups = 4;
   o.seed = (guint64) _i + 100;
   o.minimise = TRUE;
-  g_autoptr (LgGen) gen = lg_gen_new (&o);
-  ck_assert (lg_gen_run (gen, NULL));
-  g_autofree char *text = lg_gen_to_lgm (gen);
-  g_autoptr (LgProblem) p = parse_text (text);
-  check_problem (p, "5x4");
+  check_generated (&o, "5x4");
 }
 END_TEST
 
@@ -189,13 +193,9 @@ START_TEST (test_explain_logic_puzzles)
   o.seed = (guint64) _i + 1;
   o.logic = TRUE;
   o.max_solutions = _i % 2 ? 3 : 1;
-  g_autoptr (LgGen) gen = lg_gen_new (&o);
-  ck_assert (lg_gen_run (gen, NULL));
-  g_autofree char *text = lg_gen_to_lgm (gen);
-  g_autoptr (LgProblem) p = parse_text (text);
   g_autofree char *what =
       g_strdup_printf ("logic puzzle %d (%ux%u)", _i, c->items, c->groups);
-  check_problem (p, what);
+  check_generated (&o, what);
 }
 END_TEST
 
