@@ -106,6 +106,7 @@ struct LgTrySolution
   const guint64
       *shown;         /* what the progress line shows (lg_try_solution_show) */
   guint64 step_limit; /* stop once *steps_at passes it (auto's trial) */
+  guint64 work;       /* words of the table strategies not yet in steps */
   LgDeadline *deadline; /* or once it has passed (NULL: none) */
   /* --trace */
   FILE *trace;
@@ -684,6 +685,24 @@ add_steps (LgTrySolution *s, guint64 count)
     s->stopped = TRUE;
 }
 
+/* The table strategies' own work, beyond their visits: words of masks
+ * compared, copied or ANDed and bits scattered into images, WORK_PER_STEP
+ * of them a step (about as long as a visit).  Without it the trial of
+ * auto undercounted a tree that holds often: 138,240 calls of about 1.5
+ * microseconds each took 0.3 s within its 16 million steps. */
+#define WORK_PER_STEP 4
+
+static inline void
+add_work (LgTrySolution *s, guint64 words)
+{
+  s->work += words;
+  if (s->work >= WORK_PER_STEP)
+    {
+      add_steps (s, s->work / WORK_PER_STEP);
+      s->work %= WORK_PER_STEP;
+    }
+}
+
 static void
 assign (LgTrySolution *s, guint g, size_t r)
 {
@@ -801,6 +820,7 @@ new_image (LgTrySolution *s, guint slot, size_t rj)
   uint64_t *image = s->image_cache + key * s->n_words;
   build_image (s, s->masks + s->slot_pair[slot] * s->n_words,
                s->pair_count[slot], compose_row (s, rj), image);
+  add_work (s, s->n_words + 2 * s->build_cost[slot]);
   s->image_version[key] = s->pair_version[slot];
   return image;
 }
@@ -863,6 +883,7 @@ filter (LgTrySolution *s, guint slot, size_t rj, const uint64_t *prev,
                   }
               cur[w] = keep;
             }
+          add_work (s, n_words + prev_count);
           return count;
         }
       image = new_image (s, slot, rj);
@@ -870,6 +891,7 @@ filter (LgTrySolution *s, guint slot, size_t rj, const uint64_t *prev,
   uint64_t any = 0;
   for (size_t w = 0; w < n_words; w++)
     any |= cur[w] = prev[w] & image[w];
+  add_work (s, n_words);
   if (!count_it || !any)
     return any != 0;
   return s->count (cur, n_words);
@@ -1002,6 +1024,7 @@ static void
 table_refresh (LgTrySolution *s)
 {
   const size_t n_words = s->n_words;
+  add_work (s, (guint64) (s->n_slots - 1) * n_words);
   for (guint k = 1; k < s->n_slots; k++)
     {
       const uint64_t *mask = s->masks + s->slot_pair[k] * n_words;
@@ -1011,6 +1034,7 @@ table_refresh (LgTrySolution *s)
         differ |= mask[w] ^ seen[w];
       if (differ)
         {
+          add_work (s, 2 * n_words);
           memcpy (seen, mask, n_words * sizeof *seen);
           s->pair_version[k] = ++s->versions;
           s->pair_count[k] = s->count (mask, n_words);

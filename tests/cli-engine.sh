@@ -156,6 +156,11 @@ grep -q "would take about" "$tmp/note" && pass "the note gives the estimate" ||
 expect_engine fast "auto 6x6 over its trial" "$LG_TESTDIR/input/gen-6x6-trial.lgm"
 grep -q "did not finish in about a tenth of a second" "$tmp/note" &&
   pass "the note says the trial ran out" || fail "the note: $(cat "$tmp/note")"
+# estimated at 2,527 nodes and no solution of its tree, it has 4.9 million
+# nodes and 138,240 solutions of its tree, and its try_solution's tables
+# took 0.3 s: their work counts in the trial
+expect_engine fast "auto 6x6 whose tree holds often" \
+  "$LG_DATADIR/bench/gen-6x6-s8-k3.lgm"
 expect_engine fast "auto 12x12" "$LG_DATADIR/bench/gen-12x12-s2.lgm"
 grep -q "12 items per group: the faithful engine takes at most 10" "$tmp/note" &&
   pass "the note says the faithful engine's limit" ||
