@@ -5,6 +5,7 @@
 
 #include "constraint.h"
 #include "parser.h"
+#include "progress.h"
 
 /* clang-format off */
 G_DEFINE_QUARK (lg-gen-error-quark, lg_gen_error)
@@ -336,6 +337,7 @@ struct _LgGen
 
   guint64 n_solves;
   double solve_seconds;
+  LgProgress *progress; /* options.progress's line, or NULL */
 };
 
 void
@@ -539,6 +541,9 @@ lg_gen_new (const LgGenOptions *options)
                         NULL);
   LgGen *gen = g_new0 (LgGen, 1);
   gen->opt = *options;
+  if (options->progress)
+    gen->progress =
+        lg_progress_new (options->progress, options->progress_delay_ms);
   gen->n = options->n_items;
   gen->n_groups = options->n_groups;
   gen->rng = options->seed;
@@ -568,6 +573,7 @@ lg_gen_free (LgGen *gen)
       g_free (gen->item[g][i]);
   g_array_unref (gen->clues);
   g_array_unref (gen->found);
+  lg_progress_free (gen->progress);
   g_free (gen);
 }
 
@@ -1736,6 +1742,14 @@ progress (LgGen *gen, const char *what, gint64 count)
                 gen->solve_seconds);
 }
 
+/* The status line (a terminal's, see lg_gen_options): done of its phase. */
+static void
+show_progress (LgGen *gen, guint64 done)
+{
+  if (gen->progress)
+    lg_progress_update (gen->progress, done);
+}
+
 /* Adds clues until at most K solutions remain, each the first of the
  * random sequence that removes a solution.  With K > 1, a clue that leaves
  * fewer than K is tried again with other clues (a few times), to land on K
@@ -1750,9 +1764,11 @@ add_clues (LgGen *gen, GError **error)
   if (count < 0)
     return FALSE;
   add_alternatives (gen, alts);
+  lg_progress_begin (gen->progress, "adding clues", "clues", 0);
   while ((guint64) count > limit)
     {
       progress (gen, "at least ", count);
+      show_progress (gen, gen->clues->len);
       guint tries = limit > 1 ? 8 : 1;
       LgGenClue best = { 0 };
       gint64 best_count = -1;
@@ -1813,8 +1829,10 @@ minimise (LgGen *gen, GError **error)
   for (guint i = 0; i < n_clues; i++)
     order[i] = i;
   shuffle (gen, order, n_clues);
+  lg_progress_begin (gen->progress, "minimise", "clues tried", n_clues);
   for (guint i = 0; i < n_clues; i++)
     {
+      show_progress (gen, i);
       const LgGenClue *clues = (LgGenClue *) gen->clues->data;
       skip[order[i]] = TRUE;
       gint64 got = count_solutions (gen, clues, n_clues, skip, &clues[order[i]],
@@ -1932,11 +1950,11 @@ lg_gen_run (LgGen *gen, GError **error)
 {
   g_return_val_if_fail (!gen->done, FALSE);
   gen->done = TRUE;
-  if (!add_clues (gen, error))
-    return FALSE;
-  if (gen->opt.minimise && !minimise (gen, error))
-    return FALSE;
-  if (gen->opt.contradict && !contradict (gen, error))
+  gboolean ok = add_clues (gen, error) &&
+                (!gen->opt.minimise || minimise (gen, error)) &&
+                (!gen->opt.contradict || contradict (gen, error));
+  lg_progress_end (gen->progress);
+  if (!ok)
     return FALSE;
   /* The file as written must have the count announced. */
   guint64 announced = gen->opt.contradict ? 0 : gen->n_solutions;

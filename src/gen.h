@@ -68,6 +68,10 @@ typedef struct
                             FEWEST finds the solutions in another order,
                             which must not change the puzzle */
   gboolean verbose;      /* progress on stderr */
+  /* a status line for the clues and --minimise (lg_progress: a
+   * terminal's), or NULL, and how long before it shows */
+  FILE *progress;
+  guint progress_delay_ms;
 } LgGenOptions;
 
 /* 5 items, 5 groups, seed 1, unique, the fast engine, nothing else. */

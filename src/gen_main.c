@@ -4,11 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "explain.h"
 #include "gen.h"
 #include "output.h"
 #include "parser.h"
+#include "progress.h"
 
 enum
 {
@@ -185,6 +187,12 @@ main (int argc, char **argv)
   o.answer = answer;
   o.logic = logic;
   o.verbose = verbose;
+  /* on a terminal, a status line (--verbose prints lines instead) */
+  if (!verbose && isatty (STDERR_FILENO))
+    {
+      o.progress = stderr;
+      o.progress_delay_ms = lg_progress_delay_ms ();
+    }
 
   g_autoptr (LgGen) gen = NULL;
   g_autofree char *text = NULL;

@@ -149,18 +149,6 @@ print_begin (Options *o, const LgProblem *problem)
     lg_print_csv_begin (stdout, problem);
 }
 
-/* How long a step runs before its progress line appears: 1 s, or
- * LG_PROGRESS_DELAY_MS (for tests). */
-static guint
-progress_delay_ms (void)
-{
-  const char *text = g_getenv ("LG_PROGRESS_DELAY_MS");
-  guint64 delay;
-  if (text && g_ascii_string_to_unsigned (text, 10, 0, 600000, &delay, NULL))
-    return (guint) delay;
-  return 1000;
-}
-
 /* A size in bytes: digits with an optional K, M or G (powers of 1024). */
 static gboolean
 parse_size (const char *text, guint64 *bytes)
@@ -637,7 +625,7 @@ set_solving_options (Options *o)
   else if (isatty (STDERR_FILENO))
     {
       s->progress = stderr;
-      s->progress_delay_ms = progress_delay_ms ();
+      s->progress_delay_ms = lg_progress_delay_ms ();
     }
   for (guint i = 0; o->trace && o->shows && o->shows[i]; i++)
     if (g_str_equal (o->shows[i], "masks"))

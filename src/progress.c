@@ -26,6 +26,16 @@ lg_progress_new (FILE *out, guint delay_ms)
   return p;
 }
 
+guint
+lg_progress_delay_ms (void)
+{
+  const char *text = g_getenv ("LG_PROGRESS_DELAY_MS");
+  guint64 delay;
+  if (text && g_ascii_string_to_unsigned (text, 10, 0, 600000, &delay, NULL))
+    return (guint) delay;
+  return 1000;
+}
+
 void
 lg_progress_free (LgProgress *p)
 {

@@ -19,6 +19,10 @@
 
 typedef struct LgProgress LgProgress;
 
+/* How long a phase runs before its line appears, for both programs: 1 s,
+ * or the environment's LG_PROGRESS_DELAY_MS (for tests). */
+guint lg_progress_delay_ms (void);
+
 /* delay_ms: how long a phase runs before the line appears. */
 LgProgress *lg_progress_new (FILE *out, guint delay_ms);
 void lg_progress_free (LgProgress *progress);

@@ -379,4 +379,38 @@ else
   echo "# SKIP: no fast engine (logigram --engine=fast): no 8x8 test"
 fi
 
+# ---- The status line: on a terminal only --------------------------------------
+gen "the 8x8 minimised in a pipe" 0 --items 8 --groups 8 --seed 3 --minimise
+cp "$tmp/out" "$tmp/pipe.lgm"
+if [ ! -s "$tmp/err" ]; then pass "no status line in pipes"; else
+  fail "status line in a pipe: $(head -c 200 "$tmp/err")"; fi
+if command -v script >/dev/null 2>&1; then
+  # on a pseudo-terminal (script(1)), the line drawn at once: the clues
+  # added, then the clues --minimise tried out of all, erased at the end
+  # (the last bytes written are the erasure); the same puzzle
+  LG_PROGRESS_DELAY_MS=0 timeout 120 script -qec "'$LOGIGRAM_GEN' --items 8 \
+    --groups 8 --seed 3 --minimise --output '$tmp/tty.lgm'" /dev/null \
+    </dev/null >"$tmp/tty" 2>&1
+  if grep -Eq 'adding clues: [0-9]+ clues, [0-9.]+ s' "$tmp/tty" &&
+    grep -Eq 'minimise: [0-9]+/[0-9]+ clues tried \([0-9]+%\), [0-9.]+ s' \
+      "$tmp/tty" &&
+    [ "$(tail -c 4 "$tmp/tty" | od -An -c | tr -d ' ')" = '\r033[K' ] &&
+    cmp -s "$tmp/tty.lgm" "$tmp/pipe.lgm"; then
+    pass "status line on a terminal, erased, the same puzzle"
+  else
+    fail "status line on a terminal: $(od -c "$tmp/tty" | tail -5)"
+  fi
+  LG_PROGRESS_DELAY_MS=0 timeout 120 script -qec "'$LOGIGRAM_GEN' --items 5 \
+    --groups 5 --verbose --output '$tmp/tty.lgm'" /dev/null </dev/null \
+    >"$tmp/tty" 2>&1
+  if grep -q 'logigram-gen: ' "$tmp/tty" && ! grep -q 'adding clues:' "$tmp/tty"
+  then
+    pass "--verbose: its lines, no status line"
+  else
+    fail "--verbose on a terminal: $(head -c 300 "$tmp/tty")"
+  fi
+else
+  echo "# no script(1): the terminal status line check is skipped"
+fi
+
 finish
