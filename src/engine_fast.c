@@ -1066,7 +1066,8 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   e->sat_offset = e->m_offset + (size_t) e->G * e->G * e->n * sizeof (Row);
   e->GP = T_GROUPS (e->G);
   e->t_offset = (e->sat_offset + e->n_groups + 15) & ~(size_t) 15;
-  e->states = g_malloc0 (e->state_size * e->max_depth);
+  /* only states[0] is read before it is written (explore clears it) */
+  e->states = g_malloc (e->state_size * e->max_depth);
   e->q_cap = (size_t) e->G * e->G * e->n;
   e->queue = g_new0 (uint32_t, e->q_cap);
   e->queued = g_new0 (uint8_t, e->q_cap);
