@@ -1742,14 +1742,6 @@ progress (LgGen *gen, const char *what, gint64 count)
                 gen->solve_seconds);
 }
 
-/* The status line (a terminal's, see lg_gen_options): done of its phase. */
-static void
-show_progress (LgGen *gen, guint64 done)
-{
-  if (gen->progress)
-    lg_progress_update (gen->progress, done);
-}
-
 /* Adds clues until at most K solutions remain, each the first of the
  * random sequence that removes a solution.  With K > 1, a clue that leaves
  * fewer than K is tried again with other clues (a few times), to land on K
@@ -1768,7 +1760,7 @@ add_clues (LgGen *gen, GError **error)
   while ((guint64) count > limit)
     {
       progress (gen, "at least ", count);
-      show_progress (gen, gen->clues->len);
+      lg_progress_update (gen->progress, gen->clues->len);
       guint tries = limit > 1 ? 8 : 1;
       LgGenClue best = { 0 };
       gint64 best_count = -1;
@@ -1832,7 +1824,7 @@ minimise (LgGen *gen, GError **error)
   lg_progress_begin (gen->progress, "minimise", "clues tried", n_clues);
   for (guint i = 0; i < n_clues; i++)
     {
-      show_progress (gen, i);
+      lg_progress_update (gen->progress, i);
       const LgGenClue *clues = (LgGenClue *) gen->clues->data;
       skip[order[i]] = TRUE;
       gint64 got = count_solutions (gen, clues, n_clues, skip, &clues[order[i]],

@@ -66,6 +66,8 @@ lg_progress_begin (LgProgress *p, const char *phase, const char *unit,
 void
 lg_progress_update (LgProgress *p, guint64 done)
 {
+  if (!p)
+    return;
   struct LgProgressLine *l = p->line;
   p->countdown = TICKS_PER_CHECK;
   if (!l->phase)

@@ -33,6 +33,8 @@ void lg_progress_begin (LgProgress *progress, const char *phase,
 /* The phase ends: the line, if drawn, is erased. */
 void lg_progress_end (LgProgress *progress);
 
+/* Redraws the line (at most a few times a second) with done; progress may
+ * be NULL, as in every call here. */
 void lg_progress_update (LgProgress *progress, guint64 done);
 /* Erases the line, if drawn, before other output; the phase goes on and
  * the line comes back at the next update. */
