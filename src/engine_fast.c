@@ -200,6 +200,99 @@ struct LgFastEngine
 #define CODE_B(c) ((guint) (((c) >> 8) & 0xff))
 #define CODE_YES(c) ((guint) ((c) &1))
 
+/* The builder's tables of what it has seen: open addressing over the
+ * indices of the caller's own array (a slot holds index + 1, 0 is empty),
+ * linear probing, at most half full, each slot's hash kept for growing.
+ * The leaves of a group and the keys of its lines and cells are found
+ * again without an allocation for each (it was a tenth of an 8x8
+ * puzzle's whole run). */
+typedef struct
+{
+  uint32_t *slot;
+  guint64 *hash;
+  size_t size, len; /* size: a power of two */
+} IndexSet;
+
+static void
+index_set_init (IndexSet *s)
+{
+  s->size = 64;
+  s->len = 0;
+  s->slot = g_new0 (uint32_t, s->size);
+  s->hash = g_new (guint64, s->size);
+}
+
+static void
+index_set_free (IndexSet *s)
+{
+  g_free (s->slot);
+  g_free (s->hash);
+}
+
+/* Empties s, and shrinks it when it is far larger than its last use
+ * needed, so that one large group does not make every clearing after it
+ * costly. */
+static void
+index_set_clear (IndexSet *s)
+{
+  if (s->size > 64 && s->size > 8 * s->len)
+    {
+      index_set_free (s);
+      index_set_init (s);
+      return;
+    }
+  memset (s->slot, 0, s->size * sizeof *s->slot);
+  s->len = 0;
+}
+
+/* A 64-bit hash finished so that its low bits, which pick the slot,
+ * depend on all of its bits. */
+static inline guint64
+mix64 (guint64 h)
+{
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdu;
+  h ^= h >> 33;
+  return h;
+}
+
+/* The slot of hash h: the first that is empty or holds an index that
+ * same (ctx, index) finds equal to what the caller looks for. */
+static inline uint32_t *
+index_set_find (const IndexSet *s, guint64 h,
+                gboolean (*same) (const void *ctx, uint32_t index),
+                const void *ctx)
+{
+  size_t i = h & (s->size - 1);
+  while (s->slot[i] && (s->hash[i] != h || !same (ctx, s->slot[i] - 1)))
+    i = (i + 1) & (s->size - 1);
+  return &s->slot[i];
+}
+
+/* Fills the empty slot found for hash h with index. */
+static void
+index_set_add (IndexSet *s, uint32_t *slot, guint64 h, uint32_t index)
+{
+  *slot = index + 1;
+  s->hash[slot - s->slot] = h;
+  if (2 * ++s->len <= s->size)
+    return;
+  IndexSet old = *s;
+  s->size *= 2;
+  s->slot = g_new0 (uint32_t, s->size);
+  s->hash = g_new (guint64, s->size);
+  for (size_t i = 0; i < old.size; i++)
+    if (old.slot[i])
+      {
+        size_t j = old.hash[i] & (s->size - 1);
+        while (s->slot[j])
+          j = (j + 1) & (s->size - 1);
+        s->slot[j] = old.slot[i];
+        s->hash[j] = old.hash[i];
+      }
+  index_set_free (&old);
+}
+
 /* Bytes per leaf beyond its literals: offsets, sparse set, dedup table. */
 #define LEAF_OVERHEAD (2 * sizeof (uint32_t) + 64)
 #define LIT_BYTES (sizeof (Lit) + sizeof (guint64))
@@ -215,9 +308,10 @@ typedef struct
   GArray *groups;              /* LeafGroup */
   GArray *lazy;                /* Lazy */
   GArray *scratch;             /* guint64, the current leaf */
-  GHashTable *seen;            /* leaves of the current group */
+  IndexSet seen;               /* leaves of the current group */
   guint *assignment;           /* the variables' items (constraint.h) */
-  GPtrArray **ready;           /* pruning: rules decided at variable k */
+  LgRuleProgram **ready;       /* pruning: rules decided at variable k, */
+  uint32_t *ready_first;       /* from ready_first[k] to ready_first[k + 1] */
   LgExpansion *expansion;      /* the group's couple logic, or NULL */
   GPtrArray *couple_logic;     /* its rules (LgRule*) */
   gboolean exact;              /* enumerate as the faithful default */
@@ -313,21 +407,28 @@ can_grow (Builder *b, guint64 bytes)
   return FALSE;
 }
 
-static guint
-leaf_hash (gconstpointer key)
+/* The hash of a leaf's sorted literals. */
+static guint64
+codes_hash (const guint64 *codes, guint len)
 {
-  const guint64 *k = key;
-  guint64 h = k[0] * 0x9e3779b97f4a7c15u;
-  for (guint64 i = 1; i <= k[0]; i++)
-    h = (h ^ k[i]) * 0x100000001b3u;
-  return (guint) (h ^ (h >> 32));
+  guint64 h = len * 0x9e3779b97f4a7c15u;
+  for (guint i = 0; i < len; i++)
+    h = (h ^ codes[i]) * 0x100000001b3u;
+  return mix64 (h);
 }
 
+/* Is leaf `index` the builder's scratch leaf (IndexSet's same)? */
 static gboolean
-leaf_equal (gconstpointer a, gconstpointer b)
+same_leaf (const void *ctx, uint32_t index)
 {
-  const guint64 *x = a, *y = b;
-  return x[0] == y[0] && memcmp (x + 1, y + 1, x[0] * sizeof *x) == 0;
+  const Builder *b = ctx;
+  const guint32 *starts = (const guint32 *) (void *) b->starts->data;
+  guint len = starts[index + 1] - starts[index];
+  if (len != b->scratch->len)
+    return FALSE;
+  return len == 0 ||
+         memcmp (&g_array_index (b->codes, guint64, starts[index]),
+                 b->scratch->data, len * sizeof (guint64)) == 0;
 }
 
 static gint
@@ -345,12 +446,12 @@ make_leaf (Builder *b, const LgCellLiteral *extra, guint n_extra)
 {
   const LgConstraintGroup *cg = b->cg;
   GArray *s = b->scratch;
-  g_array_set_size (s, 0);
+  g_array_set_size (s, n_extra + cg->couple->len);
+  guint64 *c = (guint64 *) (void *) s->data;
   for (guint i = 0; i < n_extra; i++)
     {
       const LgCellLiteral *l = &extra[i];
-      guint64 c = CODE (l->g1, l->g2, l->i1, l->i2, l->yes);
-      g_array_append_val (s, c);
+      c[i] = CODE (l->g1, l->g2, l->i1, l->i2, l->yes);
     }
   for (guint i = 0; i < cg->couple->len; i++)
     {
@@ -358,12 +459,18 @@ make_leaf (Builder *b, const LgCellLiteral *extra, guint n_extra)
       guint gx = r->x->group->index, gy = r->y->group->index;
       guint ix = lg_item_current_index (r->x, b->assignment),
             iy = lg_item_current_index (r->y, b->assignment);
-      guint64 c = gx < gy ? CODE (gx, gy, ix, iy, r->kind == LG_RULE_YES)
-                          : CODE (gy, gx, iy, ix, r->kind == LG_RULE_YES);
-      g_array_append_val (s, c);
+      c[n_extra + i] = gx < gy ? CODE (gx, gy, ix, iy, r->kind == LG_RULE_YES)
+                               : CODE (gy, gx, iy, ix, r->kind == LG_RULE_YES);
     }
-  g_array_sort (s, compare_codes);
-  guint64 *c = (guint64 *) s->data;
+  /* sorted (a few literals: by insertion), then each once */
+  for (guint i = 1; i < s->len; i++)
+    {
+      guint64 v = c[i];
+      guint j = i;
+      for (; j > 0 && c[j - 1] > v; j--)
+        c[j] = c[j - 1];
+      c[j] = v;
+    }
   guint len = 0;
   for (guint i = 0; i < s->len; i++)
     if (len == 0 || c[len - 1] != c[i])
@@ -392,22 +499,11 @@ make_leaf (Builder *b, const LgCellLiteral *extra, guint n_extra)
         c[kept++] = c[i];
     }
   g_array_set_size (s, kept);
-  /* the dedup key: length, then the literals */
-  guint64 *key = g_new (guint64, kept + 1);
-  key[0] = kept;
-  if (kept)
-    memcpy (key + 1, s->data, kept * sizeof (guint64));
-  if (g_hash_table_contains (b->seen, key))
-    {
-      g_free (key);
-      return;
-    }
-  if (!can_grow (b, kept * LIT_BYTES + LEAF_OVERHEAD))
-    {
-      g_free (key);
-      return;
-    }
-  g_hash_table_add (b->seen, key);
+  guint64 h = codes_hash (c, kept);
+  uint32_t *slot = index_set_find (&b->seen, h, same_leaf, b);
+  if (*slot || !can_grow (b, kept * LIT_BYTES + LEAF_OVERHEAD))
+    return;
+  index_set_add (&b->seen, slot, h, b->starts->len - 1);
   g_array_append_vals (b->codes, s->data, kept);
   guint32 end = b->codes->len;
   g_array_append_val (b->starts, end);
@@ -491,9 +587,9 @@ enumerate (Builder *b, guint ivar)
       gboolean ok = TRUE;
       if (!b->exact)
         {
-          GPtrArray *ready = b->ready[ivar];
-          for (guint i = 0; i < ready->len && ok; i++)
-            ok = lg_rule_eval (ready->pdata[i], b->assignment) == LG_EVAL_TRUE;
+          for (uint32_t i = b->ready_first[ivar];
+               i < b->ready_first[ivar + 1] && ok; i++)
+            ok = lg_rule_program_eval (b->ready[i]) == LG_EVAL_TRUE;
         }
       if (ok)
         enumerate (b, ivar + 1);
@@ -502,19 +598,42 @@ enumerate (Builder *b, guint ivar)
     }
 }
 
-/* The logical rules sorted by the position of their last variable. */
-static GPtrArray **
-ready_lists (const LgConstraintGroup *cg)
+/* The logical rules of cg but its couple logic, compiled, by the position
+ * of their last variable: b->ready and b->ready_first. */
+static void
+ready_programs (Builder *b, const LgConstraintGroup *cg)
 {
-  GPtrArray **ready = g_new0 (GPtrArray *, cg->vars->len);
-  for (guint k = 0; k < cg->vars->len; k++)
-    ready[k] = g_ptr_array_new ();
-  for (guint i = 0; i < cg->logic->len; i++)
-    if (!lg_rule_is_couple_logic (cg->logic->pdata[i]))
-      g_ptr_array_add (
-          ready[lg_constraint_group_last_var (cg, cg->logic->pdata[i])],
-          cg->logic->pdata[i]);
-  return ready;
+  guint k = cg->vars->len, n_rules = cg->logic->len;
+  g_autofree guint *last = g_new (guint, MAX (n_rules, 1));
+  b->ready_first = g_new0 (uint32_t, k + 1);
+  for (guint i = 0; i < n_rules; i++)
+    {
+      const LgRule *rule = cg->logic->pdata[i];
+      last[i] = lg_rule_is_couple_logic (rule)
+                    ? k
+                    : lg_constraint_group_last_var (cg, rule);
+      if (last[i] < k)
+        b->ready_first[last[i] + 1]++;
+    }
+  for (guint pos = 0; pos < k; pos++)
+    b->ready_first[pos + 1] += b->ready_first[pos];
+  /* in the order of the rules within each position */
+  g_autofree uint32_t *next = g_memdup2 (b->ready_first, (k + 1) * sizeof *next);
+  b->ready = g_new (LgRuleProgram *, MAX (b->ready_first[k], 1));
+  for (guint i = 0; i < n_rules; i++)
+    if (last[i] < k)
+      b->ready[next[last[i]]++] =
+          lg_rule_program_new (cg->logic->pdata[i], b->assignment);
+}
+
+static void
+free_ready_programs (Builder *b)
+{
+  for (uint32_t i = 0; b->ready_first && i < b->ready_first[b->cg->vars->len];
+       i++)
+    lg_rule_program_free (b->ready[i]);
+  g_clear_pointer (&b->ready, g_free);
+  g_clear_pointer (&b->ready_first, g_free);
 }
 
 /* The position of variable var in cg, or -1 for an item. */
@@ -665,7 +784,8 @@ build_group (Builder *b, const LgConstraintGroup *cg)
   b->exact = cg->vars->len == 0;
   for (guint i = 0; i < cg->logic->len && !b->exact; i++)
     b->exact = !rule_is_safe (cg->logic->pdata[i]);
-  b->ready = b->exact ? NULL : ready_lists (cg);
+  if (!b->exact)
+    ready_programs (b, cg);
   g_ptr_array_set_size (b->couple_logic, 0);
   for (guint i = 0; i < cg->logic->len; i++)
     if (lg_rule_is_couple_logic (cg->logic->pdata[i]))
@@ -678,14 +798,9 @@ build_group (Builder *b, const LgConstraintGroup *cg)
   LeafGroup g = { 0 };
   g.leaf_first = b->starts->len - 1;
   g.lazy = -1;
-  b->seen = g_hash_table_new_full (leaf_hash, leaf_equal, g_free, NULL);
+  index_set_clear (&b->seen);
   enumerate (b, 0);
-  g_hash_table_unref (b->seen);
-  b->seen = NULL;
-  for (guint k = 0; b->ready && k < cg->vars->len; k++)
-    g_ptr_array_unref (b->ready[k]);
-  g_free (b->ready);
-  b->ready = NULL;
+  free_ready_programs (b);
   g_clear_pointer (&b->expansion, lg_expansion_free);
   g.n_leaves = b->starts->len - 1 - g.leaf_first;
   if (!lg_constraint_group_has_couples (cg))
@@ -696,19 +811,54 @@ build_group (Builder *b, const LgConstraintGroup *cg)
     g_array_append_val (b->groups, g);
 }
 
+/* The keys of the lines or of the cells of the groups, each group's
+ * numbered from 0 in the order met (see key_of). */
+typedef struct
+{
+  IndexSet set;  /* the current group's */
+  GArray *array; /* Key, every group's in turn */
+  guint32 first; /* the current group's first in array */
+} Keys;
+
+/* What same_key compares: the key looked for, and the keys. */
+typedef struct
+{
+  Key k;
+  const Keys *keys;
+} KeyProbe;
+
+/* Is key `index` of the current group the one looked for (IndexSet's
+ * same)? */
+static gboolean
+same_key (const void *ctx, uint32_t index)
+{
+  const KeyProbe *p = ctx;
+  const Key *x = &g_array_index (p->keys->array, Key, p->keys->first + index);
+  return x->x == p->k.x && x->y == p->k.y && x->a == p->k.a &&
+         x->bit == p->k.bit;
+}
+
+/* Starts the keys of the next group. */
+static void
+keys_next_group (Keys *keys)
+{
+  index_set_clear (&keys->set);
+  keys->first = keys->array->len;
+}
+
 /* The key of a line or cell within the current group, added when new. */
 static uint32_t
-key_of (GHashTable *keys, GArray *array, guint32 first, Key k)
+key_of (Keys *keys, Key k)
 {
-  guint64 id = ((guint64) k.x << 40) | ((guint64) k.y << 24) |
-               ((guint64) k.a << 16) | k.bit;
-  gpointer value;
-  if (g_hash_table_lookup_extended (keys, &id, NULL, &value))
-    return GPOINTER_TO_UINT (value);
-  guint32 local = array->len - first;
-  g_array_append_val (array, k);
-  g_hash_table_insert (keys, g_memdup2 (&id, sizeof id),
-                       GUINT_TO_POINTER (local));
+  guint64 h = mix64 (((guint64) k.x << 40) | ((guint64) k.y << 24) |
+                     ((guint64) k.a << 16) | k.bit);
+  KeyProbe p = { k, keys };
+  uint32_t *slot = index_set_find (&keys->set, h, same_key, &p);
+  if (*slot)
+    return *slot - 1;
+  guint32 local = keys->array->len - keys->first;
+  g_array_append_val (keys->array, k);
+  index_set_add (&keys->set, slot, h, local);
   return local;
 }
 
@@ -716,11 +866,9 @@ key_of (GHashTable *keys, GArray *array, guint32 first, Key k)
  * the groups of each key, in order, once each.  Keys and groups are small:
  * two counting sorts (by group, then stably by key), no comparison sort. */
 static void
-build_index (GArray *pairs, size_t n_keys, guint n_groups, uint32_t **first,
-             uint32_t **groups)
+build_index (const guint64 *p, guint len, size_t n_keys, guint n_groups,
+             uint32_t **first, uint32_t **groups)
 {
-  guint len = pairs->len;
-  const guint64 *p = (const guint64 *) pairs->data;
   uint32_t *by_group = g_new (uint32_t, MAX (len, 1));
   uint32_t *pos = g_new0 (uint32_t, MAX (n_keys, n_groups) + 1);
   for (guint i = 0; i < len; i++)
@@ -758,20 +906,19 @@ build_index (GArray *pairs, size_t n_keys, guint n_groups, uint32_t **first,
 }
 
 /* The lines of every lazy group, as (line << 32 | group) pairs for
- * build_index: they wake it, and weigh it in the branching. */
-static void
-append_lazy_rows (const LgFastEngine *e, GArray *pairs)
+ * build_index, written from pairs[len]: they wake it, and weigh it in the
+ * branching.  The new length. */
+static guint
+append_lazy_rows (const LgFastEngine *e, guint64 *pairs, guint len)
 {
   for (guint gi = 0; gi < e->n_groups; gi++)
     if (e->groups[gi].lazy >= 0)
       {
         const Lazy *lz = &e->lazy[e->groups[gi].lazy];
         for (guint i = 0; i < lz->n_rows; i++)
-          {
-            guint64 w = ((guint64) lz->rows[i] << 32) | gi;
-            g_array_append_val (pairs, w);
-          }
+          pairs[len++] = ((guint64) lz->rows[i] << 32) | gi;
       }
+  return len;
 }
 
 /* From codes to the engine's literals, keys and sparse sets. */
@@ -790,20 +937,27 @@ lay_out (Builder *b)
   for (guint i = 0; i < e->n_leaves; i++)
     e->order[i] = i;
   e->lits = g_new (Lit, MAX (b->codes->len, 1));
-  GArray *lines = g_array_new (FALSE, FALSE, sizeof (Key));
-  GArray *cells = g_array_new (FALSE, FALSE, sizeof (Key));
-  GArray *cell_pairs = g_array_new (FALSE, FALSE, sizeof (guint64));
-  GArray *row_pairs = g_array_new (FALSE, FALSE, sizeof (guint64));
+  Keys lines = { .array = g_array_new (FALSE, FALSE, sizeof (Key)) };
+  Keys cells = { .array = g_array_new (FALSE, FALSE, sizeof (Key)) };
+  index_set_init (&lines.set);
+  index_set_init (&cells.set);
+  /* the index's pairs (build_index), each array allocated at once: a
+   * literal's one, two per literal, then the lazy groups' lines */
+  guint n_codes = b->codes->len, n_lazy_rows = 0;
+  for (guint i = 0; i < b->lazy->len; i++)
+    n_lazy_rows += g_array_index (b->lazy, Lazy, i).n_rows;
+  guint64 *cell_pairs = g_new (guint64, MAX (n_codes, 1));
+  guint64 *row_pairs = g_new (guint64, n_codes + n_lazy_rows + 1);
+  guint64 *line_pairs = g_new (guint64, 2 * n_codes + n_lazy_rows + 1);
+  guint n_cell_pairs = 0, n_row_pairs = 0, n_line_pairs = 0;
   guint max_lines = 0, max_cells = 0;
   for (guint gi = 0; gi < e->n_groups; gi++)
     {
       LeafGroup *g = &e->groups[gi];
-      g_autoptr (GHashTable) keys =
-          g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-      g_autoptr (GHashTable) cell_keys =
-          g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-      g->line_first = lines->len;
-      g->cell_first = cells->len;
+      keys_next_group (&lines);
+      keys_next_group (&cells);
+      g->line_first = lines.first;
+      g->cell_first = cells.first;
       for (guint32 i = e->leaf_start[g->leaf_first];
            i < e->leaf_start[g->leaf_first + g->n_leaves]; i++)
         {
@@ -819,15 +973,13 @@ lay_out (Builder *b)
           l->tbit = (Row) (1u << l->a);
           if (l->yes)
             {
-              l->key = key_of (keys, lines, g->line_first,
-                               (Key) { l->gi, l->gj, l->a, 0 });
-              l->tkey = key_of (keys, lines, g->line_first,
-                                (Key) { l->gj, l->gi, (uint8_t) bb, 0 });
+              l->key = key_of (&lines, (Key) { l->gi, l->gj, l->a, 0 });
+              l->tkey =
+                  key_of (&lines, (Key) { l->gj, l->gi, (uint8_t) bb, 0 });
             }
           else
             {
-              l->key = key_of (cell_keys, cells, g->cell_first,
-                               (Key) { l->gi, l->gj, l->a, l->bit });
+              l->key = key_of (&cells, (Key) { l->gi, l->gj, l->a, l->bit });
               l->tkey = 0;
             }
         }
@@ -839,20 +991,25 @@ lay_out (Builder *b)
                                    CODE_B (g_array_index (b->codes, guint64, i))
                              : l->row;
           w = (w << 32) | gi;
-          g_array_append_val (l->yes ? cell_pairs : row_pairs, w);
+          if (l->yes)
+            cell_pairs[n_cell_pairs++] = w;
+          else
+            row_pairs[n_row_pairs++] = w;
         }
-      g->n_lines = lines->len - g->line_first;
-      g->n_cells = cells->len - g->cell_first;
+      g->n_lines = lines.array->len - g->line_first;
+      g->n_cells = cells.array->len - g->cell_first;
       max_lines = MAX (max_lines, g->n_lines);
       max_cells = MAX (max_cells, g->n_cells);
     }
-  e->lines = (Key *) g_array_free (lines, FALSE);
-  e->cells = (Key *) g_array_free (cells, FALSE);
+  e->lines = (Key *) g_array_free (lines.array, FALSE);
+  e->cells = (Key *) g_array_free (cells.array, FALSE);
+  index_set_free (&lines.set);
+  index_set_free (&cells.set);
   /* a lazy group is woken by every line its couples can touch */
   e->n_lazy = b->lazy->len;
   e->lazy = (Lazy *) g_array_free (b->lazy, FALSE);
   b->lazy = NULL;
-  append_lazy_rows (e, row_pairs);
+  n_row_pairs = append_lazy_rows (e, row_pairs, n_row_pairs);
   guint max_vars = 0, max_couples = 0;
   for (guint i = 0; i < e->n_lazy; i++)
     {
@@ -880,14 +1037,13 @@ lay_out (Builder *b)
       e->lz_touched = g_new0 (uint32_t, m);
       e->lz_is_touched = g_new0 (uint8_t, m);
     }
-  build_index (cell_pairs, (size_t) G * G * n * n, e->n_groups, &e->cell_first,
-               &e->cell_groups);
-  build_index (row_pairs, (size_t) G * G * n, e->n_groups, &e->row_first,
-               &e->row_groups);
-  g_array_unref (cell_pairs);
-  g_array_unref (row_pairs);
+  build_index (cell_pairs, n_cell_pairs, (size_t) G * G * n * n, e->n_groups,
+               &e->cell_first, &e->cell_groups);
+  build_index (row_pairs, n_row_pairs, (size_t) G * G * n, e->n_groups,
+               &e->row_first, &e->row_groups);
+  g_free (cell_pairs);
+  g_free (row_pairs);
   /* per line, the leaf groups with a literal on it */
-  GArray *line_pairs = g_array_new (FALSE, FALSE, sizeof (guint64));
   for (guint gi = 0; gi < e->n_groups; gi++)
     {
       const LeafGroup *g = &e->groups[gi];
@@ -899,16 +1055,13 @@ lay_out (Builder *b)
                                           CODE_B (g_array_index (b->codes,
                                                                  guint64, i)) };
           for (guint k = 0; k < 2; k++)
-            {
-              guint64 w = (rows[k] << 32) | gi;
-              g_array_append_val (line_pairs, w);
-            }
+            line_pairs[n_line_pairs++] = (rows[k] << 32) | gi;
         }
     }
-  append_lazy_rows (e, line_pairs);
-  build_index (line_pairs, (size_t) G * G * n, e->n_groups, &e->line_first,
-               &e->line_groups);
-  g_array_unref (line_pairs);
+  n_line_pairs = append_lazy_rows (e, line_pairs, n_line_pairs);
+  build_index (line_pairs, n_line_pairs, (size_t) G * G * n, e->n_groups,
+               &e->line_first, &e->line_groups);
+  g_free (line_pairs);
   e->weight = g_new0 (guint64, MAX (e->n_groups, 1));
   e->dirty = g_new0 (uint32_t, MAX (e->n_groups, 1));
   e->is_dirty = g_new0 (uint8_t, MAX (e->n_groups, 1));
@@ -1008,6 +1161,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   b.groups = g_array_new (FALSE, FALSE, sizeof (LeafGroup));
   b.lazy = g_array_new (FALSE, FALSE, sizeof (Lazy));
   b.scratch = g_array_new (FALSE, FALSE, sizeof (guint64));
+  index_set_init (&b.seen);
   b.couple_logic = g_ptr_array_new ();
   b.assignment = g_new0 (guint, MAX (lg_problem_n_vars (problem), 1));
   guint32 zero = 0;
@@ -1031,6 +1185,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
     lay_out (&b);
   g_array_unref (b.codes);
   g_array_unref (b.scratch);
+  index_set_free (&b.seen);
   g_ptr_array_unref (b.couple_logic);
   g_free (b.assignment);
   if (b.starts)

@@ -444,7 +444,8 @@ static Keyword
 keyword_of (const char *s, gsize len)
 {
   for (guint k = KW_NONE + 1; k < G_N_ELEMENTS (keyword_names); k++)
-    if (strlen (keyword_names[k]) == len &&
+    if (len && keyword_names[k][0] == s[0] &&
+        strnlen (keyword_names[k], len + 1) == len &&
         memcmp (keyword_names[k], s, len) == 0)
       return k;
   return KW_NONE;
@@ -502,11 +503,16 @@ lex_string (Token *token, const char *s, gsize len, gsize *i, guint *column)
           continue; /* a final backslash: unterminated */
         }
       {
-        const char *next = g_utf8_next_char (s + j);
+        /* the characters up to the next quote or backslash, at once */
+        gsize start = j;
 
-        g_string_append_len (text, s + j, next - (s + j));
-        j = next - s;
-        col++;
+        while (j < len && s[j] != '"' && s[j] != '\\')
+          {
+            j = g_utf8_next_char (s + j) - s;
+            col++;
+          }
+        g_string_append_len (text, s + start, MIN (j, len) - start);
+        j = MIN (j, len);
       }
     }
   if (j >= len)
