@@ -48,13 +48,12 @@ append_all (GPtrArray *dst, GPtrArray *src)
     g_ptr_array_add (dst, src->pdata[i]);
 }
 
-static gboolean
-shares_var (const LgConstraintGroup *g, GPtrArray *vars)
+/* The group of variable v, or NULL. */
+static LgConstraintGroup *
+group_of (const LgConstraintSet *set, const LgItem *v)
 {
-  for (guint i = 0; i < vars->len; i++)
-    if (g_ptr_array_find (g->vars, vars->pdata[i], NULL))
-      return TRUE;
-  return FALSE;
+  return v->var_id < set->group_of->len ? set->group_of->pdata[v->var_id]
+                                        : NULL;
 }
 
 static void
@@ -75,31 +74,49 @@ lg_constraint_set_add (LgConstraintSet *set, LgRule *rule)
       group_add (set->unbound, rule, vars);
       return;
     }
-  for (guint i = 0; i < set->groups->len; i++)
+  /* the groups sharing a variable with the rule are those of its
+   * variables (the groups' variables are disjoint): it joins the first of
+   * them, and the others are merged into that one in their order */
+  gboolean any = FALSE;
+  for (guint k = 0; k < vars->len && !any; k++)
+    any = group_of (set, vars->pdata[k]) != NULL;
+  LgConstraintGroup *g = NULL;
+  for (guint i = 0; any && i < set->groups->len;)
     {
-      LgConstraintGroup *g = set->groups->pdata[i];
-      if (!shares_var (g, vars))
-        continue;
-      group_add (g, rule, vars);
-      for (guint j = i + 1; j < set->groups->len;)
+      LgConstraintGroup *other = set->groups->pdata[i];
+      gboolean shares = FALSE;
+      for (guint k = 0; k < vars->len && !shares; k++)
+        shares = group_of (set, vars->pdata[k]) == other;
+      if (!shares)
+        i++;
+      else if (!g)
         {
-          LgConstraintGroup *other = set->groups->pdata[j];
-          if (!shares_var (other, g->vars))
-            {
-              j++;
-              continue;
-            }
+          g = other;
+          group_add (g, rule, vars);
+          i++;
+        }
+      else
+        {
           add_vars (g, other->vars);
           append_all (g->logic, other->logic);
           append_all (g->couple, other->couple);
           g->n_couple_logic += other->n_couple_logic;
-          g_ptr_array_remove_index (set->groups, j); /* frees other */
+          g_ptr_array_remove_index (set->groups, i); /* frees other */
         }
-      return;
     }
-  LgConstraintGroup *g = group_new ();
-  group_add (g, rule, vars);
-  g_ptr_array_add (set->groups, g);
+  if (!g)
+    {
+      g = group_new ();
+      group_add (g, rule, vars);
+      g_ptr_array_add (set->groups, g);
+    }
+  for (guint k = 0; k < g->vars->len; k++)
+    {
+      const LgItem *v = g->vars->pdata[k];
+      if (v->var_id >= set->group_of->len)
+        g_ptr_array_set_size (set->group_of, v->var_id + 1);
+      set->group_of->pdata[v->var_id] = g;
+    }
 }
 
 guint
@@ -129,6 +146,7 @@ lg_constraint_set_new_dropping (const LgProblem *problem, const gboolean *drop)
   LgConstraintSet *set = g_new0 (LgConstraintSet, 1);
   set->groups = g_ptr_array_new_with_free_func (group_free);
   set->unbound = group_new ();
+  set->group_of = g_ptr_array_new ();
   for (guint i = 0; i < problem->rules->len; i++)
     {
       LgRule *rule = problem->rules->pdata[i];
@@ -145,6 +163,7 @@ lg_constraint_set_free (LgConstraintSet *set)
     return;
   g_ptr_array_unref (set->groups);
   group_free (set->unbound);
+  g_ptr_array_unref (set->group_of);
   g_free (set);
 }
 

@@ -41,6 +41,8 @@ typedef struct
 {
   GPtrArray *groups;          /* LgConstraintGroup*, creation order */
   LgConstraintGroup *unbound; /* rules without variables */
+  GPtrArray *group_of;        /* private: by var_id, the group of each
+                                 variable placed (NULL past the end) */
 } LgConstraintSet;
 
 /* Partitions the problem's rules that are not dropped. */
