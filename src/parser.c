@@ -1606,7 +1606,7 @@ parse_couple (Parser *p, Value *value)
   Token *keyword = advance (p);
   gboolean yes = keyword->keyword == KW_YES;
   Ref x = { 0 }, y = { 0 };
-  g_autofree char *after = g_strdup_printf ("after '%s'", keyword->text);
+  const char *after = yes ? "after 'yes'" : "after 'no'";
 
   if (!parse_ref (p, &x, TRUE, after))
     return FALSE;
