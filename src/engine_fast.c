@@ -426,9 +426,8 @@ same_leaf (const void *ctx, uint32_t index)
   guint len = starts[index + 1] - starts[index];
   if (len != b->scratch->len)
     return FALSE;
-  return len == 0 ||
-         memcmp (&g_array_index (b->codes, guint64, starts[index]),
-                 b->scratch->data, len * sizeof (guint64)) == 0;
+  return len == 0 || memcmp (&g_array_index (b->codes, guint64, starts[index]),
+                             b->scratch->data, len * sizeof (guint64)) == 0;
 }
 
 static gint
@@ -618,7 +617,8 @@ ready_programs (Builder *b, const LgConstraintGroup *cg)
   for (guint pos = 0; pos < k; pos++)
     b->ready_first[pos + 1] += b->ready_first[pos];
   /* in the order of the rules within each position */
-  g_autofree uint32_t *next = g_memdup2 (b->ready_first, (k + 1) * sizeof *next);
+  g_autofree uint32_t *next =
+      g_memdup2 (b->ready_first, (k + 1) * sizeof *next);
   b->ready = g_new (LgRuleProgram *, MAX (b->ready_first[k], 1));
   for (guint i = 0; i < n_rules; i++)
     if (last[i] < k)
