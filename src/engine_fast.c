@@ -941,8 +941,10 @@ lay_out (Builder *b)
   Keys cells = { .array = g_array_new (FALSE, FALSE, sizeof (Key)) };
   index_set_init (&lines.set);
   index_set_init (&cells.set);
-  /* the index's pairs (build_index), each array allocated at once: a
-   * literal's one, two per literal, then the lazy groups' lines */
+  /* the pairs of the three indexes (build_index), each array allocated
+   * at once: one pair per literal for the cells (yes) or the rows (no),
+   * two per literal for the lines, and the lazy groups' lines after the
+   * rows' and the lines' own */
   guint n_codes = b->codes->len, n_lazy_rows = 0;
   for (guint i = 0; i < b->lazy->len; i++)
     n_lazy_rows += g_array_index (b->lazy, Lazy, i).n_rows;
