@@ -744,6 +744,35 @@ START_TEST (test_fast_stats)
 }
 END_TEST
 
+/* Each distinct leaf of a group is kept once: here the leaves depend on
+ * a and b only, so of the 16 * 15 * 15 assignments that pass a != b and
+ * b != c, 16 * 15 leaves stay (more than fit the builder's first table,
+ * which then grows). */
+START_TEST (test_fast_leaves_once)
+{
+  GString *text = g_string_new ("ordered house: ");
+  for (guint i = 0; i < 16; i++)
+    g_string_append_printf (text, "%sh%u", i ? ", " : "", i);
+  g_string_append (text, "\natomic name: ");
+  for (guint i = 0; i < 16; i++)
+    g_string_append_printf (text, "%sn%u", i ? ", " : "", i);
+  g_string_append (text, "\nvar a, b, c: house\na != b\nb != c\n"
+                         "yes a, n0\nyes b, n1\n");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p =
+      lg_parser_parse_data ("leaves", text->str, text->len, &error);
+  g_string_free (text, TRUE);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = LG_ENGINE_FAST;
+  opts.max_solutions = 1;
+  LgStats stats = { 0 };
+  ck_assert_int_eq (lg_problem_solve (p, &opts, &stats, NULL, NULL, &error), 1);
+  ck_assert_uint_eq (stats.leaves_tried, 16 * 15 * 15);
+  ck_assert_uint_eq (stats.leaves_kept, 16 * 15);
+}
+END_TEST
+
 /* ---- Generated unique puzzles -------------------------------------------- */
 
 static const char puzzle_8x8[] =
@@ -1529,6 +1558,7 @@ lg_engine_fast_suite (void)
   tcase_add_test (tc, test_fast_overflow);
   tcase_add_test (tc, test_fast_memory_limit);
   tcase_add_test (tc, test_fast_stats);
+  tcase_add_test (tc, test_fast_leaves_once);
   tcase_add_loop_test (tc, test_fast_wide, 0, G_N_ELEMENTS (wide_sizes));
   tcase_add_loop_test (tc, test_fast_lazy_random, 0, 60);
   tcase_add_test (tc, test_fast_exactly_one);
