@@ -1,7 +1,7 @@
 #!/bin/sh
 # make-bench.sh — writes the benchmark puzzles of data/bench/ with
-# logigram-gen: ten puzzles for each size 5x5, 6x6, 7x7, 8x8 and 9x9 (N items,
-# N groups), seeds 1 to 10:
+# logigram-gen: ten puzzles for each size 5x5, 6x6, 7x7, 8x8, 9x9 and 10x10
+# (N items, N groups), seeds 1 to 10:
 #
 #   gen-NxN-sS.lgm            seeds 1-4: exactly one solution
 #   gen-NxN-sS-min.lgm        seeds 5-6: one solution, --minimise (every
@@ -20,11 +20,11 @@
 #
 #   data/bench/make-bench.sh [LOGIGRAM_GEN [DIR [SIZES [LARGE_SIZES]]]]
 #
-# defaults: src/logigram-gen, data/bench, "5 6 7 8 9", "12 16".
+# defaults: src/logigram-gen, data/bench, "5 6 7 8 9 10", "12 16".
 set -eu
 gen=${1:-src/logigram-gen}
 dir=${2:-data/bench}
-sizes=${3:-5 6 7 8 9}
+sizes=${3:-5 6 7 8 9 10}
 large_sizes=${4-12 16}
 for n in $sizes; do
   for s in 1 2 3 4 5 6 7 8 9 10; do
