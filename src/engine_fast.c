@@ -14,6 +14,7 @@
 #include "budget.h"
 #include "constraint.h"
 #include "checker.h"
+#include "index_set.h"
 #include "pair.h"
 
 /* ---- Data ------------------------------------------------------------------ */
@@ -200,53 +201,8 @@ struct LgFastEngine
 #define CODE_B(c) ((guint) (((c) >> 8) & 0xff))
 #define CODE_YES(c) ((guint) ((c) &1))
 
-/* The builder's tables of what it has seen: open addressing over the
- * indices of the caller's own array (a slot holds index + 1, 0 is empty),
- * linear probing, at most half full, each slot's hash kept for growing.
- * The leaves of a group and the keys of its lines and cells are found
- * again without an allocation for each (it was a tenth of an 8x8
- * puzzle's whole run). */
-typedef struct
-{
-  uint32_t *slot;
-  guint64 *hash;
-  size_t size, len; /* size: a power of two */
-} IndexSet;
-
-static void
-index_set_init (IndexSet *s)
-{
-  s->size = 64;
-  s->len = 0;
-  s->slot = g_new0 (uint32_t, s->size);
-  s->hash = g_new (guint64, s->size);
-}
-
-static void
-index_set_free (IndexSet *s)
-{
-  g_free (s->slot);
-  g_free (s->hash);
-}
-
-/* Empties s, and shrinks it when it is far larger than its last use
- * needed, so that one large group does not make every clearing after it
- * costly. */
-static void
-index_set_clear (IndexSet *s)
-{
-  if (s->size > 64 && s->size > 8 * s->len)
-    {
-      index_set_free (s);
-      index_set_init (s);
-      return;
-    }
-  memset (s->slot, 0, s->size * sizeof *s->slot);
-  s->len = 0;
-}
-
-/* A 64-bit hash finished so that its low bits, which pick the slot,
- * depend on all of its bits. */
+/* A 64-bit hash finished so that its low bits, which pick the slot of an
+ * index set, depend on all of its bits. */
 static inline guint64
 mix64 (guint64 h)
 {
@@ -256,41 +212,39 @@ mix64 (guint64 h)
   return h;
 }
 
-/* The slot of hash h: the first that is empty or holds an index that
- * same (ctx, index) finds equal to what the caller looks for. */
-static inline uint32_t *
-index_set_find (const IndexSet *s, guint64 h,
-                gboolean (*same) (const void *ctx, uint32_t index),
-                const void *ctx)
+/* The builder finds the leaves of a group and the keys of its lines and
+ * cells again in index sets (index_set.h) over its own arrays, without an
+ * allocation for each (it was a tenth of an 8x8 puzzle's whole run).  A
+ * set starts at FIRST_SLOTS, and shrinks back to them when one large
+ * group made it far larger than the next needs, so that clearing it after
+ * every group stays cheap. */
+#define FIRST_SLOTS 64
+
+static void
+seen_clear (LgIndexSet *s)
 {
-  size_t i = h & (s->size - 1);
-  while (s->slot[i] && (s->hash[i] != h || !same (ctx, s->slot[i] - 1)))
-    i = (i + 1) & (s->size - 1);
-  return &s->slot[i];
+  if (s->size > FIRST_SLOTS && s->size > 8 * s->len)
+    {
+      lg_index_set_free (s);
+      lg_index_set_init (s, FIRST_SLOTS);
+      return;
+    }
+  lg_index_set_clear (s);
 }
 
-/* Fills the empty slot found for hash h with index. */
+/* Adds index to s at slot, the empty one found for hash h, after s has
+ * grown if it must to take it. */
 static void
-index_set_add (IndexSet *s, uint32_t *slot, guint64 h, uint32_t index)
+seen_add (LgIndexSet *s, uint32_t *slot, guint64 h, uint32_t index,
+          LgIndexSameFunc same, LgIndexHashFunc hash, const void *ctx)
 {
-  *slot = index + 1;
-  s->hash[slot - s->slot] = h;
-  if (2 * ++s->len <= s->size)
-    return;
-  IndexSet old = *s;
-  s->size *= 2;
-  s->slot = g_new0 (uint32_t, s->size);
-  s->hash = g_new (guint64, s->size);
-  for (size_t i = 0; i < old.size; i++)
-    if (old.slot[i])
-      {
-        size_t j = old.hash[i] & (s->size - 1);
-        while (s->slot[j])
-          j = (j + 1) & (s->size - 1);
-        s->slot[j] = old.slot[i];
-        s->hash[j] = old.hash[i];
-      }
-  index_set_free (&old);
+  size_t size = lg_index_set_size_for_one_more (s, FIRST_SLOTS);
+  if (size != s->size)
+    {
+      lg_index_set_resize (s, size, hash, ctx);
+      slot = lg_index_set_find (s, h, same, ctx);
+    }
+  lg_index_set_add (s, slot, index);
 }
 
 /* Bytes per leaf beyond its literals: offsets, sparse set, dedup table. */
@@ -308,7 +262,7 @@ typedef struct
   GArray *groups;              /* LeafGroup */
   GArray *lazy;                /* Lazy */
   GArray *scratch;             /* guint64, the current leaf */
-  IndexSet seen;               /* leaves of the current group */
+  LgIndexSet seen;             /* leaves of the current group */
   guint *assignment;           /* the variables' items (constraint.h) */
   LgRuleProgram **ready;       /* pruning: rules decided at variable k, */
   uint32_t *ready_first;       /* from ready_first[k] to ready_first[k + 1] */
@@ -417,7 +371,17 @@ codes_hash (const guint64 *codes, guint len)
   return mix64 (h);
 }
 
-/* Is leaf `index` the builder's scratch leaf (IndexSet's same)? */
+/* The hash of leaf `index` (its set's hash). */
+static guint64
+leaf_hash (const void *ctx, uint32_t index)
+{
+  const Builder *b = ctx;
+  const guint32 *starts = (const guint32 *) (void *) b->starts->data;
+  return codes_hash (&g_array_index (b->codes, guint64, starts[index]),
+                     starts[index + 1] - starts[index]);
+}
+
+/* Is leaf `index` the builder's scratch leaf (its set's same)? */
 static gboolean
 same_leaf (const void *ctx, uint32_t index)
 {
@@ -499,10 +463,10 @@ make_leaf (Builder *b, const LgCellLiteral *extra, guint n_extra)
     }
   g_array_set_size (s, kept);
   guint64 h = codes_hash (c, kept);
-  uint32_t *slot = index_set_find (&b->seen, h, same_leaf, b);
+  uint32_t *slot = lg_index_set_find (&b->seen, h, same_leaf, b);
   if (*slot || !can_grow (b, kept * LIT_BYTES + LEAF_OVERHEAD))
     return;
-  index_set_add (&b->seen, slot, h, b->starts->len - 1);
+  seen_add (&b->seen, slot, h, b->starts->len - 1, same_leaf, leaf_hash, b);
   g_array_append_vals (b->codes, s->data, kept);
   guint32 end = b->codes->len;
   g_array_append_val (b->starts, end);
@@ -798,7 +762,7 @@ build_group (Builder *b, const LgConstraintGroup *cg)
   LeafGroup g = { 0 };
   g.leaf_first = b->starts->len - 1;
   g.lazy = -1;
-  index_set_clear (&b->seen);
+  seen_clear (&b->seen);
   enumerate (b, 0);
   free_ready_programs (b);
   g_clear_pointer (&b->expansion, lg_expansion_free);
@@ -815,7 +779,7 @@ build_group (Builder *b, const LgConstraintGroup *cg)
  * numbered from 0 in the order met (see key_of). */
 typedef struct
 {
-  IndexSet set;  /* the current group's */
+  LgIndexSet set; /* the current group's */
   GArray *array; /* Key, every group's in turn */
   guint32 first; /* the current group's first in array */
 } Keys;
@@ -827,7 +791,23 @@ typedef struct
   const Keys *keys;
 } KeyProbe;
 
-/* Is key `index` of the current group the one looked for (IndexSet's
+static guint64
+key_hash (Key k)
+{
+  return mix64 (((guint64) k.x << 40) | ((guint64) k.y << 24) |
+                ((guint64) k.a << 16) | k.bit);
+}
+
+/* The hash of key `index` of the current group (its set's hash); ctx is a
+ * KeyProbe. */
+static guint64
+hash_key (const void *ctx, uint32_t index)
+{
+  const Keys *keys = ((const KeyProbe *) ctx)->keys;
+  return key_hash (g_array_index (keys->array, Key, keys->first + index));
+}
+
+/* Is key `index` of the current group the one looked for (its set's
  * same)? */
 static gboolean
 same_key (const void *ctx, uint32_t index)
@@ -842,7 +822,7 @@ same_key (const void *ctx, uint32_t index)
 static void
 keys_next_group (Keys *keys)
 {
-  index_set_clear (&keys->set);
+  seen_clear (&keys->set);
   keys->first = keys->array->len;
 }
 
@@ -850,15 +830,14 @@ keys_next_group (Keys *keys)
 static uint32_t
 key_of (Keys *keys, Key k)
 {
-  guint64 h = mix64 (((guint64) k.x << 40) | ((guint64) k.y << 24) |
-                     ((guint64) k.a << 16) | k.bit);
+  guint64 h = key_hash (k);
   KeyProbe p = { k, keys };
-  uint32_t *slot = index_set_find (&keys->set, h, same_key, &p);
+  uint32_t *slot = lg_index_set_find (&keys->set, h, same_key, &p);
   if (*slot)
     return *slot - 1;
   guint32 local = keys->array->len - keys->first;
+  seen_add (&keys->set, slot, h, local, same_key, hash_key, &p);
   g_array_append_val (keys->array, k);
-  index_set_add (&keys->set, slot, h, local);
   return local;
 }
 
@@ -939,8 +918,8 @@ lay_out (Builder *b)
   e->lits = g_new (Lit, MAX (b->codes->len, 1));
   Keys lines = { .array = g_array_new (FALSE, FALSE, sizeof (Key)) };
   Keys cells = { .array = g_array_new (FALSE, FALSE, sizeof (Key)) };
-  index_set_init (&lines.set);
-  index_set_init (&cells.set);
+  lg_index_set_init (&lines.set, FIRST_SLOTS);
+  lg_index_set_init (&cells.set, FIRST_SLOTS);
   /* the pairs of the three indexes (build_index), each array allocated
    * at once: one pair per literal for the cells (yes) or the rows (no),
    * two per literal for the lines, and the lazy groups' lines after the
@@ -1005,8 +984,8 @@ lay_out (Builder *b)
     }
   e->lines = (Key *) g_array_free (lines.array, FALSE);
   e->cells = (Key *) g_array_free (cells.array, FALSE);
-  index_set_free (&lines.set);
-  index_set_free (&cells.set);
+  lg_index_set_free (&lines.set);
+  lg_index_set_free (&cells.set);
   /* a lazy group is woken by every line its couples can touch */
   e->n_lazy = b->lazy->len;
   e->lazy = (Lazy *) g_array_free (b->lazy, FALSE);
@@ -1163,7 +1142,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   b.groups = g_array_new (FALSE, FALSE, sizeof (LeafGroup));
   b.lazy = g_array_new (FALSE, FALSE, sizeof (Lazy));
   b.scratch = g_array_new (FALSE, FALSE, sizeof (guint64));
-  index_set_init (&b.seen);
+  lg_index_set_init (&b.seen, FIRST_SLOTS);
   b.couple_logic = g_ptr_array_new ();
   b.assignment = g_new0 (guint, MAX (lg_problem_n_vars (problem), 1));
   guint32 zero = 0;
@@ -1187,7 +1166,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
     lay_out (&b);
   g_array_unref (b.codes);
   g_array_unref (b.scratch);
-  index_set_free (&b.seen);
+  lg_index_set_free (&b.seen);
   g_ptr_array_unref (b.couple_logic);
   g_free (b.assignment);
   if (b.starts)

@@ -5,6 +5,7 @@
 
 #include "bitset.h"
 #include "checker.h"
+#include "index_set.h"
 #include "pair.h"
 
 struct LgTrySolution
@@ -83,9 +84,9 @@ struct LgTrySolution
    * 2^block_shift keys, of at most KEY_BLOCK_BYTES unless one key is
    * more: a block is never moved, so that the set holds what it uses,
    * give or take a block), to skip one met again along another path of
-   * the tree, and an index of them by hash (open addressing, index_cap
-   * slots, a power of 2, at most half used: 0 free, else 1 + the
-   * solution's number).  Their bytes, at the most while one grows, are
+   * the tree, and an index of them by hash (index_set.h: the solutions'
+   * numbers, from 32 slots; its len is the number of solutions kept).
+   * Their bytes, at the most while one grows, are
    * found_peak, and may not pass found_budget: the enumeration stops
    * there (over_memory). */
   gboolean distinct;
@@ -93,9 +94,7 @@ struct LgTrySolution
   guint32 *key; /* scratch: key_len ranks */
   guint32 **blocks;
   guint n_blocks, blocks_cap, block_shift;
-  size_t found_len;
-  guint32 *found_index;
-  size_t index_cap;
+  LgIndexSet found_index;
   guint64 found_budget, found_peak;
   gboolean over_memory;
   guint64 duplicates;
@@ -388,7 +387,7 @@ lg_try_solution_free (LgTrySolution *s)
   for (guint b = 0; b < s->n_blocks; b++)
     g_free (s->blocks[b]);
   g_free (s->blocks);
-  g_free (s->found_index);
+  lg_index_set_free (&s->found_index);
   g_free (s->solution.perm);
   g_free (s->identity);
   g_free (s->composed);
@@ -544,15 +543,20 @@ found_key (const LgTrySolution *s, size_t k)
          (k & (((size_t) 1 << s->block_shift) - 1)) * s->key_len;
 }
 
-/* Puts solution number k (its key in the blocks) into the index. */
-static void
-index_put (LgTrySolution *s, size_t k)
+/* The hash of solution number k (its index's hash). */
+static guint64
+found_hash (const void *ctx, uint32_t k)
 {
-  size_t mask = s->index_cap - 1;
-  size_t at = key_hash (s, found_key (s, k)) & mask;
-  while (s->found_index[at])
-    at = (at + 1) & mask;
-  s->found_index[at] = (guint32) (k + 1);
+  const LgTrySolution *s = ctx;
+  return key_hash (s, found_key (s, k));
+}
+
+/* Is solution number k the one of the scratch key (its index's same)? */
+static gboolean
+found_same (const void *ctx, uint32_t k)
+{
+  const LgTrySolution *s = ctx;
+  return !memcmp (found_key (s, k), s->key, s->key_len * sizeof *s->key);
 }
 
 /* The bytes of a key block. */
@@ -568,7 +572,8 @@ static guint64
 found_bytes (const LgTrySolution *s)
 {
   return s->key_len * sizeof (guint32) + s->n_blocks * block_bytes (s) +
-         s->blocks_cap * sizeof (guint32 *) + s->index_cap * sizeof (guint32);
+         s->blocks_cap * sizeof (guint32 *) +
+         s->found_index.size * sizeof (guint32);
 }
 
 /* Room for one more solution in the set: FALSE when its bytes while it
@@ -577,13 +582,13 @@ found_bytes (const LgTrySolution *s)
 static gboolean
 found_room (LgTrySolution *s)
 {
-  if (s->found_len == (size_t) s->n_blocks << s->block_shift)
+  if (s->found_index.len == (size_t) s->n_blocks << s->block_shift)
     {
       guint cap = s->n_blocks < s->blocks_cap ? s->blocks_cap
                                               : MAX (2 * s->blocks_cap, 16);
       guint64 peak = found_bytes (s) + block_bytes (s) +
                      (cap != s->blocks_cap ? cap * sizeof (guint32 *) : 0);
-      if (peak > s->found_budget || s->found_len >= G_MAXUINT32 / 2)
+      if (peak > s->found_budget || s->found_index.len >= G_MAXUINT32 / 2)
         return FALSE;
       s->found_peak = MAX (s->found_peak, peak);
       if (cap != s->blocks_cap)
@@ -593,18 +598,14 @@ found_room (LgTrySolution *s)
         }
       s->blocks[s->n_blocks++] = g_malloc (block_bytes (s));
     }
-  if (2 * (s->found_len + 1) > s->index_cap)
+  size_t cap = lg_index_set_size_for_one_more (&s->found_index, 32);
+  if (cap != s->found_index.size)
     {
-      size_t cap = s->index_cap ? 2 * s->index_cap : 32;
       guint64 peak = found_bytes (s) + cap * sizeof (guint32);
       if (peak > s->found_budget)
         return FALSE;
       s->found_peak = MAX (s->found_peak, peak);
-      g_free (s->found_index);
-      s->found_index = g_new0 (guint32, cap);
-      s->index_cap = cap;
-      for (size_t k = 0; k < s->found_len; k++)
-        index_put (s, k);
+      lg_index_set_resize (&s->found_index, cap, found_hash, s);
     }
   return TRUE;
 }
@@ -624,19 +625,17 @@ seen_before (LgTrySolution *s)
   guint32 *k = s->key;
   for (guint g = 1; g < s->n_groups; g++)
     k[g - 1] = (guint32) s->rank[g];
-  if (s->index_cap)
-    {
-      size_t mask = s->index_cap - 1;
-      for (size_t at = key_hash (s, k) & mask; s->found_index[at];
-           at = (at + 1) & mask)
-        if (!memcmp (found_key (s, s->found_index[at] - 1), k,
-                     s->key_len * sizeof *k))
-          return FOUND_BEFORE;
-    }
+  guint64 h = key_hash (s, k);
+  if (s->found_index.size &&
+      *lg_index_set_find (&s->found_index, h, found_same, s))
+    return FOUND_BEFORE;
   if (!found_room (s))
     return FOUND_NO_ROOM;
-  memcpy (found_key (s, s->found_len), k, s->key_len * sizeof *k);
-  index_put (s, s->found_len++);
+  uint32_t number = (uint32_t) s->found_index.len;
+  memcpy (found_key (s, number), k, s->key_len * sizeof *k);
+  lg_index_set_add (&s->found_index,
+                    lg_index_set_find (&s->found_index, h, found_same, s),
+                    number);
   return FOUND_NEW;
 }
 
