@@ -249,7 +249,16 @@ seen_add (LgIndexSet *s, uint32_t *slot, guint64 h, uint32_t index,
 
 /* Bytes per leaf beyond its literals: offsets, sparse set, dedup table. */
 #define LEAF_OVERHEAD (2 * sizeof (uint32_t) + 64)
-#define LIT_BYTES (sizeof (Lit) + sizeof (guint64))
+/* Bytes per literal: its code while the leaves are built, its Lit, and
+ * what lay_out holds for it while it builds the three indexes (see
+ * build_index): the arrays of pairs (one for the cells and one for the
+ * rows, a pair each per literal, and two pairs per literal for the
+ * lines), the groups each index keeps (three pairs at most), and the
+ * scratch of the largest one (the lines': two pairs, by group and
+ * sorted) */
+#define LAYOUT_BYTES                                                           \
+  (4 * sizeof (guint64) + 3 * sizeof (uint32_t) + 2 * 2 * sizeof (uint32_t))
+#define LIT_BYTES (sizeof (Lit) + sizeof (guint64) + LAYOUT_BYTES)
 
 typedef struct
 {
@@ -1075,12 +1084,19 @@ search_bytes (const LgProblem *problem, const LgConstraintSet *set,
   size = (size + 15) & ~(size_t) 15;
   size += (size_t) G * n * T_GROUPS (G) * sizeof (Row);
   *state_size = size;
-  /* each choice makes one more line of some pair a single item, and
-   * propagation settles a pair's last line (its column is cleared): at
-   * most n - 1 choices per pair; one more state for the root, one for a
-   * probe's child.  With one item per group, every line holds one item
+  /* Two bounds on the choices along a path.  Each choice makes one more
+   * line of some pair a single item, and propagation settles a pair's
+   * last line (its column is cleared): at most n - 1 choices per pair.
+   * And the items that settled lines tie together are persons so far,
+   * each with at most one item of each group; path consistency keeps
+   * every line between two items of one person settled, so a choice, on
+   * a line of two items or more, joins two persons into one: from G n
+   * persons down to n, at most (G - 1) n choices (with 16 groups of 16
+   * items, 240 rather than 1,800).  One more state for the root, one for
+   * a probe's child.  With one item per group, every line holds one item
    * from the start: no choice, no probe, the root alone */
-  *max_depth = n > 1 ? lg_pair_count (G) * (n - 1) + 2 : 1;
+  guint by_pairs = lg_pair_count (G) * (n - 1), by_persons = (G - 1) * n;
+  *max_depth = n > 1 ? MIN (by_pairs, by_persons) + 2 : 1;
   /* the states, the groups of each cell and line (three indexes), the
    * queue of lines (queue, queued, line weights, and safe when there are
    * probes), the pairs (to probe; changed, mate: only for match_pair),

@@ -556,6 +556,19 @@ START_TEST (test_fast_no_rule)
   g_autoptr (LgProblem) q = plain_problem (4, 4);
   ck_assert_uint_eq (count_fast (q, 0), 24 * 24 * 24);
   check_same_sets (p, "no rule 3x3");
+  /* free problems make the longest paths: each goes on until all is
+   * settled.  Shapes where either bound of the stack's depth is the
+   * tighter (n - 1 choices per pair for two groups, (G - 1) n choices
+   * for many groups of few items); search asserts that a child state
+   * fits in the stack */
+  static const guint shapes[][3] = {
+    { 2, 5, 120 }, { 6, 2, 32 }, { 8, 2, 128 }, { 5, 3, 1296 }, { 3, 5, 14400 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (shapes); i++)
+    {
+      g_autoptr (LgProblem) r = plain_problem (shapes[i][0], shapes[i][1]);
+      ck_assert_uint_eq (count_fast (r, 0), shapes[i][2]);
+    }
 }
 END_TEST
 
