@@ -81,7 +81,7 @@ typedef struct
   LgCheck check;
   LgEngine engine;
   guint64 max_nodes;
-  guint64 repeat; /* solves, from 1 */
+  guint64 repeat;     /* solves, from 1 */
   guint64 grid_every; /* --grid-every, 1 with --grid alone */
   guint64 trace_limit;
   LgExportFormat export_format;
@@ -405,13 +405,17 @@ check_options (Options *o)
    * try_solution to choose a strategy for */
   if (o->engine == LG_ENGINE_FAST &&
       (o->challenge || o->check_text || o->stats_levels || o->prune))
-    return usage_error ("%s only: it has no effect with --engine=fast",
-                        o->challenge ? "--challenge changes the faithful engine"
-                        : o->check_text ? "--check changes the faithful engine"
-                        : o->prune      ? "--prune prunes the faithful engine's "
-                                          "walk"
-                                        : "--stats-levels counts the faithful "
-                                          "engine's try_solution");
+    {
+      const char *what =
+          "--stats-levels counts the faithful engine's try_solution";
+      if (o->challenge)
+        what = "--challenge changes the faithful engine";
+      else if (o->check_text)
+        what = "--check changes the faithful engine";
+      else if (o->prune)
+        what = "--prune prunes the faithful engine's walk";
+      return usage_error ("%s only: it has no effect with --engine=fast", what);
+    }
   /* the options that only mean something for the faithful engine choose
    * it */
   if (o->engine == LG_ENGINE_AUTO &&
