@@ -86,9 +86,8 @@ struct LgTrySolution
    * give or take a block), to skip one met again along another path of
    * the tree, and an index of them by hash (index_set.h: the solutions'
    * numbers, from 32 slots; its len is the number of solutions kept).
-   * Their bytes, at the most while one grows, are
-   * found_peak, and may not pass found_budget: the enumeration stops
-   * there (over_memory). */
+   * Their bytes, at the most while one grows, are found_peak, and may
+   * not pass found_budget: the enumeration stops there (over_memory). */
   gboolean distinct;
   guint key_len;
   guint32 *key; /* scratch: key_len ranks */
