@@ -247,8 +247,11 @@ seen_add (LgIndexSet *s, uint32_t *slot, guint64 h, uint32_t index,
   lg_index_set_add (s, slot, index);
 }
 
-/* Bytes per leaf beyond its literals: offsets, sparse set, dedup table. */
-#define LEAF_OVERHEAD (2 * sizeof (uint32_t) + 64)
+/* Bytes per leaf beyond its literals: its offset, its place in the sparse
+ * set, and its slots in the set of its group's leaves (at most four a
+ * leaf: the set is at most half full, and at least a quarter just after
+ * it grew) */
+#define LEAF_OVERHEAD (2 * sizeof (uint32_t) + 4 * sizeof (uint32_t))
 /* Bytes per literal: its code while the leaves are built, its Lit, and
  * what lay_out holds for it while it builds the three indexes (see
  * build_index): the arrays of pairs (one for the cells and one for the

@@ -2,11 +2,11 @@
 # cli-memory.sh — the memory limit holds (issue 14, item 1): the estimate
 # that --stats prints ("memory estimate", made before the engine allocates)
 # is measured against the peak RSS of the run (getrusage, tests/peak-rss),
-# over problems of five shapes (tests/gen-memory.sh): many small groups,
-# few large groups, many rules, many variables in one group, and many
-# solutions reached along two paths (the faithful engine keeps them all to
-# tell them apart, auto's trial holds them back); each with both engines
-# and auto.  For each run:
+# over problems of six shapes (tests/gen-memory.sh): many small groups,
+# few large groups, many rules, many variables in one group, many leaves
+# in the constraint groups, and many solutions reached along two paths
+# (the faithful engine keeps them all to tell them apart, auto's trial
+# holds them back); each with both engines and auto.  For each run:
 #   - the peak over the start-up (the peak of a two-group problem) stays
 #     under the estimate, give or take SLACK KiB (malloc's arenas grow by
 #     128 KiB steps): a limit the run is allowed under holds;
@@ -83,6 +83,13 @@ for shape in groups large rules vars; do
   for engine in faithful fast auto; do
     measure "$shape, $engine" --engine=$engine --max-solutions 2 "$tmp/$shape.lgm"
   done
+done
+# many leaves (146,340 in 40 constraint groups of three variables over 16
+# items): the fast engine's builder and the indexes it lays out; the
+# faithful engine takes at most 10 items, auto goes to the fast one
+"$gen" leaves 3 16 40 >"$tmp/leaves.lgm"
+for engine in fast auto; do
+  measure "leaves, $engine" --engine=$engine --max-solutions 2 "$tmp/leaves.lgm"
 done
 # every solution (279,936, and 93,312 met again): the faithful engine's
 # set of them grows to 13 MiB; auto's trial holds them back until its

@@ -13,6 +13,11 @@
 #                                the tree reaches a solution along two
 #                                paths, and the faithful engine keeps every
 #                                solution to tell them apart
+#   gen-memory.sh leaves G N R   G groups of N items (group 0 numeric) and
+#                                R rules of three variables over group 0
+#                                (a sum): N^3 leaves in each constraint
+#                                group, for the fast engine's builder and
+#                                the indexes it lays out
 set -u
 shape=${1:-}
 shift
@@ -52,9 +57,22 @@ repeat)
   "$0" groups "$G" "$N" | sed '1s/^atomic/ordered/'
   printf 'var a, b: g0\nabs(a - b) = 1\nyes b, g1:i1_0\n'
   ;;
+leaves)
+  G=$1 N=$2 R=$3
+  printf 'numeric g0:'
+  for ((k = 1; k <= N; k++)); do printf '%s %d' "$([ "$k" = 1 ] || echo ,)" "$k"; done
+  printf '\n'
+  "$0" groups "$G" "$N" | sed 1d
+  for ((r = 0; r < R; r++)); do
+    printf 'var a, b, c: g0\na + b + c > %d\nyes a, g1:i1_%d\n' \
+      $((r % 20 + 3)) $((r % N))
+    printf 'yes b, g2:i2_%d\nno c, g1:i1_%d\n' $(((r * 7) % N)) \
+      $(((r * 3 + 1) % N))
+  done
+  ;;
 *)
   echo "usage: gen-memory.sh groups G N | rules G N R | vars G N V |" \
-    "repeat G N" >&2
+    "repeat G N | leaves G N R" >&2
   exit 2
   ;;
 esac
