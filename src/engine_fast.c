@@ -250,8 +250,8 @@ seen_add (LgIndexSet *s, uint32_t *slot, guint64 h, uint32_t index,
 /* Bytes per leaf beyond its literals: its offset, its place in the sparse
  * set, and its slots in the set of its group's leaves: at most four a
  * leaf, for the set is at most half full, and at least a quarter just
- * after it grew (the one set serves every group in turn, at the size of
- * the largest so far, whose leaves counted it) */
+ * after it grew (the one set serves every group in turn, never larger
+ * than the largest group so far needed, whose leaves counted it) */
 #define LEAF_OVERHEAD (2 * sizeof (uint32_t) + 4 * sizeof (uint32_t))
 /* Bytes per literal: its code while the leaves are built, its Lit, and
  * what lay_out holds for it while it builds the three indexes (see
