@@ -232,19 +232,20 @@ seen_clear (LgIndexSet *s)
   lg_index_set_clear (s);
 }
 
-/* Adds index to s at slot, the empty one found for hash h, after s has
- * grown if it must to take it. */
+/* Adds index to s at slot, the empty one found for hash h, or under h
+ * once s has grown, if it must to take it. */
 static void
 seen_add (LgIndexSet *s, uint32_t *slot, guint64 h, uint32_t index,
-          LgIndexSameFunc same, LgIndexHashFunc hash, const void *ctx)
+          LgIndexHashFunc hash, const void *ctx)
 {
   size_t size = lg_index_set_size_for_one_more (s, FIRST_SLOTS);
-  if (size != s->size)
+  if (size == s->size)
     {
-      lg_index_set_resize (s, size, hash, ctx);
-      slot = lg_index_set_find (s, h, same, ctx);
+      lg_index_set_add (s, slot, index);
+      return;
     }
-  lg_index_set_add (s, slot, index);
+  lg_index_set_resize (s, size, hash, ctx);
+  lg_index_set_put (s, h, index);
 }
 
 /* Bytes per leaf beyond its literals: its offset, its place in the sparse
@@ -479,7 +480,7 @@ make_leaf (Builder *b, const LgCellLiteral *extra, guint n_extra)
   uint32_t *slot = lg_index_set_find (&b->seen, h, same_leaf, b);
   if (*slot || !can_grow (b, kept * LIT_BYTES + LEAF_OVERHEAD))
     return;
-  seen_add (&b->seen, slot, h, b->starts->len - 1, same_leaf, leaf_hash, b);
+  seen_add (&b->seen, slot, h, b->starts->len - 1, leaf_hash, b);
   g_array_append_vals (b->codes, s->data, kept);
   guint32 end = b->codes->len;
   g_array_append_val (b->starts, end);
@@ -849,7 +850,7 @@ key_of (Keys *keys, Key k)
   if (*slot)
     return *slot - 1;
   guint32 local = keys->array->len - keys->first;
-  seen_add (&keys->set, slot, h, local, same_key, hash_key, &p);
+  seen_add (&keys->set, slot, h, local, hash_key, &p);
   g_array_append_val (keys->array, k);
   return local;
 }

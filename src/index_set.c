@@ -28,22 +28,33 @@ lg_index_set_clear (LgIndexSet *s)
   s->len = 0;
 }
 
+/* The first empty slot on the probe sequence of hash h. */
+static uint32_t *
+first_empty (const LgIndexSet *s, guint64 h)
+{
+  size_t mask = s->size - 1, i = (size_t) h & mask;
+  while (s->slot[i])
+    i = (i + 1) & mask;
+  return &s->slot[i];
+}
+
 void
 lg_index_set_resize (LgIndexSet *s, size_t size, LgIndexHashFunc hash,
                      const void *ctx)
 {
   g_assert ((size & (size - 1)) == 0 && 2 * s->len < size);
   uint32_t *old = s->slot;
-  size_t old_size = s->size, mask = size - 1;
+  size_t old_size = s->size;
   s->slot = g_new0 (uint32_t, size);
   s->size = size;
   for (size_t i = 0; i < old_size; i++)
     if (old[i])
-      {
-        size_t j = (size_t) hash (ctx, old[i] - 1) & mask;
-        while (s->slot[j])
-          j = (j + 1) & mask;
-        s->slot[j] = old[i];
-      }
+      *first_empty (s, hash (ctx, old[i] - 1)) = old[i];
   g_free (old);
+}
+
+void
+lg_index_set_put (LgIndexSet *s, guint64 h, uint32_t index)
+{
+  lg_index_set_add (s, first_empty (s, h), index);
 }

@@ -80,4 +80,9 @@ lg_index_set_add (LgIndexSet *s, uint32_t *slot, uint32_t index)
   s->len++;
 }
 
+/* Adds index, which s does not hold, under hash h, without comparing
+ * (after lg_index_set_resize, whose slots lg_index_set_find found before
+ * no longer count); s must have room for it. */
+void lg_index_set_put (LgIndexSet *s, guint64 h, uint32_t index);
+
 #endif /* LG_INDEX_SET_H */

@@ -632,9 +632,7 @@ seen_before (LgTrySolution *s)
     return FOUND_NO_ROOM;
   uint32_t number = (uint32_t) s->found_index.len;
   memcpy (found_key (s, number), k, s->key_len * sizeof *k);
-  lg_index_set_add (&s->found_index,
-                    lg_index_set_find (&s->found_index, h, found_same, s),
-                    number);
+  lg_index_set_put (&s->found_index, h, number);
   return FOUND_NEW;
 }
 
