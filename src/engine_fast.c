@@ -159,8 +159,12 @@ struct LgFastEngine
   guint max_depth; /* levels in states */
   uint8_t *states;
   uint32_t *queue; /* rows of M that lost items, to revise from */
-  uint8_t *queued; /* per row of M */
+  uint8_t *queued; /* per row of M: 0, in queue (1), in singles (2) */
   size_t q_head, q_len, q_cap;
+  /* from LARGE_MIN_ITEMS items, the rows of M down to one item, a stack
+   * revised from before queue (see push_row) */
+  uint32_t *singles;
+  size_t n_singles;
   Row *safe;           /* per row of M: probes known not to fail (see probe) */
   uint8_t *probe_pair; /* per x * G + y, x > y: to probe (see probe) */
   Row *allowed;        /* per group: scratch of process_row */
@@ -1104,14 +1108,15 @@ search_bytes (const LgProblem *problem, const LgConstraintSet *set,
   *max_depth = n > 1 ? MIN (by_pairs, by_persons) + 2 : 1;
   /* the states, the groups of each cell and line (three indexes), the
    * queue of lines (queue, queued, line weights, and safe when there are
-   * probes), the pairs (to probe; changed, mate: only for match_pair),
+   * probes; singles), the pairs (to probe; changed, mate: only for
+   * match_pair),
    * the solution, allowed; the scratch of the lazy groups' search */
   guint64 lazy = 0;
   for (guint i = 0; i < set->groups->len && !lazy; i++)
     if (is_lazy (set->groups->pdata[i], n))
       lazy = (guint64) m * (9 * sizeof (uint32_t) + 1);
   return lg_budget_problem_bytes (problem) + (guint64) size * *max_depth +
-         (guint64) m * (n + 2) * 4 + (guint64) m * (5 + sizeof (guint64)) +
+         (guint64) m * (n + 2) * 4 + (guint64) m * (9 + sizeof (guint64)) +
          (*max_depth > 1 ? (guint64) m * sizeof (Row) : 0) + (guint64) G * G +
          (n >= LARGE_MIN_ITEMS ? (guint64) G * G * (5 + n) : 0) +
          (guint64) G * n * 5 + G * sizeof (void *) +
@@ -1228,6 +1233,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   e->q_cap = (size_t) e->G * e->G * e->n;
   e->queue = g_new0 (uint32_t, e->q_cap);
   e->queued = g_new0 (uint8_t, e->q_cap);
+  e->singles = g_new0 (uint32_t, e->q_cap);
   /* safe for the probes (search: none at the last depth), the pairs for
    * match_pair (restrict_line: from LARGE_MIN_ITEMS items) */
   e->safe = g_new0 (Row, e->max_depth > 1 ? e->q_cap : 1);
@@ -1306,6 +1312,7 @@ lg_engine_fast_free (LgFastEngine *e)
   g_free (e->states);
   g_free (e->queue);
   g_free (e->queued);
+  g_free (e->singles);
   g_free (e->safe);
   g_free (e->probe_pair);
   g_free (e->line_weight);
@@ -1358,9 +1365,25 @@ line (const LgFastEngine *e, Row *M, guint x, guint y)
   return M + ((size_t) x * e->G + y) * e->n;
 }
 
+/* Row r of M, now v, is to be revised from.  From LARGE_MIN_ITEMS items a
+ * row down to one item goes on the stack of singles, revised from before
+ * the queue: a single partner settles the most, and a wrong choice is found
+ * out sooner (measured: a node 12 % cheaper on the hard minimised puzzles).
+ * It may still stand in the queue too, where it is then skipped: once
+ * down to one item, a row changes no more but to fail, so it enters the
+ * queue no more and the queue never holds more than q_cap rows. */
 static inline void
-push_row (LgFastEngine *e, size_t r)
+push_row (LgFastEngine *e, size_t r, Row v)
 {
+  if (e->n >= LARGE_MIN_ITEMS && !(v & (v - 1)))
+    {
+      if (e->queued[r] != 2)
+        {
+          e->queued[r] = 2;
+          e->singles[e->n_singles++] = (uint32_t) r;
+        }
+      return;
+    }
   if (e->queued[r])
     return;
   e->queued[r] = 1;
@@ -1374,6 +1397,8 @@ push_row (LgFastEngine *e, size_t r)
 static void
 clear_queue (LgFastEngine *e)
 {
+  while (e->n_singles)
+    e->queued[e->singles[--e->n_singles]] = 0;
   while (e->n_pairs_changed)
     e->pair_changed[e->pairs_changed[--e->n_pairs_changed]] = 0;
   while (e->q_len)
@@ -1424,7 +1449,7 @@ restrict_line (LgFastEngine *e, Row *M, guint x, guint y, guint a, Row keep)
   T[((size_t) x * n + a) * GP + y] = M[r];
   if (!M[r])
     return FALSE;
-  push_row (e, r);
+  push_row (e, r, M[r]);
   guint pair = x < y ? x * e->G + y : y * e->G + x;
   if (e->n >= LARGE_MIN_ITEMS && !e->pair_changed[pair])
     {
@@ -1443,7 +1468,7 @@ restrict_line (LgFastEngine *e, Row *M, guint x, guint y, guint a, Row keep)
       T[((size_t) y * n + b) * GP + x] = M[t];
       if (!M[t])
         return FALSE;
-      push_row (e, t);
+      push_row (e, t, M[t]);
       wake (e, e->row_first, e->row_groups, t);
       wake (e, e->cell_first, e->cell_groups, x < y ? r * n + b : t * n + a);
     }
@@ -2073,8 +2098,9 @@ t_mirrors_m (const LgFastEngine *e, uint8_t *state)
 #endif
 
 /* To the fixpoint, one step at a time: a constraint group woken, else a
- * line queued, else the all-different of a pair whose matrix changed;
- * under LARGE_MIN_ITEMS items the lines queued go before the groups.
+ * line to revise from (the singles, then the queue: see push_row), else
+ * the all-different of a pair whose matrix changed; under LARGE_MIN_ITEMS
+ * items the lines queued go before the groups.
  * From LARGE_MIN_ITEMS items the groups go first: a wrong choice or probe
  * is most often found out by a clue, and then long before the path
  * consistency has run its course (measured: a failing propagation revised
@@ -2091,18 +2117,27 @@ propagate (LgFastEngine *e, uint8_t *state)
   gboolean groups_first = e->n >= LARGE_MIN_ITEMS;
   for (;;)
     {
-      if (e->n_dirty && (groups_first || !e->q_len))
+      gboolean rows = e->n_singles || e->q_len;
+      if (e->n_dirty && (groups_first || !rows))
         {
           guint gi = e->dirty[--e->n_dirty];
           e->is_dirty[gi] = 0;
           if (!sat[gi] && !process_group (e, state, gi))
             goto fail;
         }
-      else if (e->q_len)
+      else if (rows)
         {
-          size_t r = e->queue[e->q_head];
-          e->q_head = e->q_head + 1 == e->q_cap ? 0 : e->q_head + 1;
-          e->q_len--;
+          size_t r;
+          if (e->n_singles)
+            r = e->singles[--e->n_singles];
+          else
+            {
+              r = e->queue[e->q_head];
+              e->q_head = e->q_head + 1 == e->q_cap ? 0 : e->q_head + 1;
+              e->q_len--;
+            }
+          if (!e->queued[r])
+            continue; /* revised from already, among the singles */
           e->queued[r] = 0;
           if (!process_row (e, M, r))
             goto fail;
