@@ -1962,7 +1962,15 @@ lazy_holds (LgFastEngine *e, const Row *M)
 
 /* A constraint group: drops the leaves that cannot hold any more; fails
  * when none is left, applies the last one, and otherwise narrows what all
- * the leaves left agree on. */
+ * the leaves left agree on.  A leaf cannot hold when one of its literals
+ * cannot, and under LARGE_MIN_ITEMS items also when two of them cannot
+ * hold together (lits_agree).  From LARGE_MIN_ITEMS items that second test
+ * is left out: it reads lines that do not wake the group (the relations
+ * between the items of two literals), so with it the fixpoint of propagate
+ * would depend on the order of its steps, and a probe that probe skips as
+ * implied could fail.  Measured on 24 hard minimised puzzles, it took
+ * 40 % of the time and the search without it makes 0.6 % more nodes;
+ * waking the groups on those lines too cost 2.5 times the time a node. */
 static gboolean
 process_group (LgFastEngine *e, uint8_t *state, guint gi)
 {
@@ -2002,7 +2010,7 @@ process_group (LgFastEngine *e, uint8_t *state, guint gi)
               entailed &= !(r & l->bit);
             }
         }
-      if (compatible && !entailed)
+      if (compatible && !entailed && e->n < LARGE_MIN_ITEMS)
         {
           /* the literals two by two, a yes first */
           const Lit *first = e->lits + e->leaf_start[leaf];
