@@ -1070,11 +1070,13 @@ lay_out (Builder *b)
 }
 
 /* The all-different of match_pair, the probing of the changed pairs only
- * (probe) and the weights of the lines (choose_line) run from this many
- * items: under it, the puzzles are solved in milliseconds anyway, and the
- * tests' expected outputs fix the order in which the fast engine finds the
- * solutions of small puzzles (classic --drop 1), which each of them
- * changes (other lines chosen, other weights). */
+ * (probe), the weights of the lines (choose_line), the order of propagate
+ * and its stack of singles (push_row), and the leaves tested one literal at
+ * a time (process_group) run from this many items: under it, the puzzles
+ * are solved in milliseconds anyway, and the tests' expected outputs fix
+ * the order in which the fast engine finds the solutions of small puzzles
+ * (classic --drop 1), which each of them changes (other lines chosen,
+ * other weights). */
 #define LARGE_MIN_ITEMS 8
 
 /* The groups of a line of T (see state_t): G rounded up to a multiple of
@@ -1109,8 +1111,8 @@ search_bytes (const LgProblem *problem, const LgConstraintSet *set,
   /* the states, the groups of each cell and line (three indexes), the
    * queue of lines (queue, queued, line weights, and safe when there are
    * probes; singles), the pairs (to probe; changed, mate: only for
-   * match_pair),
-   * the solution, allowed; the scratch of the lazy groups' search */
+   * match_pair), the solution, allowed; the scratch of the lazy groups'
+   * search */
   guint64 lazy = 0;
   for (guint i = 0; i < set->groups->len && !lazy; i++)
     if (is_lazy (set->groups->pdata[i], n))
@@ -2113,7 +2115,8 @@ t_mirrors_m (const LgFastEngine *e, uint8_t *state)
  * is most often found out by a clue, and then long before the path
  * consistency has run its course (measured: a failing propagation revised
  * 1,400 lines on average before, 850 after, and a node costs 10 to 35 %
- * less).  The fixpoint is the same in any order; which step finds a
+ * less).  There every step reads only what wakes it (see process_group),
+ * so the fixpoint is the same in any order; which step finds a
  * contradiction is not, and with it the weights of choose_line, so the
  * small problems keep the order whose solutions the tests pin.  FALSE on
  * a contradiction (nothing is left queued or woken). */
