@@ -2116,7 +2116,8 @@ t_mirrors_m (const LgFastEngine *e, uint8_t *state)
  * consistency has run its course (measured: a failing propagation revised
  * 1,400 lines on average before, 850 after, and a node costs 10 to 35 %
  * less).  There every step reads only what wakes it (see process_group),
- * so the fixpoint is the same in any order; which step finds a
+ * so the fixpoint is the same in any order (but for a lazy group past its
+ * steps, see process_lazy); which step finds a
  * contradiction is not, and with it the weights of choose_line, so the
  * small problems keep the order whose solutions the tests pin.  FALSE on
  * a contradiction (nothing is left queued or woken). */
