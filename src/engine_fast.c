@@ -1617,44 +1617,55 @@ match_pair (LgFastEngine *e, Row *M, guint x, guint y)
   /* The components, forward and backward from the lowest item left
    * (bitsets); an item down to one partner is a component alone (its only
    * edge goes to itself), so only the others are searched.  The
-   * predecessors of c are the items that may go with its partner: the
-   * transposed line (y -> x, mate[c]).  side[a]: the partners of the items
-   * of a's component. */
+   * successors of a are the owners of its partners: the forward search
+   * runs over those partners (the items of y reached), so that no list of
+   * successors need be built.  The predecessors of c are the items that
+   * may go with its partner: the transposed line (y -> x, mate[c]).  An
+   * item u reached backward is in v's component when its partner was
+   * reached forward.  side[a]: the partners of the items of a's
+   * component. */
   const Row *col = line (e, M, y, x);
-  Row adj[LG_MAX_ITEMS], side[LG_MAX_ITEMS], left = 0;
+  Row side[LG_MAX_ITEMS], left = 0, left_y = 0;
   for (guint a = 0; a < n; a++)
     {
       Row l = R[a];
       if (!(l & (l - 1)))
         continue;
       left |= (Row) (1u << a);
-      adj[a] = 0;
-      for (Row c = l; c; c &= (Row) (c - 1))
-        adj[a] |= (Row) (1u << owner[lg_bitset_ctz64 (c)]);
+      left_y |= (Row) (1u << mate[a]);
     }
   while (left)
     {
-      Row v = left & (Row) -left, fwd = v, bwd = v;
-      for (Row todo_f = v; todo_f;)
+      guint v = (guint) lg_bitset_ctz64 (left);
+      Row fwd_y = R[v] & left_y, bwd = (Row) (1u << v);
+      for (Row todo_f = fwd_y; todo_f;)
         {
-          guint u = (guint) lg_bitset_ctz64 (todo_f);
-          Row more = adj[u] & left & (Row) ~fwd;
-          fwd |= more;
+          guint b = (guint) lg_bitset_ctz64 (todo_f);
+          Row more = R[owner[b]] & left_y & (Row) ~fwd_y;
+          fwd_y |= more;
           todo_f = (Row) ((todo_f & (todo_f - 1)) | more);
         }
-      for (Row todo_b = v; todo_b;)
+      for (Row todo_b = bwd; todo_b;)
         {
           guint u = (guint) lg_bitset_ctz64 (todo_b);
           Row more = col[mate[u]] & left & (Row) ~bwd;
           bwd |= more;
           todo_b = (Row) ((todo_b & (todo_b - 1)) | more);
         }
-      Row comp = fwd & bwd, partners = 0;
-      for (Row c = comp; c; c &= (Row) (c - 1))
-        partners |= (Row) (1u << mate[lg_bitset_ctz64 (c)]);
+      Row comp = 0, partners = 0;
+      for (Row c = bwd; c; c &= (Row) (c - 1))
+        {
+          guint u = (guint) lg_bitset_ctz64 (c);
+          if (fwd_y >> mate[u] & 1)
+            {
+              comp |= (Row) (1u << u);
+              partners |= (Row) (1u << mate[u]);
+            }
+        }
       for (Row c = comp; c; c &= (Row) (c - 1))
         side[lg_bitset_ctz64 (c)] = partners;
       left &= (Row) ~comp;
+      left_y &= (Row) ~partners;
     }
   for (guint a = 0; a < n; a++)
     {
