@@ -479,6 +479,135 @@ START_TEST (test_fast_random_large)
 }
 END_TEST
 
+/* From 8 items, the fast engine adds to each leaf what its persons imply
+ * (add_persons) and takes the no literals that every leaf of a group has
+ * out of them, to the root (strip_facts).  Random problems of 8 or 9 items
+ * in 3 or 4 groups whose rules tie items of several groups to the values
+ * of variables (two or three variables; yes, no, or, and; several items
+ * on one variable; a no in some leaves only), most items pinned so that the faithful engine is
+ * quick: both engines must find the same solutions. */
+static LgProblem *
+persons_problem (uint64_t seed)
+{
+  uint64_t rng = seed;
+  guint n = 8 + lgtest_rand_below (&rng, 2);
+  guint G = 3 + lgtest_rand_below (&rng, 2);
+  LgProblem *p = lg_problem_new ();
+  for (guint g = 0; g < G; g++)
+    {
+      LgGroup *group = lg_group (p, g ? LG_GROUP_ATOMIC : LG_GROUP_ORDERED,
+                                 group_name (g), NULL);
+      for (guint i = 0; i < n; i++)
+        {
+          char item[16];
+          g_snprintf (item, sizeof item, "%c%u", 'a' + g, i);
+          lg_group_add_item (p, group, item);
+        }
+    }
+#define ITEM(g, i) lg_group_get_item (lg_problem_get_group (p, (g)), (i))
+  /* rows 4 to n - 1 pinned: item i of every group on row i */
+  for (guint g = 1; g < G; g++)
+    for (guint r = 4; r < n; r++)
+      lg_rule (p, lg_yes (p, ITEM (0, r), ITEM (g, r)));
+  guint n_rules = 2 + lgtest_rand_below (&rng, 3);
+  for (guint k = 0; k < n_rules; k++)
+    {
+      /* the items named: mostly the free ones (0 to 3) */
+      LgItem *x[3];
+      for (guint i = 0; i < 3; i++)
+        {
+          guint g = lgtest_rand_below (&rng, G);
+          guint item = lgtest_rand_below (&rng, 4) == 0
+                           ? lgtest_rand_below (&rng, n)
+                           : lgtest_rand_below (&rng, 4);
+          x[i] = ITEM (g, item);
+        }
+      LgItem *a = lg_some (p, "g0"), *b = lg_some (p, "g0");
+      LgExpr *ra = lg_ref (p, a), *rb = lg_ref (p, b);
+      LgRule *rel;
+      guint shape = lgtest_rand_below (&rng, 9);
+      switch (shape < 7 ? shape : 5)
+        {
+        case 0:
+          rel = lg_lt (p, ra, rb);
+          break;
+        case 1:
+          rel = lg_eq (p, lg_abs (p, lg_sub (p, ra, rb)),
+                       lg_num (p, 1 + (int64_t) lgtest_rand_below (&rng, 2)));
+          break;
+        case 2:
+          rel = lg_ge (p, ra, rb);
+          break;
+        case 3:
+          rel = lg_neq (p, ra, rb);
+          break;
+        case 4:
+          {
+            /* three variables: a < b < c */
+            LgItem *c = lg_some (p, "g0");
+            rel = lg_and (p, lg_lt (p, ra, rb),
+                          lg_lt (p, lg_ref (p, b), lg_ref (p, c)));
+            lg_rule (p, lg_yes (p, c, x[2]));
+            break;
+          }
+        case 5:
+          /* a no literal in some leaves only (a >= b) */
+          rel = lg_or (p, lg_lt (p, ra, rb), lg_no (p, a, x[2]));
+          break;
+        default:
+          /* two items on one variable, and logic over couples */
+          rel = lg_le (p, ra, rb);
+          lg_rule (p, lg_or (p, lg_yes (p, a, x[2]), lg_no (p, b, x[2])));
+          break;
+        }
+      lg_rule (p, rel);
+      lg_rule (p, lg_yes (p, a, x[0]));
+      lg_rule (p, lg_yes (p, b, x[1]));
+    }
+#undef ITEM
+  return p;
+}
+
+START_TEST (test_fast_persons)
+{
+  g_autoptr (LgProblem) p = persons_problem (777 + (uint64_t) _i * 104729);
+  char what[32];
+  g_snprintf (what, sizeof what, "persons seed %d", _i);
+  check_same_sets (p, what);
+}
+END_TEST
+
+/* The first leaf of "a < b or no a, r1" (a = b = h0) has the no literal,
+ * the leaves of a < b have none: it is no fact, and strip_facts must leave
+ * it in its leaf (solutions with r1 in h0 and p1 left of q1 exist).  And
+ * every leaf of "abs (a - b) = 1" says that p2 is not q2: a fact. */
+START_TEST (test_fast_facts)
+{
+  static const char text[] =
+      "ordered house: h0, h1, h2, h3, h4, h5, h6, h7\n"
+      "atomic P: p0, p1, p2, p3, p4, p5, p6, p7\n"
+      "atomic Q: q0, q1, q2, q3, q4, q5, q6, q7\n"
+      "atomic R: r0, r1, r2, r3, r4, r5, r6, r7\n"
+      "yes h4, p4\nyes h4, q4\nyes h4, r4\n"
+      "yes h5, p5\nyes h5, q5\nyes h5, r5\n"
+      "yes h6, p6\nyes h6, q6\nyes h6, r6\n"
+      "yes h7, p7\nyes h7, q7\nyes h7, r7\n"
+      "var a, b: house\n"
+      "a < b or no a, r1\n"
+      "yes a, p1\n"
+      "yes b, q1\n"
+      "var c, d: house\n"
+      "abs(c - d) = 1\n"
+      "yes c, p2\n"
+      "yes d, q2\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p =
+      lg_parser_parse_data ("facts", text, strlen (text), &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  check_same_sets (p, "facts");
+}
+END_TEST
+
 /* From 8 items, below the root, the fast engine probes only the pairs of
  * groups whose matrix changed since the parent's probing, and its failures
  * weigh on the lines of the items that failed (the branching's order): the
@@ -1555,6 +1684,8 @@ lg_engine_fast_suite (void)
   tcase_add_loop_test (tc, test_fast_random_small, 0, 400);
   tcase_add_loop_test (tc, test_fast_random_small_drop, 0, 100);
   tcase_add_loop_test (tc, test_fast_random_large, 0, 40);
+  tcase_add_loop_test (tc, test_fast_persons, 0, 200);
+  tcase_add_test (tc, test_fast_facts);
   tcase_add_test (tc, test_fast_probes_skipped);
   suite_add_tcase (s, tc);
   tc = tcase_create ("files");
