@@ -1265,22 +1265,13 @@ lay_out (Builder *b)
            i < e->leaf_start[g->leaf_first + g->n_leaves]; i++)
         {
           const Lit *l = &e->lits[i];
-          guint64 w = l->yes ? (guint64) l->row * n +
-                                   CODE_B (g_array_index (b->codes, guint64, i))
-                             : l->row;
-          w = (w << 32) | gi;
-          if (l->yes)
-            cell_pairs[n_cell_pairs++] = w;
-          else
-            {
-              row_pairs[n_row_pairs++] = w;
-              if (n >= LARGE_MIN_ITEMS)
-                cell_pairs[n_cell_pairs++] =
-                    (((guint64) l->row * n + CODE_B (g_array_index (
-                                                 b->codes, guint64, i)))
-                     << 32) |
-                    gi;
-            }
+          guint64 cell =
+              (guint64) l->row * n +
+              CODE_B (g_array_index (b->codes, guint64, i));
+          if (l->yes || n >= LARGE_MIN_ITEMS)
+            cell_pairs[n_cell_pairs++] = (cell << 32) | gi;
+          if (!l->yes)
+            row_pairs[n_row_pairs++] = ((guint64) l->row << 32) | gi;
         }
       g->n_lines = lines.array->len - g->line_first;
       g->n_cells = cells.array->len - g->cell_first;
@@ -1819,6 +1810,15 @@ union_partners (Row *restrict allowed, const Row *restrict yb, Row bits,
     }
 }
 
+/* Row r of M is line (x -> y, a). */
+static inline void
+line_of_row (const LgFastEngine *e, size_t r, guint *x, guint *y, guint *a)
+{
+  *a = (guint) (r % e->n);
+  *x = (guint) (r / e->n / e->G);
+  *y = (guint) (r / e->n % e->G);
+}
+
 /* After line (x -> y, a) lost items: a single partner b clears its column
  * (line (y -> x, b) becomes {a}), and for every third group k, line
  * (x -> k, a) keeps only the partners of its partners in y.  With the
@@ -1827,10 +1827,8 @@ union_partners (Row *restrict allowed, const Row *restrict yb, Row bits,
 static gboolean
 process_row (LgFastEngine *e, Row *M, size_t r)
 {
-  guint n = e->n, G = e->G;
-  guint a = (guint) (r % n);
-  guint xy = (guint) (r / n);
-  guint x = xy / G, y = xy % G;
+  guint n = e->n, x, y, a;
+  line_of_row (e, r, &x, &y, &a);
   Row bits = M[r];
   if (!(bits & (bits - 1)) &&
       !restrict_line (e, M, y, x, (guint) lg_bitset_ctz64 (bits),
@@ -2705,6 +2703,37 @@ mark_changed_pairs (LgFastEngine *e, guint depth)
  * soundness: an item is removed only when its probe failed.  (Measured:
  * fewer probes, and on the hard 10x10 puzzles fewer nodes in all; see
  * doc/performance.md.) */
+/* The probe "line (x -> y, a) is {bit}", on a copy of state in child,
+ * propagated (one node): TRUE when it holds. */
+static gboolean
+probe_holds (LgFastEngine *e, const uint8_t *state, uint8_t *child, guint x,
+             guint y, guint a, Row bit)
+{
+  memcpy (child, state, e->state_size);
+  e->nodes++;
+  if (restrict_line (e, state_m (e, child), x, y, a, bit) &&
+      propagate (e, child))
+    return TRUE;
+  clear_queue (e);
+  clear_dirty (e);
+  return FALSE;
+}
+
+/* A probe that failed: bit leaves line (x -> y, a) of state, which is
+ * propagated again.  FALSE when the state fails. */
+static gboolean
+remove_probed (LgFastEngine *e, uint8_t *state, guint x, guint y, guint a,
+               Row bit)
+{
+  Row *M = state_m (e, state);
+  if (restrict_line (e, M, x, y, a, line (e, M, x, y)[a] & (Row) ~bit) &&
+      propagate (e, state))
+    return TRUE;
+  clear_queue (e);
+  clear_dirty (e);
+  return FALSE;
+}
+
 /* From LARGE_MIN_ITEMS items: the probe "line r is {bit}" failed in
  * states[depth + 1], to be tried on states[depth] (see lift); once each,
  * LIFT_MAX at most. */
@@ -2766,10 +2795,7 @@ probe (LgFastEngine *e, guint depth)
                    bits &= (Row) (bits - 1))
                 {
                   Row bit = bits & (Row) -bits;
-                  memcpy (child, state, e->state_size);
-                  e->nodes++;
-                  if (restrict_line (e, state_m (e, child), x, y, a, bit) &&
-                      propagate (e, child))
+                  if (probe_holds (e, state, child, x, y, a, bit))
                     {
                       /* the lines it settled, among those probed: the
                        * lines (x' -> y', a'), x' > y', a block of
@@ -2786,20 +2812,13 @@ probe (LgFastEngine *e, guint depth)
                         }
                       continue;
                     }
-                  clear_queue (e);
-                  clear_dirty (e);
                   if (depth > 0 && e->n >= LARGE_MIN_ITEMS)
                     lift_push (e, depth - 1, r, bit);
                   e->backtracks++;
                   blame_line (e, x, y, a);
                   blame_line (e, y, x, (guint) lg_bitset_ctz64 (bit));
-                  if (!restrict_line (e, M, x, y, a, l & (Row) ~bit) ||
-                      !propagate (e, state))
-                    {
-                      clear_queue (e);
-                      clear_dirty (e);
-                      return FALSE;
-                    }
+                  if (!remove_probed (e, state, x, y, a, bit))
+                    return FALSE;
                   memset (safe, 0, m * sizeof *safe);
                   changed = TRUE;
                   break;
@@ -2831,32 +2850,22 @@ lift (LgFastEngine *e, guint depth)
   Row *M = state_m (e, state);
   const uint32_t *rows = e->lift_row + (size_t) depth * LIFT_MAX;
   const Row *bits = e->lift_bit + (size_t) depth * LIFT_MAX;
-  guint len = e->lift_len[depth], n = e->n, G = e->G;
+  guint len = e->lift_len[depth];
   e->lift_len[depth] = 0;
   for (guint i = 0; i < len; i++)
     {
       size_t r = rows[i];
       Row bit = bits[i];
+      guint x, y, a;
       if (!(M[r] & bit))
         continue;
-      guint a = (guint) (r % n), x = (guint) (r / n / G),
-            y = (guint) (r / n % G);
-      memcpy (child, state, e->state_size);
-      e->nodes++;
-      if (restrict_line (e, state_m (e, child), x, y, a, bit) &&
-          propagate (e, child))
+      line_of_row (e, r, &x, &y, &a);
+      if (probe_holds (e, state, child, x, y, a, bit))
         continue;
-      clear_queue (e);
-      clear_dirty (e);
       if (depth > 0)
         lift_push (e, depth - 1, r, bit);
-      if (!restrict_line (e, M, x, y, a, M[r] & (Row) ~bit) ||
-          !propagate (e, state))
-        {
-          clear_queue (e);
-          clear_dirty (e);
-          return FALSE;
-        }
+      if (!remove_probed (e, state, x, y, a, bit))
+        return FALSE;
     }
   return TRUE;
 }

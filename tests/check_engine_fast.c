@@ -392,25 +392,38 @@ END_TEST
  * few permutations left), then true no's and yes's between other groups,
  * "next to" and "left of" rules with variables, and now and then a rule
  * that may be false. */
+/* A new problem of G groups g0 (ordered), g1... (of kind others) of n
+ * items, the items of g named a0, a1... with the letter 'a' + g. */
+static LgProblem *
+problem_of_groups (guint n, guint G, LgGroupKind others)
+{
+  LgProblem *p = lg_problem_new ();
+  for (guint g = 0; g < G; g++)
+    {
+      LgGroup *group =
+          lg_group (p, g ? others : LG_GROUP_ORDERED, group_name (g), NULL);
+      for (guint i = 0; i < n; i++)
+        {
+          char item[16];
+          g_snprintf (item, sizeof item, "%c%u", 'a' + g, i);
+          lg_group_add_item (p, group, item);
+        }
+    }
+  return p;
+}
+
 static LgProblem *
 large_problem (uint64_t seed)
 {
   uint64_t rng = seed;
   guint n = 6 + lgtest_rand_below (&rng, 3);
   guint G = 4 + lgtest_rand_below (&rng, 3);
-  LgProblem *p = lg_problem_new ();
+  LgProblem *p = problem_of_groups (n, G, LG_GROUP_ATOMIC);
   uint8_t hidden[8][8]; /* hidden[g][row] = item */
   for (guint g = 0; g < G; g++)
     {
-      LgGroup *group = lg_group (p, g ? LG_GROUP_ATOMIC : LG_GROUP_ORDERED,
-                                 group_name (g), NULL);
       for (guint i = 0; i < n; i++)
-        {
-          char item[16];
-          g_snprintf (item, sizeof item, "%c%u", 'a' + g, i);
-          lg_group_add_item (p, group, item);
-          hidden[g][i] = (uint8_t) i;
-        }
+        hidden[g][i] = (uint8_t) i;
       for (guint i = n - 1; g && i > 0; i--)
         {
           guint j = lgtest_rand_below (&rng, i + 1);
@@ -484,26 +497,16 @@ END_TEST
  * out of them, to the root (strip_facts).  Random problems of 8 or 9 items
  * in 3 or 4 groups whose rules tie items of several groups to the values
  * of variables (two or three variables; yes, no, or, and; several items
- * on one variable; a no in some leaves only), most items pinned so that the faithful engine is
- * quick: both engines must find the same solutions. */
+ * on one variable; a no in some leaves only), most items pinned so that
+ * the faithful engine is quick: both engines must find the same
+ * solutions. */
 static LgProblem *
 persons_problem (uint64_t seed)
 {
   uint64_t rng = seed;
   guint n = 8 + lgtest_rand_below (&rng, 2);
   guint G = 3 + lgtest_rand_below (&rng, 2);
-  LgProblem *p = lg_problem_new ();
-  for (guint g = 0; g < G; g++)
-    {
-      LgGroup *group = lg_group (p, g ? LG_GROUP_ATOMIC : LG_GROUP_ORDERED,
-                                 group_name (g), NULL);
-      for (guint i = 0; i < n; i++)
-        {
-          char item[16];
-          g_snprintf (item, sizeof item, "%c%u", 'a' + g, i);
-          lg_group_add_item (p, group, item);
-        }
-    }
+  LgProblem *p = problem_of_groups (n, G, LG_GROUP_ATOMIC);
 #define ITEM(g, i) lg_group_get_item (lg_problem_get_group (p, (g)), (i))
   /* rows 4 to n - 1 pinned: item i of every group on row i */
   for (guint g = 1; g < G; g++)
@@ -647,18 +650,7 @@ END_TEST
 static LgProblem *
 plain_problem (guint G, guint n)
 {
-  LgProblem *p = lg_problem_new ();
-  for (guint g = 0; g < G; g++)
-    {
-      LgGroup *group = lg_group (p, LG_GROUP_ORDERED, group_name (g), NULL);
-      for (guint i = 0; i < n; i++)
-        {
-          char item[16];
-          g_snprintf (item, sizeof item, "%c%u", 'a' + g, i);
-          lg_group_add_item (p, group, item);
-        }
-    }
-  return p;
+  return problem_of_groups (n, G, LG_GROUP_ORDERED);
 }
 
 static guint64
