@@ -13,6 +13,12 @@
 /* A leaf of the flattened tree: where its pair's mask is, and its words. */
 typedef struct FlatLeaf FlatLeaf;
 
+/* The words of masks a leaf reads that make a step of the limit
+ * (lg_situation_set_step_limit): about as long as a node.  Counted by
+ * leaf, rounded down: nothing up to 6 items (12 words a mask), where the
+ * nodes and steps alone measure the work. */
+#define MASK_WORDS_PER_STEP 16
+
 struct LgSituation
 {
   const LgProblem *problem;
@@ -38,6 +44,10 @@ struct LgSituation
    * the limit; try_solution stops when the steps alone are */
   guint64 step_limit;
   gboolean over_limit;
+  /* the steps of the words of masks the leaves of the flat walk read
+   * (MASK_WORDS_PER_STEP): 4 a leaf at 7 items (79 words a mask), where a
+   * node costs ten times one at 5 */
+  guint64 mask_steps;
   LgDeadline *deadline; /* lg_situation_set_deadline: asked at each push */
   jmp_buf abort;
   /* --prune: yes[i * n + j], the permutations with p[i] == j.  A table
@@ -222,6 +232,12 @@ gboolean
 lg_situation_over_limit (const LgSituation *s)
 {
   return s->over_limit;
+}
+
+guint64
+lg_situation_walked (const LgSituation *s)
+{
+  return s->nodes_seen;
 }
 
 void
@@ -687,7 +703,7 @@ flat_push (void *context, uint64_t nodes)
   ++s->steps;
   s->nodes_seen = nodes;
   lg_progress_tick (s->progress, nodes);
-  if (G_UNLIKELY (s->steps + nodes > s->step_limit))
+  if (G_UNLIKELY (s->steps + nodes + s->mask_steps > s->step_limit))
     {
       s->over_limit = TRUE;
       leave_walk (s);
@@ -739,11 +755,14 @@ flat_run (LgSituation *s, const LgFlatNode *leaves, uint32_t n,
   static bool flat_leaf_##suffix (void *context, void *data)                   \
   {                                                                            \
     const FlatLeaf *leaf = data;                                               \
+    ((LgSituation *) context)->mask_steps += n_words / MASK_WORDS_PER_STEP;    \
     return narrow (context, leaf->value, leaf->words, n_words);                \
   }                                                                            \
   static uint32_t flat_run_##suffix (void *context, const LgFlatNode *leaves,  \
                                      uint32_t n)                               \
   {                                                                            \
+    ((LgSituation *) context)->mask_steps +=                                   \
+        (guint64) n * (n_words / MASK_WORDS_PER_STEP);                         \
     return flat_run (context, leaves, n, n_words);                             \
   }                                                                            \
   static void flat_restore_##suffix (void *context, size_t mark, bool pop)     \
@@ -887,7 +906,7 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
         (s->prune ? flat_walk_prune : flat_walk) (s, &search, func, user_data);
       /* try_solution stops at steps past the limit, the walk at steps and
        * nodes past it (leave_walk) */
-      s->over_limit |= s->steps > s->step_limit;
+      s->over_limit |= s->steps + s->mask_steps > s->step_limit;
       *stats = search.stats;
       lg_flat_search_clear (&search);
       return;

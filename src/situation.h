@@ -117,11 +117,16 @@ void lg_situation_estimate (LgSituation *situation, const LgNode *root,
 
 /* A limit on the exploration's work: the nodes explored plus the steps
  * (alternative points and try_solution's visits, the units of the progress
- * line), each some nanoseconds.  Once past it, the exploration stops and
+ * line, with its checks and words of masks beyond 6 items) plus, beyond 6
+ * items, a step for every 16 words of the masks a leaf reads; each some
+ * nanoseconds.  Once past it, the exploration stops and
  * lg_situation_over_limit says so.  G_MAXUINT64: none.  The flat walk
  * only: with a trace, there is no limit. */
 void lg_situation_set_step_limit (LgSituation *situation, guint64 limit);
 gboolean lg_situation_over_limit (const LgSituation *situation);
+/* The nodes the flat walk had explored at its last alternative point: where
+ * a walk stopped by the limit or the deadline got to (it leaves no stats). */
+guint64 lg_situation_walked (const LgSituation *situation);
 
 /* A deadline (NULL: none, the default) that the exploration asks at each
  * alternative point and try_solution at each step: once it has passed,
