@@ -473,6 +473,37 @@ START_TEST (test_solver_deadline_in_trial)
 }
 END_TEST
 
+/* auto at 7 items: the estimate counts the masks' 79 words a node, so a
+ * puzzle the faithful engine takes seconds on is turned down by its
+ * estimate, before any trial (it was LG_CHOICE_TRIAL when a node counted
+ * as at 5 items: a trial of 0.3 to 1 s), while one it solves at once keeps
+ * it. */
+static const struct
+{
+  const char *file;
+  LgEngine engine;
+  LgEngineChoice choice;
+} seven_cases[] = {
+  { "input/gen-7x5-trial.lgm", LG_ENGINE_FAST, LG_CHOICE_SLOW },
+  { "input/gen-7x3.lgm", LG_ENGINE_FAITHFUL, LG_CHOICE_ESTIMATE },
+};
+
+START_TEST (test_solver_auto_seven)
+{
+  g_autofree char *path = lgtest_test_path (seven_cases[_i].file);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p = lg_parser_parse_file (path, &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = LG_ENGINE_AUTO;
+  LgStats stats;
+  ck_assert_int_ge (lg_problem_solve (p, &options, &stats, NULL, NULL, &error),
+                    1);
+  ck_assert_int_eq (stats.engine, seven_cases[_i].engine);
+  ck_assert_int_eq (stats.choice, seven_cases[_i].choice);
+}
+END_TEST
+
 Suite *
 lg_solver_suite (void)
 {
@@ -488,6 +519,8 @@ lg_solver_suite (void)
   tcase_add_loop_test (tc, test_solver_levels, 0, 3);
   tcase_add_loop_test (tc, test_solver_deadline, 0, 4);
   tcase_add_test (tc, test_solver_deadline_in_trial);
+  tcase_add_loop_test (tc, test_solver_auto_seven, 0,
+                       G_N_ELEMENTS (seven_cases));
   suite_add_tcase (s, tc);
   tc = tcase_create ("engines");
   tcase_add_test (tc, test_solver_tree_of_engines);
