@@ -18,7 +18,6 @@ typedef struct
   gboolean explored;
   LgEstimate estimate; /* once faithful_estimate ran */
   gboolean estimated;
-  char *note; /* of the progress line, owned */
 } FaithfulEngine;
 
 static void faithful_estimate (LgEngineImpl *engine, LgEstimate *estimate);
@@ -30,7 +29,6 @@ faithful_free (LgEngineImpl *engine)
   if (!e)
     return;
   lg_situation_free (e->situation);
-  g_free (e->note);
   lg_and_or_tree_free (e->tree);
   lg_permut_free (e->permut);
   g_free (e);
@@ -245,11 +243,9 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
   if (setup->progress && stats->choice == LG_CHOICE_ASKED &&
       e->estimate.seconds > 1)
     {
-      g_autofree char *time = lg_format_seconds (e->estimate.seconds);
-      e->note = g_strdup_printf ("this engine expects %s; --engine=fast "
-                                 "would be much quicker",
-                                 time);
-      lg_progress_set_note (setup->progress, e->note);
+      lg_progress_set_expected (setup->progress, e->estimate.seconds);
+      lg_progress_set_note (setup->progress,
+                            "--engine=fast would be much quicker");
     }
   LgBacktrackingStats bs;
   lg_situation_explore (e->situation, e->tree->root,

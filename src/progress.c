@@ -10,6 +10,7 @@ struct LgProgressLine
   FILE *out;
   gint64 delay_us;
   const char *phase, *unit, *note;
+  double expected; /* seconds, 0: none */
   guint64 total;
   gint64 start, last_draw;
   gboolean drawn;
@@ -57,6 +58,7 @@ lg_progress_begin (LgProgress *p, const char *phase, const char *unit,
   p->line->unit = unit;
   p->line->total = total;
   p->line->note = NULL;
+  p->line->expected = 0;
   p->depth = 0;
   p->line->start = g_get_monotonic_time ();
   p->line->last_draw = 0;
@@ -93,11 +95,19 @@ lg_progress_update (LgProgress *p, guint64 done)
              l->unit, seconds);
   if (p->depth)
     fprintf (l->out, ", depth %u", p->depth);
+  double expected = l->expected;
   if (l->total && done && done < l->total)
     {
-      g_autofree char *left = lg_format_seconds (
-          seconds * (double) (l->total - done) / (double) done);
+      double left_seconds = seconds * (double) (l->total - done) / (double) done;
+      g_autofree char *left = lg_format_seconds (left_seconds);
       fprintf (l->out, ", %s left", left);
+      expected = MAX (expected, seconds + left_seconds);
+    }
+  /* past the estimated total, the estimate says no more */
+  if (l->expected > 0 && !(l->total && done >= l->total))
+    {
+      g_autofree char *time = lg_format_seconds (expected);
+      fprintf (l->out, "; this engine expects %s", time);
     }
   if (l->note)
     fprintf (l->out, "; %s", l->note);
@@ -111,6 +121,13 @@ lg_progress_set_note (LgProgress *p, const char *note)
 {
   if (p)
     p->line->note = note;
+}
+
+void
+lg_progress_set_expected (LgProgress *p, double seconds)
+{
+  if (p)
+    p->line->expected = seconds;
 }
 
 void

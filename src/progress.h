@@ -44,6 +44,13 @@ void lg_progress_hide (LgProgress *progress);
  * text, or NULL). */
 void lg_progress_set_note (LgProgress *progress, const char *note);
 
+/* How long the engine of the phase that has begun expects to take, from an
+ * estimate made before it (0: no word of it): shown before the note as
+ * "this engine expects ...", the larger of it and the time the phase's
+ * rate so far projects, so that the two never disagree; past the total,
+ * no more. */
+void lg_progress_set_expected (LgProgress *progress, double seconds);
+
 /* A progress is public only as far as lg_progress_tick and
  * lg_progress_set_depth need: the countdown to the next
  * lg_progress_update, which resets it, and the depth shown.  The line

@@ -99,6 +99,50 @@ START_TEST (test_progress_quiet)
 }
 END_TEST
 
+/* The engine's expected time: as set while the total is unknown; the
+ * larger of it and the projection of the rate so far (never "about 2 s"
+ * beside "about 5 min left"); nothing past the total. */
+START_TEST (test_progress_expected)
+{
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
+  LgProgress *p = lg_progress_new (c.out, 0);
+  lg_progress_begin (p, "explore", "nodes", 0);
+  lg_progress_set_expected (p, 2);
+  lg_progress_set_note (p, "NOTE");
+  lg_progress_update (p, 10);
+  ck_assert_msg (g_str_has_suffix (lgtest_capture_text (&c),
+                                   "; this engine expects about 2 s; NOTE"),
+                 "got '%s'", lgtest_capture_text (&c));
+  size_t drawn = strlen (lgtest_capture_text (&c));
+
+  /* 1 of 1000 in 0.3 s or more: at least 5 min left */
+  lg_progress_begin (p, "explore", "nodes", 1000);
+  lg_progress_set_expected (p, 2);
+  g_usleep (300 * 1000);
+  lg_progress_update (p, 1);
+  const char *line = lgtest_capture_text (&c) + drawn;
+  ck_assert_msg (strstr (line, " left; this engine expects ") &&
+                     !strstr (line, "expects about 2 s") &&
+                     !strstr (line, "expects about 1 s"),
+                 "got '%s'", line);
+  drawn = strlen (lgtest_capture_text (&c));
+
+  /* past the total */
+  lg_progress_begin (p, "explore", "nodes", 1000);
+  lg_progress_set_expected (p, 2);
+  lg_progress_set_note (p, "NOTE");
+  lg_progress_update (p, 2000);
+  line = lgtest_capture_text (&c) + drawn;
+  ck_assert_msg (strstr (line, "past the 1000 estimated") &&
+                     !strstr (line, "expects") && g_str_has_suffix (line, "; NOTE"),
+                 "got '%s'", line);
+  lg_progress_free (p);
+  lgtest_capture_end (&c);
+  free (c.text);
+}
+END_TEST
+
 Suite *
 lg_progress_suite (void)
 {
@@ -107,6 +151,7 @@ lg_progress_suite (void)
   tcase_add_test (tc, test_progress_unknown_total);
   tcase_add_test (tc, test_progress_total_and_tick_by);
   tcase_add_test (tc, test_progress_quiet);
+  tcase_add_test (tc, test_progress_expected);
   suite_add_tcase (s, tc);
   return s;
 }
