@@ -29,6 +29,8 @@
 
 #include <string.h>
 
+#include "progress.h"
+
 typedef struct
 {
   LgProblem *problem;
@@ -42,6 +44,10 @@ typedef struct
   GHashTable *original; /* keys of the original solutions (owned) */
   gboolean found_new;   /* a solve met a key outside original */
   guint64 solves;
+  /* on a terminal: the clues tried so far, redrawn between the solves (a
+   * long solve draws its own line meanwhile); NULL elsewhere */
+  LgProgress *progress;
+  char *phase; /* of the progress line, owned */
 } Diagnosis;
 
 static void
@@ -82,11 +88,16 @@ diagnosis_init (Diagnosis *d, LgProblem *problem, const LgSolveOptions *options)
     }
   d->key = g_malloc0 ((gsize) d->n_groups * d->n + 1);
   d->original = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (d->options.progress)
+    d->progress = lg_progress_new (d->options.progress,
+                                   d->options.progress_delay_ms);
 }
 
 static void
 diagnosis_finish (Diagnosis *d)
 {
+  lg_progress_free (d->progress);
+  g_free (d->phase);
   g_free (d->drops);
   g_array_unref (d->examined);
   g_hash_table_unref (d->index);
@@ -179,6 +190,22 @@ undropped (Diagnosis *d)
   return kept;
 }
 
+/* A pass over the examined clues begins, on the progress line: "WHAT (N
+ * clues): K tried, T s".  No time left is projected: the solves of a
+ * minimal set grow harder as clues are dropped. */
+static void
+pass_begin (Diagnosis *d, const char *what)
+{
+  if (!d->progress)
+    return;
+  lg_progress_end (d->progress);
+  g_free (d->phase);
+  d->phase = g_strdup_printf ("%s (%u %s)", what, d->examined->len,
+                              lg_problem_has_clue_texts (d->problem) ? "clues"
+                                                                     : "rules");
+  lg_progress_begin (d->progress, d->phase, "tried", 0);
+}
+
 /* ---- --why-none ------------------------------------------------------------ */
 
 void
@@ -204,16 +231,20 @@ lg_diagnose_why_none (LgProblem *problem, const LgSolveOptions *options,
     goto out;
   result->has_solution = found > 0;
   if (!result->has_solution)
-    for (guint i = 0; i < d.examined->len; i++)
-      {
-        guint number = g_array_index (d.examined, guint, i);
-        set_dropped (&d, number, TRUE);
-        found = solve (&d, stop_at_first, error);
-        if (found < 0)
-          goto out;
-        if (found > 0) /* needed: take it back */
-          set_dropped (&d, number, FALSE);
-      }
+    {
+      pass_begin (&d, "why-none");
+      for (guint i = 0; i < d.examined->len; i++)
+        {
+          guint number = g_array_index (d.examined, guint, i);
+          set_dropped (&d, number, TRUE);
+          found = solve (&d, stop_at_first, error);
+          if (found < 0)
+            goto out;
+          if (found > 0) /* needed: take it back */
+            set_dropped (&d, number, FALSE);
+          lg_progress_update (d.progress, i + 1);
+        }
+    }
   result->core = result->has_solution
                      ? g_array_new (FALSE, FALSE, sizeof (guint))
                      : undropped (&d);
@@ -270,6 +301,7 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
   result->n_solutions = g_hash_table_size (d.original);
 
   /* (1) Each rule dropped alone. */
+  pass_begin (&d, "redundant, each alone");
   for (guint i = 0; i < d.examined->len; i++)
     {
       guint number = g_array_index (d.examined, guint, i);
@@ -282,12 +314,14 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
           g_array_append_val (result->redundant, number);
           set_dropped (&d, number, FALSE);
         }
+      lg_progress_update (d.progress, i + 1);
     }
 
   /* (2) Greedy deletion.  A rule that changes the solutions when dropped
    * alone changes them with more rules dropped too: no solve for it.  Until
    * a rule is dropped, the test is the one of (1). */
   guint n_dropped = 0;
+  pass_begin (&d, "redundant, a minimal set");
   for (guint i = 0; i < d.examined->len; i++)
     {
       guint number = g_array_index (d.examined, guint, i);
@@ -303,6 +337,7 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
       if (unchanged < 0)
         goto out;
       n_dropped += (guint) unchanged;
+      lg_progress_update (d.progress, i + 1);
     }
   for (guint i = 0; i < d.examined->len; i++)
     {

@@ -195,6 +195,25 @@ if command -v script >/dev/null 2>&1; then
   else
     fail "progress line of the fast engine: $(od -c "$tmp/tty" | head -5)"
   fi
+  # --redundant and --why-none: the clues tried in each pass, no time left
+  # projected (a minimal set's solves grow harder), erased before the
+  # report (each solve draws its own line too, here at once)
+  on_terminal 60 --redundant "$top_srcdir/data/bench/gen-5x5-s1.lgm"
+  if grep -Eq 'redundant, each alone \(18 clues\): [0-9]+ tried, [0-9.]+ s' "$tmp/tty" &&
+    grep -Eq 'redundant, a minimal set \(18 clues\): [0-9]+ tried, [0-9.]+ s' "$tmp/tty" &&
+    ! tr '\r' '\n' <"$tmp/tty" | grep -Eq 'redundant, .* left' &&
+    tty_ends_with 'it drops: 4, 5, 6, 7, 8, 10, 16.'; then
+    pass "progress line of --redundant: the clues tried in each pass"
+  else
+    fail "progress line of --redundant: $(tr '\r' '\n' <"$tmp/tty" | tail -3)"
+  fi
+  on_terminal 60 --why-none "$top_srcdir/data/bench/gen-5x5-s9-contradict.lgm"
+  if grep -Eq 'why-none \([0-9]+ clues\): [0-9]+ tried, [0-9.]+ s' "$tmp/tty" &&
+    tty_ends_with 'The coffee drinker was born 13 years after the tea drinker.'; then
+    pass "progress line of --why-none: the clues tried"
+  else
+    fail "progress line of --why-none: $(tr '\r' '\n' <"$tmp/tty" | tail -3)"
+  fi
 else
   echo "# no script(1): the terminal progress check is skipped"
 fi
