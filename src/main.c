@@ -17,6 +17,7 @@
 #include "output.h"
 #include "parser.h"
 #include "problems.h"
+#include "progress.h"
 #include "solver.h"
 #include "views.h"
 
@@ -829,6 +830,31 @@ explain_timed_out (const Options *o, const char *what)
   return EXIT_TIME_LIMIT;
 }
 
+/* lg_explain_run, with on a terminal the cells decided so far after each
+ * step ("explain (N cells): K decided, T s"; no time left is projected:
+ * the last steps, by contradiction, are the longest). */
+static gboolean
+explain_run (LgExplain *ex, GError **error)
+{
+  if (!isatty (STDERR_FILENO))
+    return lg_explain_run (ex, error);
+  const LgGridShape *shape = lg_explain_shape (ex);
+  g_autofree char *phase =
+      g_strdup_printf ("explain (%u cells)", shape->n_cells);
+  LgProgress *progress = lg_progress_new (stderr, lg_progress_delay_ms ());
+  lg_progress_begin (progress, phase, "decided", 0);
+  while (lg_explain_next (ex, error))
+    {
+      const uint64_t *yes = lg_explain_yes (ex), *no = lg_explain_no (ex);
+      guint64 decided = 0;
+      for (guint w = 0; w < shape->words; w++)
+        decided += (guint64) lg_bitset_popcount64 (yes[w] | no[w]);
+      lg_progress_update (progress, decided);
+    }
+  lg_progress_free (progress);
+  return !*error;
+}
+
 static int
 explain (Options *o, LgProblem *problem, const char *source)
 {
@@ -860,7 +886,7 @@ explain (Options *o, LgProblem *problem, const char *source)
     }
   if (o->explain)
     {
-      if (!lg_explain_run (ex, &error))
+      if (!explain_run (ex, &error))
         return problem_error (source, error);
       if (o->format == FORMAT_JSON)
         lg_explain_print_json (stdout, ex);

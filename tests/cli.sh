@@ -214,6 +214,14 @@ if command -v script >/dev/null 2>&1; then
   else
     fail "progress line of --why-none: $(tr '\r' '\n' <"$tmp/tty" | tail -3)"
   fi
+  # --explain: the cells decided after each step, erased before the steps
+  on_terminal 60 --explain "$top_srcdir/data/einstein.lgm"
+  if grep -Eq 'explain \(375 cells\): [0-9]+ decided, [0-9.]+ s' "$tmp/tty" &&
+    tty_ends_with 'Difficulty: medium (236 steps, at most 1 clue combined in one step, 0 by contradiction).'; then
+    pass "progress line of --explain: the cells decided"
+  else
+    fail "progress line of --explain: $(tr '\r' '\n' <"$tmp/tty" | tail -3)"
+  fi
 else
   echo "# no script(1): the terminal progress check is skipped"
 fi
