@@ -2681,6 +2681,21 @@ mark_changed_pairs (LgFastEngine *e, guint depth)
       }
 }
 
+/* Line (x -> y, a) of state keeps only the items of keep, and the state
+ * is propagated: FALSE when it fails (the lines queued and the groups
+ * woken are then dropped).  A choice, a probe and the removal of a failed
+ * probe all narrow a state this way. */
+static gboolean
+narrow (LgFastEngine *e, uint8_t *state, guint x, guint y, guint a, Row keep)
+{
+  if (restrict_line (e, state_m (e, state), x, y, a, keep) &&
+      propagate (e, state))
+    return TRUE;
+  clear_queue (e);
+  clear_dirty (e);
+  return FALSE;
+}
+
 /* Failed-literal probing of states[depth], propagated: each line
  * (x -> y, a), x > y, down to two items is tried both ways in
  * states[depth + 1]; an item whose propagation fails is removed and the
@@ -2703,21 +2718,6 @@ mark_changed_pairs (LgFastEngine *e, guint depth)
  * soundness: an item is removed only when its probe failed.  (Measured:
  * fewer probes, and on the hard 10x10 puzzles fewer nodes in all; see
  * doc/performance.md.) */
-/* Line (x -> y, a) of state keeps only the items of keep, and the state
- * is propagated: FALSE when it fails (the lines queued and the groups
- * woken are then dropped).  A choice, a probe and the removal of a failed
- * probe all narrow a state this way. */
-static gboolean
-narrow (LgFastEngine *e, uint8_t *state, guint x, guint y, guint a, Row keep)
-{
-  if (restrict_line (e, state_m (e, state), x, y, a, keep) &&
-      propagate (e, state))
-    return TRUE;
-  clear_queue (e);
-  clear_dirty (e);
-  return FALSE;
-}
-
 /* The probe "line (x -> y, a) is {bit}", on a copy of state in child,
  * propagated (one node): TRUE when it holds. */
 static gboolean
