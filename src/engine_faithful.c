@@ -288,7 +288,7 @@ faithful_over_limit (const LgEngineImpl *engine)
  * nodes on generated puzzles: 57 ns at 7 items, 79 words a mask; 1.2
  * microseconds at 8, 630 words; 1.6 at 9, 5,670 words: their first words
  * mostly decide). */
-#define SECONDS_PER_WORD 1e-9
+#define SECONDS_PER_NODE_WORD 1e-9
 #define WORDS_AT_6 12
 
 static void
@@ -305,7 +305,7 @@ faithful_estimate (LgEngineImpl *engine, LgEstimate *estimate)
   size_t n_words = e->tree->n_words;
   double per_node =
       SECONDS_PER_NODE +
-      (n_words > WORDS_AT_6 ? (double) (n_words - WORDS_AT_6) * SECONDS_PER_WORD
+      (n_words > WORDS_AT_6 ? (double) (n_words - WORDS_AT_6) * SECONDS_PER_NODE_WORD
                             : 0);
   estimate->seconds =
       estimate->nodes * per_node + estimate->steps * SECONDS_PER_STEP;
