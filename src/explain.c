@@ -55,6 +55,9 @@ typedef struct
   GPtrArray *vars;   /* LgItem*, creation order */
   guint n_cases;
   uint64_t *cases; /* case k: yes at 2k * words, no at (2k + 1) * words */
+  guint *used;     /* the words where some case has a cell, ascending: the
+                      cases are 0 in every other word */
+  guint n_used;
 } Unit;
 
 /* A grid being worked on: the main one, or a supposition's. */
@@ -78,8 +81,10 @@ struct _LgExplain
   LgExplainResult result;
   gboolean over;
   guint *compat, *compat2; /* scratch: case indices */
+  guint *used2;            /* scratch: the words two units use */
   uint32_t *work;          /* lg_grid_close's */
-  uint64_t *scratch[10];   /* scratch grids, words each: see their users */
+  uint64_t *scratch[12];   /* scratch grids, words each: see their users */
+  guint *word_tick, *unit_tick; /* propagate's */
   LgDeadline deadline;     /* lg_explain_set_deadline's */
   gboolean timed_out;      /* the deadline stopped it */
 };
@@ -93,6 +98,7 @@ unit_free (gpointer data)
   g_ptr_array_unref (u->couple);
   g_ptr_array_unref (u->vars);
   g_free (u->cases);
+  g_free (u->used);
   g_free (u);
 }
 
@@ -355,6 +361,16 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
   g_clear_pointer (&expansion, lg_expansion_free);
   u->n_cases = c.n_cases;
   u->cases = (uint64_t *) (void *) g_array_free (c.cases, FALSE);
+  u->used = g_new (guint, s->words);
+  u->n_used = 0;
+  for (guint w = 0; w < s->words; w++)
+    {
+      uint64_t any = 0;
+      for (guint h = 0; h < 2 * u->n_cases; h++)
+        any |= u->cases[(gsize) h * s->words + w];
+      if (any)
+        u->used[u->n_used++] = w;
+    }
   return ok;
 }
 
@@ -430,6 +446,9 @@ lg_explain_new (LgProblem *problem, GError **error)
     }
   ex->compat = g_new (guint, most);
   ex->compat2 = g_new (guint, most);
+  ex->used2 = g_new (guint, ex->shape.words);
+  ex->word_tick = g_new (guint, ex->shape.words);
+  ex->unit_tick = g_new (guint, MAX (ex->units->len, 1));
   return ex;
 }
 
@@ -444,6 +463,9 @@ lg_explain_free (LgExplain *ex)
     g_free (ex->scratch[k]);
   g_free (ex->compat);
   g_free (ex->compat2);
+  g_free (ex->used2);
+  g_free (ex->word_tick);
+  g_free (ex->unit_tick);
   g_free (ex->work);
   g_free (ex);
 }
@@ -867,14 +889,21 @@ find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
   const LgGridShape *s = &ex->shape;
   uint64_t *dy = ex->scratch[0], *dn = ex->scratch[1];
   g_autoptr (GArray) uses = g_array_new (FALSE, FALSE, sizeof (LgGridFact));
+  /* a rule that derives nothing writes nothing: dy, dn and uses are
+   * cleared after those that do */
+  lg_bitset_clear_all (dy, s->n_cells);
+  lg_bitset_clear_all (dn, s->n_cells);
 #define LG_TRY(kind, call)                                                     \
   do                                                                           \
     {                                                                          \
-      lg_bitset_clear_all (dy, s->n_cells);                                    \
-      lg_bitset_clear_all (dn, s->n_cells);                                    \
-      g_array_set_size (uses, 0);                                              \
-      if ((call) && (!*best || uses->len < (*best)->cost))                     \
-        offer (best, grid_step (ex, kind, dy, dn, uses));                      \
+      if (call)                                                                \
+        {                                                                      \
+          if (!*best || uses->len < (*best)->cost)                             \
+            offer (best, grid_step (ex, kind, dy, dn, uses));                  \
+          lg_bitset_clear_all (dy, s->n_cells);                                \
+          lg_bitset_clear_all (dn, s->n_cells);                                \
+          g_array_set_size (uses, 0);                                          \
+        }                                                                      \
     }                                                                          \
   while (0)
   for (guint c = 0; c < s->n_cells; c++)
@@ -897,20 +926,44 @@ find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
 
 /* ---- One unit, two units ---------------------------------------------- */
 
+/* Whether a case (cy, cn) agrees with the facts yes, no on the words of
+ * used: the case is 0 elsewhere. */
 static gboolean
-compatible (const uint64_t *cy, const uint64_t *cn, const uint64_t *yes,
-            const uint64_t *no, guint words)
+compatible_on (const uint64_t *cy, const uint64_t *cn, const uint64_t *yes,
+               const uint64_t *no, const guint *used, guint n_used)
 {
-  for (guint w = 0; w < words; w++)
-    if ((cy[w] & no[w]) | (cn[w] & yes[w]))
-      return FALSE;
+  for (guint i = 0; i < n_used; i++)
+    {
+      guint w = used[i];
+      if ((cy[w] & no[w]) | (cn[w] & yes[w]))
+        return FALSE;
+    }
   return TRUE;
+}
+
+/* The union of two ascending lists of words, into out; its length. */
+static guint
+merge_used (const Unit *a, const Unit *b, guint *out)
+{
+  guint i = 0, j = 0, n = 0;
+  while (i < a->n_used || j < b->n_used)
+    {
+      guint w = j == b->n_used || (i < a->n_used && a->used[i] < b->used[j])
+                    ? a->used[i++]
+                    : b->used[j++];
+      if (n && out[n - 1] == w)
+        continue;
+      out[n++] = w;
+    }
+  return n;
 }
 
 /* What a set of units (one or two) concludes under the facts yes, no: the
  * cells on which all their compatible cases (pairs of cases that agree,
- * for two) agree, into dy, dn (every cell, known ones included).  Returns
- * the number of compatible cases (or pairs). */
+ * for two) agree, into dy, dn (every cell, known ones included; when no
+ * case is compatible, they mean nothing).  Returns the number
+ * of compatible cases (or pairs).  Only the words the units use are read:
+ * in the others every case is 0, and so are dy and dn. */
 static guint64
 units_conclude (LgExplain *ex, Unit *const *units, guint n_units,
                 const uint64_t *yes, const uint64_t *no, uint64_t *dy,
@@ -920,14 +973,25 @@ units_conclude (LgExplain *ex, Unit *const *units, guint n_units,
   guint na = 0, nb = 0;
   const Unit *a = units[0], *b = n_units > 1 ? units[1] : NULL;
   for (guint k = 0; k < a->n_cases; k++)
-    if (compatible (case_yes (ex, a, k), case_no (ex, a, k), yes, no, words))
+    if (compatible_on (case_yes (ex, a, k), case_no (ex, a, k), yes, no,
+                       a->used, a->n_used))
       ex->compat[na++] = k;
   if (b)
     for (guint k = 0; k < b->n_cases; k++)
-      if (compatible (case_yes (ex, b, k), case_no (ex, b, k), yes, no, words))
+      if (compatible_on (case_yes (ex, b, k), case_no (ex, b, k), yes, no,
+                         b->used, b->n_used))
         ex->compat2[nb++] = k;
-  memset (dy, 0xff, words * sizeof *dy);
-  memset (dn, 0xff, words * sizeof *dn);
+  const guint *used = a->used;
+  guint n_used = a->n_used;
+  if (b)
+    {
+      n_used = merge_used (a, b, ex->used2);
+      used = ex->used2;
+    }
+  memset (dy, 0, words * sizeof *dy);
+  memset (dn, 0, words * sizeof *dn);
+  for (guint i = 0; i < n_used; i++)
+    dy[used[i]] = dn[used[i]] = ~UINT64_C (0);
   guint64 count = 0;
   for (guint i = 0; i < na; i++)
     {
@@ -935,8 +999,9 @@ units_conclude (LgExplain *ex, Unit *const *units, guint n_units,
       const uint64_t *an = case_no (ex, a, ex->compat[i]);
       if (!b)
         {
-          for (guint w = 0; w < words; w++)
+          for (guint k = 0; k < n_used; k++)
             {
+              guint w = used[k];
               dy[w] &= ay[w];
               dn[w] &= an[w];
             }
@@ -947,10 +1012,11 @@ units_conclude (LgExplain *ex, Unit *const *units, guint n_units,
         {
           const uint64_t *by = case_yes (ex, b, ex->compat2[j]);
           const uint64_t *bn = case_no (ex, b, ex->compat2[j]);
-          if (!compatible (ay, an, by, bn, words))
+          if (!compatible_on (ay, an, by, bn, used, n_used))
             continue;
-          for (guint w = 0; w < words; w++)
+          for (guint k = 0; k < n_used; k++)
             {
+              guint w = used[k];
               dy[w] &= ay[w] | by[w];
               dn[w] &= an[w] | bn[w];
             }
@@ -1065,8 +1131,8 @@ has_case (const LgExplain *ex, const Unit *u, const uint64_t *yes,
           const uint64_t *no)
 {
   for (guint k = 0; k < u->n_cases; k++)
-    if (compatible (case_yes (ex, u, k), case_no (ex, u, k), yes, no,
-                    ex->shape.words))
+    if (compatible_on (case_yes (ex, u, k), case_no (ex, u, k), yes, no,
+                       u->used, u->n_used))
       return TRUE;
   return FALSE;
 }
@@ -1078,7 +1144,8 @@ find_simple_step (LgExplain *ex, const State *st)
 {
   LgStep *best = NULL, *conflict = NULL;
   g_autoptr (GArray) uses = g_array_new (FALSE, FALSE, sizeof (LgGridFact));
-  if (lg_grid_conflict (&ex->shape, st->yes, st->no, uses) != LG_GRID_OK)
+  if (lg_grid_has_conflict (&ex->shape, st->yes, st->no, ex->work) &&
+      lg_grid_conflict (&ex->shape, st->yes, st->no, uses) != LG_GRID_OK)
     {
       conflict = step_new (LG_STEP_CONFLICT);
       g_array_append_vals (conflict->uses, uses->data, uses->len);
@@ -1134,28 +1201,69 @@ find_pair_step (LgExplain *ex, const State *st)
 
 /* ---- A supposition refuted -------------------------------------------- */
 
-/* The grid's rules and every unit's conclusions until nothing changes:
- * the number of rounds before a contradiction, 0 when none comes within
- * max_rounds (0: no limit). */
+/* The grid's rules and every unit's conclusions until nothing changes,
+ * from yes, no, which add a supposition to base_yes, base_no: the number
+ * of rounds before a contradiction, 0 when none comes within max_rounds
+ * (0: no limit).  base is closed under every unit (no unit concludes
+ * anything new in it: see find_supposition_step), so a unit is evaluated
+ * only once a word it uses has changed since base, or since it was last
+ * evaluated: its compatible cases depend on those words alone, and what
+ * it concludes is in yes, no already.  The rounds are those of evaluating
+ * every unit every time. */
 static guint
-propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, guint max_rounds)
+propagate (LgExplain *ex, uint64_t *yes, uint64_t *no,
+           const uint64_t *base_yes, const uint64_t *base_no, guint max_rounds)
 {
   const LgGridShape *s = &ex->shape;
   uint64_t *dy = ex->scratch[8], *dn = ex->scratch[9];
+  uint64_t *py = ex->scratch[10], *pn = ex->scratch[11];
+  /* the ticks: of each word's last change, of each unit's last evaluation */
+  guint tick = 1, *word_tick = ex->word_tick, *unit_tick = ex->unit_tick;
+  for (guint w = 0; w < s->words; w++)
+    word_tick[w] = ((yes[w] ^ base_yes[w]) | (no[w] ^ base_no[w])) != 0;
+  for (guint k = 0; k < ex->units->len; k++)
+    unit_tick[k] = 1;
   for (guint round = 1; !max_rounds || round <= max_rounds; round++)
     {
       guint before = n_known (s, yes, no);
+      memcpy (py, yes, s->words * sizeof *py);
+      memcpy (pn, no, s->words * sizeof *pn);
       if (!lg_grid_close (s, yes, no, ex->work))
         return round;
+      tick++;
+      for (guint w = 0; w < s->words; w++)
+        if ((yes[w] ^ py[w]) | (no[w] ^ pn[w]))
+          word_tick[w] = tick;
       for (guint k = 0; k < ex->units->len; k++)
         {
           Unit *u = ex->units->pdata[k];
+          gboolean changed = FALSE;
+          for (guint i = 0; i < u->n_used && !changed; i++)
+            changed = word_tick[u->used[i]] >= unit_tick[k];
+          if (!changed)
+            {
+#ifdef LG_ENABLE_CHECKS
+              /* it would conclude nothing new */
+              g_assert (units_conclude (ex, &u, 1, yes, no, dy, dn) > 0);
+              for (guint w = 0; w < s->words; w++)
+                g_assert (!(dy[w] & ~yes[w]) && !(dn[w] & ~no[w]));
+#endif
+              continue;
+            }
+          unit_tick[k] = ++tick;
           if (units_conclude (ex, &u, 1, yes, no, dy, dn) == 0)
             return round;
-          for (guint w = 0; w < s->words; w++)
+          /* dy and dn are 0 outside the words the unit uses */
+          tick++;
+          for (guint i = 0; i < u->n_used; i++)
             {
-              yes[w] |= dy[w] & ~no[w];
-              no[w] |= dn[w] & ~yes[w];
+              guint w = u->used[i];
+              uint64_t y = yes[w] | (dy[w] & ~no[w]);
+              uint64_t n = no[w] | (dn[w] & ~y);
+              if (y != yes[w] || n != no[w])
+                word_tick[w] = tick;
+              yes[w] = y;
+              no[w] = n;
             }
         }
       if (n_known (s, yes, no) == before)
@@ -1314,8 +1422,8 @@ find_supposition_step (LgExplain *ex, const State *st)
           memcpy (yes, st->yes, s->words * sizeof *yes);
           memcpy (no, st->no, s->words * sizeof *no);
           lg_bitset_set (value ? yes : no, c);
-          guint rounds =
-              propagate (ex, yes, no, best_rounds ? best_rounds - 1 : 0);
+          guint rounds = propagate (ex, yes, no, st->yes, st->no,
+                                    best_rounds ? best_rounds - 1 : 0);
           if (rounds && (!best_rounds || rounds < best_rounds))
             {
               best_rounds = rounds;

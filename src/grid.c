@@ -19,13 +19,6 @@ lg_grid_shape_init (LgGridShape *shape, const LgProblem *problem)
   shape->words = (guint) MAX (lg_bitset_n_words (shape->n_cells), 1);
 }
 
-guint
-lg_grid_cell (const LgGridShape *shape, guint g1, guint i1, guint g2, guint i2)
-{
-  lg_pair_order (&g1, &i1, &g2, &i2);
-  return (lg_pair_index (g1, g2) * shape->n + i1) * shape->n + i2;
-}
-
 void
 lg_grid_cell_items (const LgGridShape *shape, guint cell, guint *g1, guint *i1,
                     guint *g2, guint *i2)
@@ -247,97 +240,249 @@ or_row_bits (uint64_t *set, guint start, uint32_t bits)
     set[w + 1] |= high;
 }
 
+/* Then, after the lines, a queue of the items whose lines changed (g * n
+ * + i, each at most once in it) and a flag per item: queued. */
 gsize
 lg_grid_work_size (const LgGridShape *shape)
 {
-  return (gsize) 2 * shape->n_groups * shape->n_groups * shape->n;
+  gsize items = (gsize) shape->n_groups * shape->n;
+  return 2 * items * shape->n_groups + 2 * items;
 }
 
-/* Sets cell (g, i) x (h, j) to value in both its lines; the number of
- * bits changed (0 when it was set already). */
-static guint
-work_set (const LgGridShape *shape, uint32_t *work, guint g, guint i, guint h,
-          guint j, gboolean value)
+/* A closure under way: the lines, and the queue of the items to revise
+ * (queue NULL: none, every line is revised in turn). */
+typedef struct
 {
-  uint32_t *a = work + 2 * line_index (shape, g, i, h) + !value;
+  const LgGridShape *shape;
+  uint32_t *work;
+  uint32_t *queue, *queued;
+  guint head, len;
+  guint changed; /* bits set so far */
+} Closure;
+
+static void
+enqueue (Closure *c, guint g, guint i)
+{
+  guint item = g * c->shape->n + i, items = c->shape->n_groups * c->shape->n;
+  if (!c->queue || c->queued[item])
+    return;
+  c->queued[item] = 1;
+  guint tail = c->head + c->len;
+  c->queue[tail >= items ? tail - items : tail] = item;
+  c->len++;
+}
+
+/* Sets cell (g, i) x (h, j) to value in both its lines (nothing when it
+ * was set already); the items of both lines are to be revised. */
+static void
+work_set (Closure *c, guint g, guint i, guint h, guint j, gboolean value)
+{
+  uint32_t *a = c->work + 2 * line_index (c->shape, g, i, h) + !value;
   if (*a & (UINT32_C (1) << j))
-    return 0;
+    return;
   *a |= UINT32_C (1) << j;
-  work[2 * line_index (shape, h, j, g) + !value] |= UINT32_C (1) << i;
-  return 1;
+  c->work[2 * line_index (c->shape, h, j, g) + !value] |= UINT32_C (1) << i;
+  c->changed++;
+  enqueue (c, g, i);
+  enqueue (c, h, j);
+}
+
+/* yes, no into the lines of c->work (a cell's row of its pair's matrix is
+ * a line; its column, the transposed lines, bit by bit).  Nothing is
+ * queued: the caller revises every item first. */
+static void
+load_lines (Closure *c, const uint64_t *yes, const uint64_t *no)
+{
+  const LgGridShape *shape = c->shape;
+  guint n = shape->n, G = shape->n_groups;
+  memset (c->work, 0, (gsize) 2 * G * G * n * sizeof *c->work);
+  for (guint g1 = 0; g1 < G; g1++)
+    for (guint g2 = g1 + 1; g2 < G; g2++)
+      for (guint i = 0; i < n; i++)
+        {
+          guint start = lg_grid_cell (shape, g1, i, g2, 0);
+          uint32_t *line = c->work + 2 * line_index (shape, g1, i, g2);
+          for (int v = 0; v < 2; v++)
+            {
+              line[v] = row_bits (v ? no : yes, start, n);
+              for (uint32_t m = line[v]; m; m &= m - 1)
+                c->work[2 * line_index (shape, g2,
+                                        (guint) lg_bitset_ctz64 (m), g1) +
+                        v] |= UINT32_C (1) << i;
+            }
+        }
+}
+
+/* The lines of c->work into yes, no. */
+static void
+store_lines (const Closure *c, uint64_t *yes, uint64_t *no)
+{
+  const LgGridShape *shape = c->shape;
+  guint n = shape->n, G = shape->n_groups;
+  for (guint g1 = 0; g1 < G; g1++)
+    for (guint g2 = g1 + 1; g2 < G; g2++)
+      for (guint i = 0; i < n; i++)
+        {
+          const uint32_t *line = c->work + 2 * line_index (shape, g1, i, g2);
+          guint start = lg_grid_cell (shape, g1, i, g2, 0);
+          or_row_bits (yes, start, line[0]);
+          or_row_bits (no, start, line[1]);
+        }
+}
+
+/* The three rules on the line of item i of group g against group h:
+ * FALSE on a conflict. */
+static gboolean
+close_line (Closure *c, guint g, guint i, guint h)
+{
+  const LgGridShape *shape = c->shape;
+  guint n = shape->n, G = shape->n_groups;
+  uint32_t full = n == 32 ? UINT32_MAX : (UINT32_C (1) << n) - 1;
+  uint32_t *line = c->work + 2 * line_index (shape, g, i, h);
+  uint32_t y = line[0], o = line[1];
+  if ((y & o) || (y & (y - 1)) || (o & full) == full)
+    return FALSE;
+  if (!y && lg_bitset_popcount64 (~o & full) == 1)
+    {
+      work_set (c, g, i, h, (guint) lg_bitset_ctz64 (~o & full), TRUE);
+      y = line[0];
+    }
+  if (!y)
+    return TRUE;
+  guint j = (guint) lg_bitset_ctz64 (y);
+  for (uint32_t rest = ~(o | y) & full; rest; rest &= rest - 1)
+    work_set (c, g, i, h, (guint) lg_bitset_ctz64 (rest), FALSE);
+  /* (g, i) is with (h, j): they share their lines */
+  for (guint k = 0; k < G; k++)
+    {
+      if (k == g || k == h)
+        continue;
+      uint32_t *la = c->work + 2 * line_index (shape, g, i, k);
+      uint32_t *lb = c->work + 2 * line_index (shape, h, j, k);
+      for (int v = 0; v < 2; v++)
+        {
+          for (uint32_t m = lb[v] & ~la[v]; m; m &= m - 1)
+            work_set (c, g, i, k, (guint) lg_bitset_ctz64 (m), !v);
+          for (uint32_t m = la[v] & ~lb[v]; m; m &= m - 1)
+            work_set (c, h, j, k, (guint) lg_bitset_ctz64 (m), !v);
+        }
+    }
+  return TRUE;
+}
+
+#ifdef LG_ENABLE_CHECKS
+/* lg_grid_close as it was first written: every line revised in turn until
+ * a whole round sets nothing.  The rules only add, and a conflict stays
+ * one, so the order does not change the outcome: the checks compare. */
+static gboolean
+close_by_rounds (const LgGridShape *shape, uint64_t *yes, uint64_t *no)
+{
+  guint n = shape->n, G = shape->n_groups;
+  g_autofree uint32_t *work = g_new (uint32_t, (gsize) 2 * G * G * n);
+  Closure c = { .shape = shape, .work = work };
+  load_lines (&c, yes, no);
+  for (guint before = G_MAXUINT; c.changed != before;)
+    {
+      before = c.changed;
+      for (guint g = 0; g < G; g++)
+        for (guint h = 0; h < G; h++)
+          for (guint i = 0; h != g && i < n; i++)
+            if (!close_line (&c, g, i, h))
+              return FALSE;
+    }
+  store_lines (&c, yes, no);
+  return TRUE;
+}
+#endif
+
+/* The items are revised from a queue: at first all of them, then those
+ * whose lines changed (a line's rules read the line, and the lines of the
+ * item it is with, which the transposed line revises). */
+static gboolean
+close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
+                uint32_t *work)
+{
+  guint n = shape->n, G = shape->n_groups, items = G * n;
+  uint32_t *queue = work + (gsize) 2 * G * G * n;
+  Closure c = { .shape = shape, .work = work, .queue = queue,
+                .queued = queue + items };
+  for (guint item = 0; item < items; item++)
+    {
+      queue[item] = item;
+      c.queued[item] = 1;
+    }
+  c.len = items;
+  load_lines (&c, yes, no);
+  while (c.len)
+    {
+      guint item = queue[c.head];
+      c.head = c.head + 1 == items ? 0 : c.head + 1;
+      c.len--;
+      c.queued[item] = 0;
+      guint g = item / n, i = item % n;
+      for (guint h = 0; h < G; h++)
+        if (h != g && !close_line (&c, g, i, h))
+          return FALSE;
+    }
+  store_lines (&c, yes, no);
+  return TRUE;
 }
 
 gboolean
 lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
                uint32_t *work)
 {
+#ifdef LG_ENABLE_CHECKS
+  g_autofree uint64_t *ry = g_memdup2 (yes, shape->words * sizeof *yes);
+  g_autofree uint64_t *rn = g_memdup2 (no, shape->words * sizeof *no);
+  gboolean expected = close_by_rounds (shape, ry, rn);
+  gboolean closed = close_by_queue (shape, yes, no, work);
+  g_assert (closed == expected);
+  g_assert (!closed ||
+            (memcmp (ry, yes, shape->words * sizeof *yes) == 0 &&
+             memcmp (rn, no, shape->words * sizeof *no) == 0));
+  return closed;
+#else
+  return close_by_queue (shape, yes, no, work);
+#endif
+}
+
+gboolean
+lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
+                      const uint64_t *no, uint32_t *work)
+{
+  gboolean found = FALSE;
+  for (guint w = 0; w < shape->words && !found; w++)
+    found = (yes[w] & no[w]) != 0;
   guint n = shape->n, G = shape->n_groups;
   uint32_t full = n == 32 ? UINT32_MAX : (UINT32_C (1) << n) - 1;
-  memset (work, 0, lg_grid_work_size (shape) * sizeof *work);
-  for (guint g1 = 0; g1 < G; g1++)
-    for (guint g2 = g1 + 1; g2 < G; g2++)
-      for (guint i = 0; i < n; i++)
+  Closure c = { .shape = shape, .work = work };
+  if (!found)
+    load_lines (&c, yes, no);
+  for (guint g = 0; g < G && !found; g++)
+    for (guint h = 0; h < G && !found; h++)
+      for (guint i = 0; h != g && i < n && !found; i++)
         {
-          guint start = lg_grid_cell (shape, g1, i, g2, 0);
-          for (int v = 0; v < 2; v++)
-            for (uint32_t m = row_bits (v ? no : yes, start, n); m; m &= m - 1)
-              work_set (shape, work, g1, i, g2, (guint) lg_bitset_ctz64 (m),
-                        !v);
-        }
-  guint changed = 1;
-  while (changed)
-    {
-      changed = 0;
-      for (guint g = 0; g < G; g++)
-        for (guint h = 0; h < G; h++)
-          for (guint i = 0; h != g && i < n; i++)
+          const uint32_t *line = work + 2 * line_index (shape, g, i, h);
+          uint32_t y = line[0], o = line[1];
+          found = (y & (y - 1)) || (o & full) == full;
+          if (found || !y)
+            continue;
+          /* (g, i) is with (h, j): their lines must not disagree */
+          guint j = (guint) lg_bitset_ctz64 (y);
+          for (guint k = 0; k < G && !found; k++)
             {
-              uint32_t *line = work + 2 * line_index (shape, g, i, h);
-              uint32_t y = line[0], o = line[1];
-              if ((y & o) || (y & (y - 1)) || (o & full) == full)
-                return FALSE;
-              if (!y && lg_bitset_popcount64 (~o & full) == 1)
-                {
-                  changed +=
-                      work_set (shape, work, g, i, h,
-                                (guint) lg_bitset_ctz64 (~o & full), TRUE);
-                  y = line[0];
-                }
-              if (!y)
+              if (k == g || k == h)
                 continue;
-              guint j = (guint) lg_bitset_ctz64 (y);
-              for (uint32_t rest = ~(o | y) & full; rest; rest &= rest - 1)
-                changed += work_set (shape, work, g, i, h,
-                                     (guint) lg_bitset_ctz64 (rest), FALSE);
-              /* (g, i) is with (h, j): they share their lines */
-              for (guint k = 0; k < G; k++)
-                {
-                  if (k == g || k == h)
-                    continue;
-                  uint32_t *la = work + 2 * line_index (shape, g, i, k);
-                  uint32_t *lb = work + 2 * line_index (shape, h, j, k);
-                  for (int v = 0; v < 2; v++)
-                    {
-                      for (uint32_t m = lb[v] & ~la[v]; m; m &= m - 1)
-                        changed += work_set (shape, work, g, i, k,
-                                             (guint) lg_bitset_ctz64 (m), !v);
-                      for (uint32_t m = la[v] & ~lb[v]; m; m &= m - 1)
-                        changed += work_set (shape, work, h, j, k,
-                                             (guint) lg_bitset_ctz64 (m), !v);
-                    }
-                }
+              const uint32_t *la = work + 2 * line_index (shape, g, i, k);
+              const uint32_t *lb = work + 2 * line_index (shape, h, j, k);
+              found = ((la[0] & lb[1]) | (la[1] & lb[0])) != 0;
             }
-    }
-  for (guint g1 = 0; g1 < G; g1++)
-    for (guint g2 = g1 + 1; g2 < G; g2++)
-      for (guint i = 0; i < n; i++)
-        {
-          const uint32_t *line = work + 2 * line_index (shape, g1, i, g2);
-          guint start = lg_grid_cell (shape, g1, i, g2, 0);
-          or_row_bits (yes, start, line[0]);
-          or_row_bits (no, start, line[1]);
         }
-  return TRUE;
+#ifdef LG_ENABLE_CHECKS
+  g_assert (found == (lg_grid_conflict (shape, yes, no, NULL) != LG_GRID_OK));
+#endif
+  return found;
 }
 
 /* ---- Drawing ----------------------------------------------------------- */

@@ -19,6 +19,7 @@
 
 #include "bitset.h"
 #include "description.h"
+#include "pair.h"
 
 typedef struct
 {
@@ -40,9 +41,14 @@ typedef struct
 void lg_grid_shape_init (LgGridShape *shape, const LgProblem *problem);
 
 /* The cell of item i1 of group g1 with item i2 of group g2 (g1 != g2, in
- * either order). */
-guint lg_grid_cell (const LgGridShape *shape, guint g1, guint i1, guint g2,
-                    guint i2);
+ * either order).  Inline: the steps of the grid compute cells in their
+ * inner loops. */
+static inline guint
+lg_grid_cell (const LgGridShape *shape, guint g1, guint i1, guint g2, guint i2)
+{
+  lg_pair_order (&g1, &i1, &g2, &i2);
+  return (lg_pair_index (g1, g2) * shape->n + i1) * shape->n + i2;
+}
 /* The two items of a cell, the pair's first group first. */
 void lg_grid_cell_items (const LgGridShape *shape, guint cell, guint *g1,
                          guint *i1, guint *g2, guint *i2);
@@ -90,6 +96,11 @@ typedef enum
  * known, so only facts given can make a cell both yes and no. */
 LgGridConflict lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
                                  const uint64_t *no, GArray *uses);
+/* Whether lg_grid_conflict finds an offence, by whole lines at a time (a
+ * line is two words of n bits): much faster when there is none.  work:
+ * lg_grid_work_size (shape) entries of the caller's. */
+gboolean lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
+                               const uint64_t *no, uint32_t *work);
 /* Applies the three rules until nothing changes, as lg_grid_exclusion,
  * lg_grid_last and lg_grid_transitivity would, on every line at once;
  * FALSE as soon as the grid has a conflict (as lg_grid_conflict sees
