@@ -83,7 +83,7 @@ struct _LgExplain
   guint *compat, *compat2; /* scratch: case indices */
   guint *used2;            /* scratch: the words two units use */
   uint32_t *work;          /* lg_grid_close's */
-  uint64_t *scratch[12];   /* scratch grids, words each: see their users */
+  uint64_t *scratch[14];   /* scratch grids, words each: see their users */
   guint *word_tick, *unit_tick; /* propagate's */
   LgDeadline deadline;     /* lg_explain_set_deadline's */
   gboolean timed_out;      /* the deadline stopped it */
@@ -1217,6 +1217,11 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no,
   const LgGridShape *s = &ex->shape;
   uint64_t *dy = ex->scratch[8], *dn = ex->scratch[9];
   uint64_t *py = ex->scratch[10], *pn = ex->scratch[11];
+  /* the grid the rules last left as it is: base (no grid step is left in
+   * it either), then each round's closure */
+  uint64_t *cy = ex->scratch[12], *cn = ex->scratch[13];
+  memcpy (cy, base_yes, s->words * sizeof *cy);
+  memcpy (cn, base_no, s->words * sizeof *cn);
   /* the ticks: of each word's last change, of each unit's last evaluation */
   guint tick = 1, *word_tick = ex->word_tick, *unit_tick = ex->unit_tick;
   for (guint w = 0; w < s->words; w++)
@@ -1228,8 +1233,10 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no,
       guint before = n_known (s, yes, no);
       memcpy (py, yes, s->words * sizeof *py);
       memcpy (pn, no, s->words * sizeof *pn);
-      if (!lg_grid_close (s, yes, no, ex->work))
+      if (!lg_grid_close_from (s, yes, no, ex->work, cy, cn))
         return round;
+      memcpy (cy, yes, s->words * sizeof *cy);
+      memcpy (cn, no, s->words * sizeof *cn);
       tick++;
       for (guint w = 0; w < s->words; w++)
         if ((yes[w] ^ py[w]) | (no[w] ^ pn[w]))

@@ -395,23 +395,42 @@ close_by_rounds (const LgGridShape *shape, uint64_t *yes, uint64_t *no)
 }
 #endif
 
-/* The items are revised from a queue: at first all of them, then those
- * whose lines changed (a line's rules read the line, and the lines of the
- * item it is with, which the transposed line revises). */
+/* The items are revised from a queue: at first all of them, or those of
+ * the cells that yes, no add to closed_yes, closed_no, then those whose
+ * lines changed (a line's rules read the line, and the lines of the item
+ * it is with, which the transposed line revises). */
 static gboolean
 close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
-                uint32_t *work)
+                uint32_t *work, const uint64_t *closed_yes,
+                const uint64_t *closed_no)
 {
   guint n = shape->n, G = shape->n_groups, items = G * n;
   uint32_t *queue = work + (gsize) 2 * G * G * n;
   Closure c = { .shape = shape, .work = work, .queue = queue,
                 .queued = queue + items };
-  for (guint item = 0; item < items; item++)
+  if (!closed_yes)
     {
-      queue[item] = item;
-      c.queued[item] = 1;
+      for (guint item = 0; item < items; item++)
+        {
+          queue[item] = item;
+          c.queued[item] = 1;
+        }
+      c.len = items;
     }
-  c.len = items;
+  else
+    {
+      memset (c.queued, 0, items * sizeof *c.queued);
+      for (guint w = 0; w < shape->words; w++)
+        for (uint64_t m = (yes[w] & ~closed_yes[w]) | (no[w] & ~closed_no[w]);
+             m; m &= m - 1)
+          {
+            guint g1, i1, g2, i2;
+            lg_grid_cell_items (shape, w * 64 + (guint) lg_bitset_ctz64 (m),
+                                &g1, &i1, &g2, &i2);
+            enqueue (&c, g1, i1);
+            enqueue (&c, g2, i2);
+          }
+    }
   load_lines (&c, yes, no);
   while (c.len)
     {
@@ -429,22 +448,31 @@ close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
 }
 
 gboolean
-lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
-               uint32_t *work)
+lg_grid_close_from (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
+                    uint32_t *work, const uint64_t *closed_yes,
+                    const uint64_t *closed_no)
 {
 #ifdef LG_ENABLE_CHECKS
   g_autofree uint64_t *ry = g_memdup2 (yes, shape->words * sizeof *yes);
   g_autofree uint64_t *rn = g_memdup2 (no, shape->words * sizeof *no);
   gboolean expected = close_by_rounds (shape, ry, rn);
-  gboolean closed = close_by_queue (shape, yes, no, work);
+  gboolean closed =
+      close_by_queue (shape, yes, no, work, closed_yes, closed_no);
   g_assert (closed == expected);
   g_assert (!closed ||
             (memcmp (ry, yes, shape->words * sizeof *yes) == 0 &&
              memcmp (rn, no, shape->words * sizeof *no) == 0));
   return closed;
 #else
-  return close_by_queue (shape, yes, no, work);
+  return close_by_queue (shape, yes, no, work, closed_yes, closed_no);
 #endif
+}
+
+gboolean
+lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
+               uint32_t *work)
+{
+  return lg_grid_close_from (shape, yes, no, work, NULL, NULL);
 }
 
 gboolean

@@ -108,6 +108,13 @@ gboolean lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
 gsize lg_grid_work_size (const LgGridShape *shape);
 gboolean lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
                         uint32_t *work);
+/* The same, from a grid that adds some cells to closed (closed_yes,
+ * closed_no: a grid without conflict that the rules leave as it is): only
+ * the lines of the cells added are revised first.  NULL: every line. */
+gboolean lg_grid_close_from (const LgGridShape *shape, uint64_t *yes,
+                             uint64_t *no, uint32_t *work,
+                             const uint64_t *closed_yes,
+                             const uint64_t *closed_no);
 
 /* ---- Drawing (--grid) -------------------------------------------------
  * The staircase of sub-grids: the columns are groups 1 .. G-1, the rows
