@@ -906,21 +906,67 @@ find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
         }                                                                      \
     }                                                                          \
   while (0)
+  /* a rule is tried only where its lines show it derives something:
+   * exclusion, where a line of the cell has an open item; transitivity,
+   * where the two items' lines to the third group know different items;
+   * last, where a line without yes has one item open (the checks try it
+   * everywhere else too, and it must derive nothing there) */
+#ifdef LG_ENABLE_CHECKS
+#define LG_TRY_IF(may, kind, call)                                             \
+  do                                                                           \
+    {                                                                          \
+      if (may)                                                                 \
+        LG_TRY (kind, call);                                                   \
+      else                                                                     \
+        g_assert ((call) == 0);                                                \
+    }                                                                          \
+  while (0)
+#else
+#define LG_TRY_IF(may, kind, call)                                             \
+  do                                                                           \
+    {                                                                          \
+      if (may)                                                                 \
+        LG_TRY (kind, call);                                                   \
+    }                                                                          \
+  while (0)
+#endif
+  uint32_t full = s->n == 32 ? UINT32_MAX : (UINT32_C (1) << s->n) - 1;
+  lg_grid_lines (s, st->yes, st->no, ex->work);
   for (guint c = 0; c < s->n_cells; c++)
     if (lg_bitset_test (st->yes, c))
       {
-        LG_TRY (LG_STEP_EXCLUSION,
-                lg_grid_exclusion (s, st->yes, st->no, c, dy, dn, uses));
+        guint g1, i1, g2, i2;
+        uint32_t ya, oa, yb, ob;
+        lg_grid_cell_items (s, c, &g1, &i1, &g2, &i2);
+        lg_grid_line_known (s, ex->work, g1, i1, g2, &ya, &oa);
+        lg_grid_line_known (s, ex->work, g2, i2, g1, &yb, &ob);
+        LG_TRY_IF (((~(ya | oa) | ~(yb | ob)) & full) != 0, LG_STEP_EXCLUSION,
+                   lg_grid_exclusion (s, st->yes, st->no, c, dy, dn, uses));
         for (guint h = 0; h < s->n_groups; h++)
-          LG_TRY (
-              LG_STEP_TRANSITIVITY,
-              lg_grid_transitivity (s, st->yes, st->no, c, h, dy, dn, uses));
+          {
+            gboolean may = FALSE;
+            if (h != g1 && h != g2)
+              {
+                lg_grid_line_known (s, ex->work, g1, i1, h, &ya, &oa);
+                lg_grid_line_known (s, ex->work, g2, i2, h, &yb, &ob);
+                may = ((ya | oa) ^ (yb | ob)) != 0;
+              }
+            LG_TRY_IF (may, LG_STEP_TRANSITIVITY,
+                       lg_grid_transitivity (s, st->yes, st->no, c, h, dy, dn,
+                                             uses));
+          }
       }
   for (guint g = 0; g < s->n_groups; g++)
     for (guint h = 0; h < s->n_groups; h++)
       for (guint i = 0; h != g && i < s->n; i++)
-        LG_TRY (LG_STEP_LAST,
-                lg_grid_last (s, st->yes, st->no, g, i, h, dy, dn, uses));
+        {
+          uint32_t y, o;
+          lg_grid_line_known (s, ex->work, g, i, h, &y, &o);
+          LG_TRY_IF (!y && lg_bitset_popcount64 (~o & full) == 1,
+                     LG_STEP_LAST,
+                     lg_grid_last (s, st->yes, st->no, g, i, h, dy, dn, uses));
+        }
+#undef LG_TRY_IF
 #undef LG_TRY
 }
 

@@ -475,6 +475,23 @@ lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
   return lg_grid_close_from (shape, yes, no, work, NULL, NULL);
 }
 
+void
+lg_grid_lines (const LgGridShape *shape, const uint64_t *yes,
+               const uint64_t *no, uint32_t *work)
+{
+  Closure c = { .shape = shape, .work = work };
+  load_lines (&c, yes, no);
+}
+
+void
+lg_grid_line_known (const LgGridShape *shape, const uint32_t *work, guint g,
+                    guint i, guint h, uint32_t *yes, uint32_t *no)
+{
+  const uint32_t *line = work + 2 * line_index (shape, g, i, h);
+  *yes = line[0];
+  *no = line[1];
+}
+
 gboolean
 lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
                       const uint64_t *no, uint32_t *work)

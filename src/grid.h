@@ -96,6 +96,14 @@ typedef enum
  * known, so only facts given can make a cell both yes and no. */
 LgGridConflict lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
                                  const uint64_t *no, GArray *uses);
+/* The lines of the grid yes, no into work (lg_grid_work_size (shape)
+ * entries), for lg_grid_line_known: the items of group h known with item
+ * i of group g (yes) and known not to be (no), bit k for item k. */
+void lg_grid_lines (const LgGridShape *shape, const uint64_t *yes,
+                    const uint64_t *no, uint32_t *work);
+void lg_grid_line_known (const LgGridShape *shape, const uint32_t *work,
+                         guint g, guint i, guint h, uint32_t *yes,
+                         uint32_t *no);
 /* Whether lg_grid_conflict finds an offence, by whole lines at a time (a
  * line is two words of n bits): much faster when there is none.  work:
  * lg_grid_work_size (shape) entries of the caller's. */
