@@ -841,10 +841,10 @@ facts_of_sets (const LgGridShape *s, const uint64_t *yes, const uint64_t *no,
                GArray *facts)
 {
   for (int pass = 1; pass >= 0; pass--)
-    for (guint c = 0; c < s->n_cells; c++)
-      if (lg_bitset_test (pass ? yes : no, c))
+    for (guint w = 0; w < s->words; w++)
+      for (uint64_t m = (pass ? yes : no)[w]; m; m &= m - 1)
         {
-          LgGridFact f = { c, pass };
+          LgGridFact f = { w * 64 + (guint) lg_bitset_ctz64 (m), pass };
           g_array_append_val (facts, f);
         }
 }
@@ -931,13 +931,26 @@ find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
   while (0)
 #endif
   uint32_t full = s->n == 32 ? UINT32_MAX : (UINT32_C (1) << s->n) - 1;
-  lg_grid_lines (s, st->yes, st->no, ex->work);
-  for (guint c = 0; c < s->n_cells; c++)
-    if (lg_bitset_test (st->yes, c))
+  /* the lines of st are in ex->work: lg_grid_has_conflict left them */
+#ifdef LG_ENABLE_CHECKS
+  {
+    gsize size = lg_grid_work_size (s);
+    g_autofree uint32_t *lines = g_new (uint32_t, size);
+    lg_grid_lines (s, st->yes, st->no, lines);
+    gsize n_lines = (gsize) 2 * s->n_groups * s->n_groups * s->n;
+    g_assert (memcmp (lines, ex->work, n_lines * sizeof *lines) == 0);
+  }
+#endif
+  guint nn = s->n * s->n, pair = G_MAXUINT, g1 = 0, g2 = 0;
+  for (guint w = 0; w < s->words; w++)
+    for (uint64_t m = st->yes[w]; m; m &= m - 1)
       {
-        guint g1, i1, g2, i2;
+        guint c = w * 64 + (guint) lg_bitset_ctz64 (m);
         uint32_t ya, oa, yb, ob;
-        lg_grid_cell_items (s, c, &g1, &i1, &g2, &i2);
+        /* lg_grid_cell_items, the pair's groups found once a pair */
+        if (c / nn != pair)
+          lg_pair_groups (pair = c / nn, &g1, &g2);
+        guint i1 = c % nn / s->n, i2 = c % s->n;
         lg_grid_line_known (s, ex->work, g1, i1, g2, &ya, &oa);
         lg_grid_line_known (s, ex->work, g2, i2, g1, &yb, &ob);
         LG_TRY_IF (((~(ya | oa) | ~(yb | ob)) & full) != 0, LG_STEP_EXCLUSION,
@@ -1106,18 +1119,21 @@ units_uses (LgExplain *ex, const State *st, Unit *const *units, guint n_units,
       {
         const uint64_t *cy = case_yes (ex, units[u], k);
         const uint64_t *cn = case_no (ex, units[u], k);
-        for (guint w = 0; w < s->words; w++)
+        for (guint i = 0; i < units[u]->n_used; i++)
           {
+            guint w = units[u]->used[i];
             sy[w] |= cn[w] & st->yes[w];
             sn[w] |= cy[w] & st->no[w];
           }
       }
+  /* (the cells of a word tried in turn: trying one changes no other) */
   for (int pass = 0; pass < 2; pass++)
     {
       uint64_t *set = pass ? sy : sn;
-      for (guint c = 0; c < s->n_cells; c++)
-        if (lg_bitset_test (set, c))
+      for (guint w = 0; w < s->words; w++)
+        for (uint64_t m = set[w]; m; m &= m - 1)
           {
+            guint c = w * 64 + (guint) lg_bitset_ctz64 (m);
             lg_bitset_clear (set, c);
             if (!still_concludes (ex, units, n_units, sy, sn, want_yes,
                                   want_no))

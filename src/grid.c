@@ -212,11 +212,6 @@ lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
  * the yes and the no bits over h's items, at work[2 * line] and
  * work[2 * line + 1], line = (g * G + h) * n + i; each cell is in two
  * lines, written together. */
-static guint
-line_index (const LgGridShape *shape, guint g, guint i, guint h)
-{
-  return (g * shape->n_groups + h) * shape->n + i;
-}
 
 /* The n bits (n <= 32) of a set from bit start on, and their OR back. */
 static uint32_t
@@ -277,11 +272,11 @@ enqueue (Closure *c, guint g, guint i)
 static void
 work_set (Closure *c, guint g, guint i, guint h, guint j, gboolean value)
 {
-  uint32_t *a = c->work + 2 * line_index (c->shape, g, i, h) + !value;
+  uint32_t *a = c->work + 2 * lg_grid_line_index (c->shape, g, i, h) + !value;
   if (*a & (UINT32_C (1) << j))
     return;
   *a |= UINT32_C (1) << j;
-  c->work[2 * line_index (c->shape, h, j, g) + !value] |= UINT32_C (1) << i;
+  c->work[2 * lg_grid_line_index (c->shape, h, j, g) + !value] |= UINT32_C (1) << i;
   c->changed++;
   enqueue (c, g, i);
   enqueue (c, h, j);
@@ -301,12 +296,12 @@ load_lines (Closure *c, const uint64_t *yes, const uint64_t *no)
       for (guint i = 0; i < n; i++)
         {
           guint start = lg_grid_cell (shape, g1, i, g2, 0);
-          uint32_t *line = c->work + 2 * line_index (shape, g1, i, g2);
+          uint32_t *line = c->work + 2 * lg_grid_line_index (shape, g1, i, g2);
           for (int v = 0; v < 2; v++)
             {
               line[v] = row_bits (v ? no : yes, start, n);
               for (uint32_t m = line[v]; m; m &= m - 1)
-                c->work[2 * line_index (shape, g2,
+                c->work[2 * lg_grid_line_index (shape, g2,
                                         (guint) lg_bitset_ctz64 (m), g1) +
                         v] |= UINT32_C (1) << i;
             }
@@ -323,7 +318,7 @@ store_lines (const Closure *c, uint64_t *yes, uint64_t *no)
     for (guint g2 = g1 + 1; g2 < G; g2++)
       for (guint i = 0; i < n; i++)
         {
-          const uint32_t *line = c->work + 2 * line_index (shape, g1, i, g2);
+          const uint32_t *line = c->work + 2 * lg_grid_line_index (shape, g1, i, g2);
           guint start = lg_grid_cell (shape, g1, i, g2, 0);
           or_row_bits (yes, start, line[0]);
           or_row_bits (no, start, line[1]);
@@ -338,7 +333,7 @@ close_line (Closure *c, guint g, guint i, guint h)
   const LgGridShape *shape = c->shape;
   guint n = shape->n, G = shape->n_groups;
   uint32_t full = n == 32 ? UINT32_MAX : (UINT32_C (1) << n) - 1;
-  uint32_t *line = c->work + 2 * line_index (shape, g, i, h);
+  uint32_t *line = c->work + 2 * lg_grid_line_index (shape, g, i, h);
   uint32_t y = line[0], o = line[1];
   if ((y & o) || (y & (y - 1)) || (o & full) == full)
     return FALSE;
@@ -357,8 +352,8 @@ close_line (Closure *c, guint g, guint i, guint h)
     {
       if (k == g || k == h)
         continue;
-      uint32_t *la = c->work + 2 * line_index (shape, g, i, k);
-      uint32_t *lb = c->work + 2 * line_index (shape, h, j, k);
+      uint32_t *la = c->work + 2 * lg_grid_line_index (shape, g, i, k);
+      uint32_t *lb = c->work + 2 * lg_grid_line_index (shape, h, j, k);
       for (int v = 0; v < 2; v++)
         {
           for (uint32_t m = lb[v] & ~la[v]; m; m &= m - 1)
@@ -483,15 +478,6 @@ lg_grid_lines (const LgGridShape *shape, const uint64_t *yes,
   load_lines (&c, yes, no);
 }
 
-void
-lg_grid_line_known (const LgGridShape *shape, const uint32_t *work, guint g,
-                    guint i, guint h, uint32_t *yes, uint32_t *no)
-{
-  const uint32_t *line = work + 2 * line_index (shape, g, i, h);
-  *yes = line[0];
-  *no = line[1];
-}
-
 gboolean
 lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
                       const uint64_t *no, uint32_t *work)
@@ -508,7 +494,7 @@ lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
     for (guint h = 0; h < G && !found; h++)
       for (guint i = 0; h != g && i < n && !found; i++)
         {
-          const uint32_t *line = work + 2 * line_index (shape, g, i, h);
+          const uint32_t *line = work + 2 * lg_grid_line_index (shape, g, i, h);
           uint32_t y = line[0], o = line[1];
           found = (y & (y - 1)) || (o & full) == full;
           if (found || !y)
@@ -519,8 +505,8 @@ lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
             {
               if (k == g || k == h)
                 continue;
-              const uint32_t *la = work + 2 * line_index (shape, g, i, k);
-              const uint32_t *lb = work + 2 * line_index (shape, h, j, k);
+              const uint32_t *la = work + 2 * lg_grid_line_index (shape, g, i, k);
+              const uint32_t *lb = work + 2 * lg_grid_line_index (shape, h, j, k);
               found = ((la[0] & lb[1]) | (la[1] & lb[0])) != 0;
             }
         }

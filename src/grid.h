@@ -101,12 +101,23 @@ LgGridConflict lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
  * i of group g (yes) and known not to be (no), bit k for item k. */
 void lg_grid_lines (const LgGridShape *shape, const uint64_t *yes,
                     const uint64_t *no, uint32_t *work);
-void lg_grid_line_known (const LgGridShape *shape, const uint32_t *work,
-                         guint g, guint i, guint h, uint32_t *yes,
-                         uint32_t *no);
+static inline guint
+lg_grid_line_index (const LgGridShape *shape, guint g, guint i, guint h)
+{
+  return (g * shape->n_groups + h) * shape->n + i;
+}
+static inline void
+lg_grid_line_known (const LgGridShape *shape, const uint32_t *work, guint g,
+                    guint i, guint h, uint32_t *yes, uint32_t *no)
+{
+  const uint32_t *line = work + 2 * lg_grid_line_index (shape, g, i, h);
+  *yes = line[0];
+  *no = line[1];
+}
 /* Whether lg_grid_conflict finds an offence, by whole lines at a time (a
  * line is two words of n bits): much faster when there is none.  work:
- * lg_grid_work_size (shape) entries of the caller's. */
+ * lg_grid_work_size (shape) entries of the caller's, which hold the lines
+ * of yes, no after a FALSE, as lg_grid_lines leaves them. */
 gboolean lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
                                const uint64_t *no, uint32_t *work);
 /* Applies the three rules until nothing changes, as lg_grid_exclusion,
