@@ -80,13 +80,13 @@ struct _LgExplain
   State main;
   LgExplainResult result;
   gboolean over;
-  guint *compat, *compat2; /* scratch: case indices */
-  guint *used2;            /* scratch: the words two units use */
-  uint32_t *work;          /* lg_grid_close's */
-  uint64_t *scratch[14];   /* scratch grids, words each: see their users */
+  guint *compat, *compat2;      /* scratch: case indices */
+  guint *used2;                 /* scratch: the words two units use */
+  uint32_t *work;               /* lg_grid_close's */
+  uint64_t *scratch[14];        /* scratch grids, words each: see their users */
   guint *word_tick, *unit_tick; /* propagate's */
-  LgDeadline deadline;     /* lg_explain_set_deadline's */
-  gboolean timed_out;      /* the deadline stopped it */
+  LgDeadline deadline;          /* lg_explain_set_deadline's */
+  gboolean timed_out;           /* the deadline stopped it */
 };
 
 static void
@@ -964,9 +964,9 @@ find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
                 lg_grid_line_known (s, ex->work, g2, i2, h, &yb, &ob);
                 may = ((ya | oa) ^ (yb | ob)) != 0;
               }
-            LG_TRY_IF (may, LG_STEP_TRANSITIVITY,
-                       lg_grid_transitivity (s, st->yes, st->no, c, h, dy, dn,
-                                             uses));
+            LG_TRY_IF (
+                may, LG_STEP_TRANSITIVITY,
+                lg_grid_transitivity (s, st->yes, st->no, c, h, dy, dn, uses));
           }
       }
   for (guint g = 0; g < s->n_groups; g++)
@@ -975,8 +975,7 @@ find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
         {
           uint32_t y, o;
           lg_grid_line_known (s, ex->work, g, i, h, &y, &o);
-          LG_TRY_IF (!y && lg_bitset_popcount64 (~o & full) == 1,
-                     LG_STEP_LAST,
+          LG_TRY_IF (!y && lg_bitset_popcount64 (~o & full) == 1, LG_STEP_LAST,
                      lg_grid_last (s, st->yes, st->no, g, i, h, dy, dn, uses));
         }
 #undef LG_TRY_IF
@@ -1273,8 +1272,8 @@ find_pair_step (LgExplain *ex, const State *st)
  * it concludes is in yes, no already.  The rounds are those of evaluating
  * every unit every time. */
 static guint
-propagate (LgExplain *ex, uint64_t *yes, uint64_t *no,
-           const uint64_t *base_yes, const uint64_t *base_no, guint max_rounds)
+propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
+           const uint64_t *base_no, guint max_rounds)
 {
   const LgGridShape *s = &ex->shape;
   uint64_t *dy = ex->scratch[8], *dn = ex->scratch[9];

@@ -208,10 +208,12 @@ lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
   return LG_GRID_OK;
 }
 
-/* lg_grid_close works on lines: for item i of group g against group h,
- * the yes and the no bits over h's items, at work[2 * line] and
- * work[2 * line + 1], line = (g * G + h) * n + i; each cell is in two
- * lines, written together. */
+/* ---- Lines --------------------------------------------------------------
+ * lg_grid_close, lg_grid_has_conflict and lg_grid_lines work on lines: for
+ * item i of group g against group h, the yes and the no bits over h's
+ * items, at work[2 * line] and work[2 * line + 1], line =
+ * lg_grid_line_index (shape, g, i, h); each cell is in two lines, written
+ * together. */
 
 /* The n bits (n <= 32) of a set from bit start on, and their OR back. */
 static uint32_t
@@ -276,7 +278,8 @@ work_set (Closure *c, guint g, guint i, guint h, guint j, gboolean value)
   if (*a & (UINT32_C (1) << j))
     return;
   *a |= UINT32_C (1) << j;
-  c->work[2 * lg_grid_line_index (c->shape, h, j, g) + !value] |= UINT32_C (1) << i;
+  c->work[2 * lg_grid_line_index (c->shape, h, j, g) + !value] |= UINT32_C (1)
+                                                                  << i;
   c->changed++;
   enqueue (c, g, i);
   enqueue (c, h, j);
@@ -301,8 +304,8 @@ load_lines (Closure *c, const uint64_t *yes, const uint64_t *no)
             {
               line[v] = row_bits (v ? no : yes, start, n);
               for (uint32_t m = line[v]; m; m &= m - 1)
-                c->work[2 * lg_grid_line_index (shape, g2,
-                                        (guint) lg_bitset_ctz64 (m), g1) +
+                c->work[2 * lg_grid_line_index (
+                                shape, g2, (guint) lg_bitset_ctz64 (m), g1) +
                         v] |= UINT32_C (1) << i;
             }
         }
@@ -318,7 +321,8 @@ store_lines (const Closure *c, uint64_t *yes, uint64_t *no)
     for (guint g2 = g1 + 1; g2 < G; g2++)
       for (guint i = 0; i < n; i++)
         {
-          const uint32_t *line = c->work + 2 * lg_grid_line_index (shape, g1, i, g2);
+          const uint32_t *line =
+              c->work + 2 * lg_grid_line_index (shape, g1, i, g2);
           guint start = lg_grid_cell (shape, g1, i, g2, 0);
           or_row_bits (yes, start, line[0]);
           or_row_bits (no, start, line[1]);
@@ -401,8 +405,9 @@ close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
 {
   guint n = shape->n, G = shape->n_groups, items = G * n;
   uint32_t *queue = work + (gsize) 2 * G * G * n;
-  Closure c = { .shape = shape, .work = work, .queue = queue,
-                .queued = queue + items };
+  Closure c = {
+    .shape = shape, .work = work, .queue = queue, .queued = queue + items
+  };
   if (!closed_yes)
     {
       for (guint item = 0; item < items; item++)
@@ -454,9 +459,8 @@ lg_grid_close_from (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
   gboolean closed =
       close_by_queue (shape, yes, no, work, closed_yes, closed_no);
   g_assert (closed == expected);
-  g_assert (!closed ||
-            (memcmp (ry, yes, shape->words * sizeof *yes) == 0 &&
-             memcmp (rn, no, shape->words * sizeof *no) == 0));
+  g_assert (!closed || (memcmp (ry, yes, shape->words * sizeof *yes) == 0 &&
+                        memcmp (rn, no, shape->words * sizeof *no) == 0));
   return closed;
 #else
   return close_by_queue (shape, yes, no, work, closed_yes, closed_no);
@@ -505,8 +509,10 @@ lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
             {
               if (k == g || k == h)
                 continue;
-              const uint32_t *la = work + 2 * lg_grid_line_index (shape, g, i, k);
-              const uint32_t *lb = work + 2 * lg_grid_line_index (shape, h, j, k);
+              const uint32_t *la =
+                  work + 2 * lg_grid_line_index (shape, g, i, k);
+              const uint32_t *lb =
+                  work + 2 * lg_grid_line_index (shape, h, j, k);
               found = ((la[0] & lb[1]) | (la[1] & lb[0])) != 0;
             }
         }

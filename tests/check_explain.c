@@ -362,7 +362,8 @@ close_by_steps (const LgGridShape *sh, uint64_t *yes, uint64_t *no,
 START_TEST (test_grid_close)
 {
   uint64_t rng = 0x6772696400 + (uint64_t) _i;
-  guint G = 3 + lgtest_rand_below (&rng, 3), n = 2 + lgtest_rand_below (&rng, 5);
+  guint G = 3 + lgtest_rand_below (&rng, 3),
+        n = 2 + lgtest_rand_below (&rng, 5);
   GString *text = g_string_new (NULL);
   for (guint g = 0; g < G; g++)
     {
