@@ -58,6 +58,9 @@ typedef struct
   guint *used;     /* the words where some case has a cell, ascending: the
                       cases are 0 in every other word */
   guint n_used;
+  uint64_t *support; /* per word used: the cells some case has */
+  uint64_t *seen;    /* per word used: the yes and no cells of support
+                        when propagate last evaluated the unit */
 } Unit;
 
 /* A grid being worked on: the main one, or a supposition's. */
@@ -80,13 +83,12 @@ struct _LgExplain
   State main;
   LgExplainResult result;
   gboolean over;
-  guint *compat, *compat2;      /* scratch: case indices */
-  guint *used2;                 /* scratch: the words two units use */
-  uint32_t *work;               /* lg_grid_close's */
-  uint64_t *scratch[14];        /* scratch grids, words each: see their users */
-  guint *word_tick, *unit_tick; /* propagate's */
-  LgDeadline deadline;          /* lg_explain_set_deadline's */
-  gboolean timed_out;           /* the deadline stopped it */
+  guint *compat, *compat2; /* scratch: case indices */
+  guint *used2;            /* scratch: the words two units use */
+  uint32_t *work;          /* lg_grid_close's */
+  uint64_t *scratch[12];   /* scratch grids, words each: see their users */
+  LgDeadline deadline;     /* lg_explain_set_deadline's */
+  gboolean timed_out;      /* the deadline stopped it */
 };
 
 static void
@@ -99,6 +101,8 @@ unit_free (gpointer data)
   g_ptr_array_unref (u->vars);
   g_free (u->cases);
   g_free (u->used);
+  g_free (u->support);
+  g_free (u->seen);
   g_free (u);
 }
 
@@ -362,6 +366,8 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
   u->n_cases = c.n_cases;
   u->cases = (uint64_t *) (void *) g_array_free (c.cases, FALSE);
   u->used = g_new (guint, s->words);
+  u->support = g_new (uint64_t, s->words);
+  u->seen = g_new (uint64_t, 2 * (gsize) s->words);
   u->n_used = 0;
   for (guint w = 0; w < s->words; w++)
     {
@@ -369,7 +375,10 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
       for (guint h = 0; h < 2 * u->n_cases; h++)
         any |= u->cases[(gsize) h * s->words + w];
       if (any)
-        u->used[u->n_used++] = w;
+        {
+          u->support[u->n_used] = any;
+          u->used[u->n_used++] = w;
+        }
     }
   return ok;
 }
@@ -447,8 +456,6 @@ lg_explain_new (LgProblem *problem, GError **error)
   ex->compat = g_new (guint, most);
   ex->compat2 = g_new (guint, most);
   ex->used2 = g_new (guint, ex->shape.words);
-  ex->word_tick = g_new (guint, ex->shape.words);
-  ex->unit_tick = g_new (guint, MAX (ex->units->len, 1));
   return ex;
 }
 
@@ -464,8 +471,6 @@ lg_explain_free (LgExplain *ex)
   g_free (ex->compat);
   g_free (ex->compat2);
   g_free (ex->used2);
-  g_free (ex->word_tick);
-  g_free (ex->unit_tick);
   g_free (ex->work);
   g_free (ex);
 }
@@ -1267,47 +1272,51 @@ find_pair_step (LgExplain *ex, const State *st)
  * of rounds before a contradiction, 0 when none comes within max_rounds
  * (0: no limit).  base is closed under every unit (no unit concludes
  * anything new in it: see find_supposition_step), so a unit is evaluated
- * only once a word it uses has changed since base, or since it was last
- * evaluated: its compatible cases depend on those words alone, and what
- * it concludes is in yes, no already.  The rounds are those of evaluating
- * every unit every time. */
+ * only once a cell that one of its cases has (its support) has changed
+ * since base, or since it was last evaluated: its compatible cases depend
+ * on those cells alone, and what it concludes is in yes, no already.  The
+ * rounds are those of evaluating every unit every time. */
 static guint
 propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
            const uint64_t *base_no, guint max_rounds)
 {
   const LgGridShape *s = &ex->shape;
   uint64_t *dy = ex->scratch[8], *dn = ex->scratch[9];
-  uint64_t *py = ex->scratch[10], *pn = ex->scratch[11];
   /* the grid the rules last left as it is: base (no grid step is left in
    * it either), then each round's closure */
-  uint64_t *cy = ex->scratch[12], *cn = ex->scratch[13];
+  uint64_t *cy = ex->scratch[10], *cn = ex->scratch[11];
   memcpy (cy, base_yes, s->words * sizeof *cy);
   memcpy (cn, base_no, s->words * sizeof *cn);
-  /* the ticks: of each word's last change, of each unit's last evaluation */
-  guint tick = 1, *word_tick = ex->word_tick, *unit_tick = ex->unit_tick;
-  for (guint w = 0; w < s->words; w++)
-    word_tick[w] = ((yes[w] ^ base_yes[w]) | (no[w] ^ base_no[w])) != 0;
+  /* what each unit last saw of the cells its cases have */
   for (guint k = 0; k < ex->units->len; k++)
-    unit_tick[k] = 1;
+    {
+      Unit *u = ex->units->pdata[k];
+      for (guint i = 0; i < u->n_used; i++)
+        {
+          guint w = u->used[i];
+          u->seen[2 * i] = base_yes[w] & u->support[i];
+          u->seen[2 * i + 1] = base_no[w] & u->support[i];
+        }
+    }
   for (guint round = 1; !max_rounds || round <= max_rounds; round++)
     {
       guint before = n_known (s, yes, no);
-      memcpy (py, yes, s->words * sizeof *py);
-      memcpy (pn, no, s->words * sizeof *pn);
       if (!lg_grid_close_from (s, yes, no, ex->work, cy, cn))
         return round;
       memcpy (cy, yes, s->words * sizeof *cy);
       memcpy (cn, no, s->words * sizeof *cn);
-      tick++;
-      for (guint w = 0; w < s->words; w++)
-        if ((yes[w] ^ py[w]) | (no[w] ^ pn[w]))
-          word_tick[w] = tick;
       for (guint k = 0; k < ex->units->len; k++)
         {
           Unit *u = ex->units->pdata[k];
           gboolean changed = FALSE;
-          for (guint i = 0; i < u->n_used && !changed; i++)
-            changed = word_tick[u->used[i]] >= unit_tick[k];
+          for (guint i = 0; i < u->n_used; i++)
+            {
+              guint w = u->used[i];
+              uint64_t y = yes[w] & u->support[i], n = no[w] & u->support[i];
+              changed |= (y ^ u->seen[2 * i]) | (n ^ u->seen[2 * i + 1]);
+              u->seen[2 * i] = y;
+              u->seen[2 * i + 1] = n;
+            }
           if (!changed)
             {
 #ifdef LG_ENABLE_CHECKS
@@ -1318,20 +1327,14 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
 #endif
               continue;
             }
-          unit_tick[k] = ++tick;
           if (units_conclude (ex, &u, 1, yes, no, dy, dn) == 0)
             return round;
           /* dy and dn are 0 outside the words the unit uses */
-          tick++;
           for (guint i = 0; i < u->n_used; i++)
             {
               guint w = u->used[i];
-              uint64_t y = yes[w] | (dy[w] & ~no[w]);
-              uint64_t n = no[w] | (dn[w] & ~y);
-              if (y != yes[w] || n != no[w])
-                word_tick[w] = tick;
-              yes[w] = y;
-              no[w] = n;
+              yes[w] |= dy[w] & ~no[w];
+              no[w] |= dn[w] & ~yes[w];
             }
         }
       if (n_known (s, yes, no) == before)
