@@ -1268,7 +1268,8 @@ find_pair_step (LgExplain *ex, const State *st)
 /* ---- A supposition refuted -------------------------------------------- */
 
 /* The grid's rules and every unit's conclusions until nothing changes,
- * from yes, no, which add a supposition to base_yes, base_no: the number
+ * from yes, no, which add a supposition to base_yes, base_no (whose lines
+ * are base_lines, lg_grid_lines'): the number
  * of rounds before a contradiction, 0 when none comes within max_rounds
  * (0: no limit).  base is closed under every unit (no unit concludes
  * anything new in it: see find_supposition_step), so a unit is evaluated
@@ -1278,7 +1279,8 @@ find_pair_step (LgExplain *ex, const State *st)
  * rounds are those of evaluating every unit every time. */
 static guint
 propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
-           const uint64_t *base_no, guint max_rounds)
+           const uint64_t *base_no, const uint32_t *base_lines,
+           guint max_rounds)
 {
   const LgGridShape *s = &ex->shape;
   uint64_t *dy = ex->scratch[8], *dn = ex->scratch[9];
@@ -1287,6 +1289,7 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
   uint64_t *cy = ex->scratch[10], *cn = ex->scratch[11];
   memcpy (cy, base_yes, s->words * sizeof *cy);
   memcpy (cn, base_no, s->words * sizeof *cn);
+  memcpy (ex->work, base_lines, lg_grid_lines_size (s) * sizeof *base_lines);
   /* what each unit last saw of the cells its cases have */
   for (guint k = 0; k < ex->units->len; k++)
     {
@@ -1313,7 +1316,7 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
             {
               guint w = u->used[i];
               uint64_t y = yes[w] & u->support[i], n = no[w] & u->support[i];
-              changed |= (y ^ u->seen[2 * i]) | (n ^ u->seen[2 * i + 1]);
+              changed |= ((y ^ u->seen[2 * i]) | (n ^ u->seen[2 * i + 1])) != 0;
               u->seen[2 * i] = y;
               u->seen[2 * i + 1] = n;
             }
@@ -1477,6 +1480,8 @@ find_supposition_step (LgExplain *ex, const State *st)
   guint best_rounds = 0;
   LgGridFact best = { 0, TRUE };
   g_autofree guint *open = g_new (guint, s->n_cells);
+  g_autofree uint32_t *lines = g_new (uint32_t, lg_grid_lines_size (s));
+  lg_grid_lines (s, st->yes, st->no, lines);
   for (guint c = 0; c < s->n_cells; c++)
     open[c] = lg_bitset_test (st->yes, c) || lg_bitset_test (st->no, c)
                   ? 0
@@ -1493,7 +1498,7 @@ find_supposition_step (LgExplain *ex, const State *st)
           memcpy (yes, st->yes, s->words * sizeof *yes);
           memcpy (no, st->no, s->words * sizeof *no);
           lg_bitset_set (value ? yes : no, c);
-          guint rounds = propagate (ex, yes, no, st->yes, st->no,
+          guint rounds = propagate (ex, yes, no, st->yes, st->no, lines,
                                     best_rounds ? best_rounds - 1 : 0);
           if (rounds && (!best_rounds || rounds < best_rounds))
             {

@@ -215,7 +215,8 @@ lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
  * lg_grid_line_index (shape, g, i, h); each cell is in two lines, written
  * together. */
 
-/* The n bits (n <= 32) of a set from bit start on, and their OR back. */
+/* The n bits (n <= 32) of a set from bit start on (and, for the checks,
+ * their OR back). */
 static uint32_t
 row_bits (const uint64_t *set, guint start, guint n)
 {
@@ -226,24 +227,20 @@ row_bits (const uint64_t *set, guint start, guint n)
   return (uint32_t) (bits & ((UINT64_C (1) << n) - 1));
 }
 
-static void
-or_row_bits (uint64_t *set, guint start, uint32_t bits)
+gsize
+lg_grid_lines_size (const LgGridShape *shape)
 {
-  guint w = start / 64, shift = start % 64;
-  set[w] |= (uint64_t) bits << shift;
-  /* the bits past the word, if any: then the next word is in the set */
-  uint64_t high = shift ? (uint64_t) bits >> (64 - shift) : 0;
-  if (high)
-    set[w + 1] |= high;
+  return (gsize) 2 * shape->n_groups * shape->n_groups * shape->n;
 }
 
 /* Then, after the lines, a queue of the items whose lines changed (g * n
- * + i, each at most once in it) and a flag per item: queued. */
+ * + i, each at most once in it), a flag per item: queued, and the log of
+ * the cells set (cell << 1 | yes, each at most once each way). */
 gsize
 lg_grid_work_size (const LgGridShape *shape)
 {
   gsize items = (gsize) shape->n_groups * shape->n;
-  return 2 * items * shape->n_groups + 2 * items;
+  return lg_grid_lines_size (shape) + 2 * items + 2 * (gsize) shape->n_cells;
 }
 
 /* A closure under way: the lines, and the queue of the items to revise
@@ -255,6 +252,8 @@ typedef struct
   uint32_t *queue, *queued;
   guint head, len;
   guint changed; /* bits set so far */
+  uint32_t *log; /* the cells set (NULL: not logged) */
+  guint n_log;
 } Closure;
 
 static void
@@ -281,6 +280,9 @@ work_set (Closure *c, guint g, guint i, guint h, guint j, gboolean value)
   c->work[2 * lg_grid_line_index (c->shape, h, j, g) + !value] |= UINT32_C (1)
                                                                   << i;
   c->changed++;
+  if (c->log)
+    c->log[c->n_log++] =
+        lg_grid_cell (c->shape, g, i, h, j) << 1 | (value ? 1u : 0u);
   enqueue (c, g, i);
   enqueue (c, h, j);
 }
@@ -293,7 +295,7 @@ load_lines (Closure *c, const uint64_t *yes, const uint64_t *no)
 {
   const LgGridShape *shape = c->shape;
   guint n = shape->n, G = shape->n_groups;
-  memset (c->work, 0, (gsize) 2 * G * G * n * sizeof *c->work);
+  memset (c->work, 0, lg_grid_lines_size (shape) * sizeof *c->work);
   for (guint g1 = 0; g1 < G; g1++)
     for (guint g2 = g1 + 1; g2 < G; g2++)
       for (guint i = 0; i < n; i++)
@@ -308,24 +310,6 @@ load_lines (Closure *c, const uint64_t *yes, const uint64_t *no)
                                 shape, g2, (guint) lg_bitset_ctz64 (m), g1) +
                         v] |= UINT32_C (1) << i;
             }
-        }
-}
-
-/* The lines of c->work into yes, no. */
-static void
-store_lines (const Closure *c, uint64_t *yes, uint64_t *no)
-{
-  const LgGridShape *shape = c->shape;
-  guint n = shape->n, G = shape->n_groups;
-  for (guint g1 = 0; g1 < G; g1++)
-    for (guint g2 = g1 + 1; g2 < G; g2++)
-      for (guint i = 0; i < n; i++)
-        {
-          const uint32_t *line =
-              c->work + 2 * lg_grid_line_index (shape, g1, i, g2);
-          guint start = lg_grid_cell (shape, g1, i, g2, 0);
-          or_row_bits (yes, start, line[0]);
-          or_row_bits (no, start, line[1]);
         }
 }
 
@@ -370,6 +354,35 @@ close_line (Closure *c, guint g, guint i, guint h)
 }
 
 #ifdef LG_ENABLE_CHECKS
+static void
+or_row_bits (uint64_t *set, guint start, uint32_t bits)
+{
+  guint w = start / 64, shift = start % 64;
+  set[w] |= (uint64_t) bits << shift;
+  /* the bits past the word, if any: then the next word is in the set */
+  uint64_t high = shift ? (uint64_t) bits >> (64 - shift) : 0;
+  if (high)
+    set[w + 1] |= high;
+}
+
+/* The lines of c->work into yes, no. */
+static void
+store_lines (const Closure *c, uint64_t *yes, uint64_t *no)
+{
+  const LgGridShape *shape = c->shape;
+  guint n = shape->n, G = shape->n_groups;
+  for (guint g1 = 0; g1 < G; g1++)
+    for (guint g2 = g1 + 1; g2 < G; g2++)
+      for (guint i = 0; i < n; i++)
+        {
+          const uint32_t *line =
+              c->work + 2 * lg_grid_line_index (shape, g1, i, g2);
+          guint start = lg_grid_cell (shape, g1, i, g2, 0);
+          or_row_bits (yes, start, line[0]);
+          or_row_bits (no, start, line[1]);
+        }
+}
+
 /* lg_grid_close as it was first written: every line revised in turn until
  * a whole round sets nothing.  The rules only add, and a conflict stays
  * one, so the order does not change the outcome: the checks compare. */
@@ -377,7 +390,7 @@ static gboolean
 close_by_rounds (const LgGridShape *shape, uint64_t *yes, uint64_t *no)
 {
   guint n = shape->n, G = shape->n_groups;
-  g_autofree uint32_t *work = g_new (uint32_t, (gsize) 2 * G * G * n);
+  g_autofree uint32_t *work = g_new (uint32_t, lg_grid_lines_size (shape));
   Closure c = { .shape = shape, .work = work };
   load_lines (&c, yes, no);
   for (guint before = G_MAXUINT; c.changed != before;)
@@ -395,19 +408,22 @@ close_by_rounds (const LgGridShape *shape, uint64_t *yes, uint64_t *no)
 #endif
 
 /* The items are revised from a queue: at first all of them, or those of
- * the cells that yes, no add to closed_yes, closed_no, then those whose
- * lines changed (a line's rules read the line, and the lines of the item
- * it is with, which the transposed line revises). */
+ * the cells that yes, no add to closed_yes, closed_no (whose lines work
+ * holds), then those whose lines changed (a line's rules read the line,
+ * and the lines of the item it is with, which the transposed line
+ * revises).  The cells set are logged, and only they are stored. */
 static gboolean
 close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
                 uint32_t *work, const uint64_t *closed_yes,
                 const uint64_t *closed_no)
 {
   guint n = shape->n, G = shape->n_groups, items = G * n;
-  uint32_t *queue = work + (gsize) 2 * G * G * n;
-  Closure c = {
-    .shape = shape, .work = work, .queue = queue, .queued = queue + items
-  };
+  uint32_t *queue = work + lg_grid_lines_size (shape);
+  Closure c = { .shape = shape,
+                .work = work,
+                .queue = queue,
+                .queued = queue + items,
+                .log = queue + 2 * items };
   if (!closed_yes)
     {
       for (guint item = 0; item < items; item++)
@@ -416,6 +432,8 @@ close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
           c.queued[item] = 1;
         }
       c.len = items;
+      load_lines (&c, yes, no);
+      c.n_log = 0;
     }
   else
     {
@@ -424,14 +442,15 @@ close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
         for (uint64_t m = (yes[w] & ~closed_yes[w]) | (no[w] & ~closed_no[w]);
              m; m &= m - 1)
           {
-            guint g1, i1, g2, i2;
-            lg_grid_cell_items (shape, w * 64 + (guint) lg_bitset_ctz64 (m),
-                                &g1, &i1, &g2, &i2);
-            enqueue (&c, g1, i1);
-            enqueue (&c, g2, i2);
+            guint g1, i1, g2, i2, cell = w * 64 + (guint) lg_bitset_ctz64 (m);
+            lg_grid_cell_items (shape, cell, &g1, &i1, &g2, &i2);
+            if (lg_bitset_test (yes, cell) &&
+                !lg_bitset_test (closed_yes, cell))
+              work_set (&c, g1, i1, g2, i2, TRUE);
+            if (lg_bitset_test (no, cell) && !lg_bitset_test (closed_no, cell))
+              work_set (&c, g1, i1, g2, i2, FALSE);
           }
     }
-  load_lines (&c, yes, no);
   while (c.len)
     {
       guint item = queue[c.head];
@@ -443,7 +462,8 @@ close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
         if (h != g && !close_line (&c, g, i, h))
           return FALSE;
     }
-  store_lines (&c, yes, no);
+  for (guint k = 0; k < c.n_log; k++)
+    lg_bitset_set (c.log[k] & 1 ? yes : no, c.log[k] >> 1);
   return TRUE;
 }
 
@@ -453,6 +473,15 @@ lg_grid_close_from (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
                     const uint64_t *closed_no)
 {
 #ifdef LG_ENABLE_CHECKS
+  if (closed_yes)
+    {
+      /* work holds the lines of closed */
+      g_autofree uint32_t *lines = g_new (uint32_t, lg_grid_lines_size (shape));
+      Closure c = { .shape = shape, .work = lines };
+      load_lines (&c, closed_yes, closed_no);
+      g_assert (memcmp (lines, work,
+                        lg_grid_lines_size (shape) * sizeof *lines) == 0);
+    }
   g_autofree uint64_t *ry = g_memdup2 (yes, shape->words * sizeof *yes);
   g_autofree uint64_t *rn = g_memdup2 (no, shape->words * sizeof *no);
   gboolean expected = close_by_rounds (shape, ry, rn);

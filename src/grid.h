@@ -96,9 +96,11 @@ typedef enum
  * known, so only facts given can make a cell both yes and no. */
 LgGridConflict lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
                                  const uint64_t *no, GArray *uses);
-/* The lines of the grid yes, no into work (lg_grid_work_size (shape)
- * entries), for lg_grid_line_known: the items of group h known with item
- * i of group g (yes) and known not to be (no), bit k for item k. */
+/* The lines of the grid yes, no into work (the first
+ * lg_grid_lines_size (shape) entries of lg_grid_work_size (shape)), for
+ * lg_grid_line_known: the items of group h known with item i of group g
+ * (yes) and known not to be (no), bit k for item k. */
+gsize lg_grid_lines_size (const LgGridShape *shape);
 void lg_grid_lines (const LgGridShape *shape, const uint64_t *yes,
                     const uint64_t *no, uint32_t *work);
 static inline guint
@@ -128,8 +130,11 @@ gsize lg_grid_work_size (const LgGridShape *shape);
 gboolean lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
                         uint32_t *work);
 /* The same, from a grid that adds some cells to closed (closed_yes,
- * closed_no: a grid without conflict that the rules leave as it is): only
- * the lines of the cells added are revised first.  NULL: every line. */
+ * closed_no: a grid without conflict that the rules leave as it is, whose
+ * lines work holds, as lg_grid_lines or a closure that succeeded leave
+ * them): only the lines of the cells added are revised first, and the
+ * lines are not loaded again.  NULL: every line, loaded from yes, no.
+ * After TRUE, work holds the lines of the closure. */
 gboolean lg_grid_close_from (const LgGridShape *shape, uint64_t *yes,
                              uint64_t *no, uint32_t *work,
                              const uint64_t *closed_yes,

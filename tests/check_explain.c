@@ -323,7 +323,9 @@ END_TEST
  * (and, one grid in three, a cell it breaks), the closure is the fixpoint
  * of lg_grid_exclusion, lg_grid_transitivity and lg_grid_last, or FALSE
  * when lg_grid_conflict sees a conflict on the way, which then stays;
- * and lg_grid_has_conflict agrees with lg_grid_conflict at every step. */
+ * lg_grid_has_conflict agrees with lg_grid_conflict at every step; and a
+ * closure with cells added, closed again from it (lg_grid_close_from),
+ * is the closure of the whole. */
 static gboolean
 close_by_steps (const LgGridShape *sh, uint64_t *yes, uint64_t *no,
                 uint32_t *work)
@@ -416,13 +418,32 @@ START_TEST (test_grid_close)
   gboolean got = lg_grid_close (&sh, yes, no, work);
   ck_assert_msg (got == want, "grid %d (%u groups of %u): closed %d, steps %d",
                  _i, G, n, got, want);
-  if (got)
+  if (!got)
+    return;
+  ck_assert_msg (memcmp (yes, sy, sh.words * sizeof *yes) == 0,
+                 "grid %d: the yes cells differ", _i);
+  ck_assert_msg (memcmp (no, sn, sh.words * sizeof *no) == 0,
+                 "grid %d: the no cells differ", _i);
+  /* then a few cells more, closed from the closure (whose lines work
+   * holds) and from nothing: the same */
+  g_autofree uint64_t *ay = g_memdup2 (yes, sh.words * sizeof *yes);
+  g_autofree uint64_t *an = g_memdup2 (no, sh.words * sizeof *no);
+  for (guint k = 1 + lgtest_rand_below (&rng, 3); k > 0; k--)
     {
-      ck_assert_msg (memcmp (yes, sy, sh.words * sizeof *yes) == 0,
-                     "grid %d: the yes cells differ", _i);
-      ck_assert_msg (memcmp (no, sn, sh.words * sizeof *no) == 0,
-                     "grid %d: the no cells differ", _i);
+      guint c = lgtest_rand_below (&rng, sh.n_cells);
+      lg_bitset_set (lgtest_rand_below (&rng, 3) ? an : ay, c);
     }
+  g_autofree uint64_t *by = g_memdup2 (ay, sh.words * sizeof *ay);
+  g_autofree uint64_t *bn = g_memdup2 (an, sh.words * sizeof *an);
+  gboolean from = lg_grid_close_from (&sh, ay, an, work, yes, no);
+  g_autofree uint32_t *work2 = g_new (uint32_t, lg_grid_work_size (&sh));
+  gboolean whole = lg_grid_close (&sh, by, bn, work2);
+  ck_assert_msg (from == whole, "grid %d: from the closure %d, whole %d", _i,
+                 from, whole);
+  if (from)
+    ck_assert_msg (memcmp (ay, by, sh.words * sizeof *ay) == 0 &&
+                       memcmp (an, bn, sh.words * sizeof *an) == 0,
+                   "grid %d: closed from the closure, the cells differ", _i);
 }
 END_TEST
 
