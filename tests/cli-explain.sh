@@ -40,6 +40,13 @@ same_output "--hint: a fact against the clues" \
   "$expected/explain-mini4-hint-false.out" 0 \
   --hint "$LG_DATADIR/mini4-facts-false.txt" "$LG_DATADIR/mini4.lgm"
 
+# A minimised 7x7 puzzle, whole: 41 steps by contradiction, each chosen
+# among the suppositions by propagating them (a propagation that skips a
+# clue it should weigh, or closes the grid otherwise, picks other ones)
+same_output "--explain gen-7x7-search (suppositions)" \
+  "$expected/explain-gen-7x7-search.out" 0 \
+  --explain "$input/gen-7x7-search.lgm"
+
 # The last resort: a minimised 7x7 puzzle that ends with a Search step,
 # told as the rows of the one solution left (its last three lines)
 "$LOGIGRAM" --explain "$input/gen-7x7-search.lgm" >"$tmp/out" 2>"$tmp/err"
