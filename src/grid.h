@@ -9,8 +9,11 @@
  * Cells are numbered pair by pair (pair.h order), then row a of the pair's
  * first group, then column b: cell = pair * n * n + a * n + b.  A grid is
  * two bit sets over those cells, `yes` and `no`, owned by the caller
- * (shape->words words each).  Invariant: the shape is read-only once made;
- * no function here allocates on the grid's behalf except the drawing.
+ * (shape->words words each).  The closure and the conflict test work on
+ * lines instead (item i of group g against group h: two words of n bits,
+ * its yes and its no items), in the caller's work array.  Invariant: the
+ * shape is read-only once made; no function here allocates on the grid's
+ * behalf except the drawing (and the checks of --enable-checks).
  */
 #ifndef LG_GRID_H
 #define LG_GRID_H
