@@ -935,15 +935,14 @@ find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
     }                                                                          \
   while (0)
 #endif
-  uint32_t full = s->n == 32 ? UINT32_MAX : (UINT32_C (1) << s->n) - 1;
+  uint32_t full = lg_grid_line_full (s);
   /* the lines of st are in ex->work: lg_grid_has_conflict left them */
 #ifdef LG_ENABLE_CHECKS
   {
-    gsize size = lg_grid_work_size (s);
+    gsize size = lg_grid_lines_size (s);
     g_autofree uint32_t *lines = g_new (uint32_t, size);
     lg_grid_lines (s, st->yes, st->no, lines);
-    gsize n_lines = (gsize) 2 * s->n_groups * s->n_groups * s->n;
-    g_assert (memcmp (lines, ex->work, n_lines * sizeof *lines) == 0);
+    g_assert (memcmp (lines, ex->work, size * sizeof *lines) == 0);
   }
 #endif
   guint nn = s->n * s->n, pair = G_MAXUINT, g1 = 0, g2 = 0;

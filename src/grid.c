@@ -319,8 +319,8 @@ static gboolean
 close_line (Closure *c, guint g, guint i, guint h)
 {
   const LgGridShape *shape = c->shape;
-  guint n = shape->n, G = shape->n_groups;
-  uint32_t full = n == 32 ? UINT32_MAX : (UINT32_C (1) << n) - 1;
+  guint G = shape->n_groups;
+  uint32_t full = lg_grid_line_full (shape);
   uint32_t *line = c->work + 2 * lg_grid_line_index (shape, g, i, h);
   uint32_t y = line[0], o = line[1];
   if ((y & o) || (y & (y - 1)) || (o & full) == full)
@@ -519,7 +519,7 @@ lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
   for (guint w = 0; w < shape->words && !found; w++)
     found = (yes[w] & no[w]) != 0;
   guint n = shape->n, G = shape->n_groups;
-  uint32_t full = n == 32 ? UINT32_MAX : (UINT32_C (1) << n) - 1;
+  uint32_t full = lg_grid_line_full (shape);
   Closure c = { .shape = shape, .work = work };
   if (!found)
     load_lines (&c, yes, no);

@@ -111,6 +111,12 @@ lg_grid_line_index (const LgGridShape *shape, guint g, guint i, guint h)
 {
   return (g * shape->n_groups + h) * shape->n + i;
 }
+/* The bits of a whole line: its n items. */
+static inline uint32_t
+lg_grid_line_full (const LgGridShape *shape)
+{
+  return shape->n == 32 ? UINT32_MAX : (UINT32_C (1) << shape->n) - 1;
+}
 static inline void
 lg_grid_line_known (const LgGridShape *shape, const uint32_t *work, guint g,
                     guint i, guint h, uint32_t *yes, uint32_t *no)
