@@ -371,7 +371,8 @@ builder_failed (Parser *p, const Token *token)
 /* ---- Line checks and lexer --------------------------------------------- */
 
 /* What is wrong with the bytes of one line (without its terminator):
- * invalid UTF-8, a NUL, a control character but tab, more than
+ * invalid UTF-8, a NUL, a control character but tab (C0, DEL or C1
+ * U+0080-U+009F), more than
  * LG_PARSER_MAX_LINE bytes; NULL when nothing, else the message (g_free
  * it) with *column (from 1) and *code. */
 static char *
@@ -390,10 +391,10 @@ line_problem (const char *s, gsize len, guint *column, LgParseError *code)
     }
   for (const char *c = s; c < s + len; c = g_utf8_next_char (c), ++*column)
     {
-      guchar b = (guchar) *c;
-      if ((b < 0x20 && b != '\t') || b == 0x7f)
+      gunichar u = g_utf8_get_char (c);
+      if ((u < 0x20 && u != '\t') || (u >= 0x7f && u <= 0x9f))
         return g_strdup_printf ("control character U+%04X in the file",
-                                (guint) b);
+                                (guint) u);
     }
   if (len > LG_PARSER_MAX_LINE)
     {
@@ -2609,7 +2610,7 @@ parse_lines (Parser *p, const char *data, gsize length)
         return fail_at (p, p->line, 1, LG_PARSE_ERROR_LIMIT, "too many lines");
       p->line++;
       if (len > 0 && cur[len - 1] == '\r')
-        len--;
+        len--; /* CR LF, or a CR that ends the file */
       if (!check_line (p, cur, len))
         return FALSE;
       lex_line (p, cur, len);

@@ -18,6 +18,7 @@
  *   printf '...\natomic city: paris, "z\xfcrich", rome\n' > invalid-utf8.lgm
  *   printf '...\natomic city: paris,\x0c rome, oslo\n' > control-character.lgm
  *   printf '...\natomic city: paris, rome,\roslo\n' > lone-carriage-return.lgm
+ *   printf '...\nyes paris, "r\xc2\x85" # ...\n' > c1-control.lgm
  * and long-line.lgm and nesting-too-deep.lgm by shell loops.
  *
  * Environment: LG_DATADIR (default "data") holds the *.lgm problems,
@@ -693,6 +694,7 @@ static const struct
   { "ask-same-group.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "ask-variable.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "bad-integer-literal.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "c1-control.lgm", LG_PARSE_ERROR_ENCODING },
   { "chained-comparison.lgm", LG_PARSE_ERROR_SYNTAX },
   { "clue-without-text.lgm", LG_PARSE_ERROR_SYNTAX },
   { "control-character.lgm", LG_PARSE_ERROR_ENCODING },
