@@ -19,14 +19,31 @@ lg_budget_set_error (GError **error, const char *what, guint64 left,
 {
   const LgRule *first = lg_constraint_group_first_rule (cg);
   g_autofree char *limit = lg_format_size (left);
-  g_autofree char *need = lg_format_size (estimate);
-  lg_set_error_at_line (
-      error, first ? first->line : 0, LG_PROBLEM_ERROR_LIMIT,
-      "%s more than the %s left under the memory limit (up to %s): the "
-      "constraint group of rule %u has %u variables, %" G_GUINT64_FORMAT
-      " assignments; raise --memory-limit or split the rules",
-      what, limit, need, first ? first->number : 0, cg->vars->len,
-      lg_assignments (n, cg->vars->len));
+  g_autofree char *bound = NULL;
+  g_autofree char *group = NULL;
+
+  /* the estimate counts one leaf per assignment; the 'or's of couples
+   * multiply that out, so it is a bound only when it is over the budget */
+  if (estimate > left)
+    {
+      g_autofree char *need = lg_format_size (estimate);
+      bound = g_strdup_printf (" (up to %s)", need);
+    }
+  if (cg->vars->len > 0)
+    group = g_strdup_printf ("the constraint group of rule %u has %u "
+                             "variables, %" G_GUINT64_FORMAT " assignments%s",
+                             first ? first->number : 0, cg->vars->len,
+                             lg_assignments (n, cg->vars->len),
+                             cg->n_couple_logic ? ", their 'or's multiplied out"
+                                                : "");
+  else
+    group = g_strdup_printf ("rule %u's 'or's of couples multiply out into "
+                             "too many cases",
+                             first ? first->number : 0);
+  lg_set_error_at_line (error, first ? first->line : 0, LG_PROBLEM_ERROR_LIMIT,
+                        "%s more than the %s left under the memory limit%s: "
+                        "%s; raise --memory-limit or split the rules",
+                        what, limit, bound ? bound : "", group);
 }
 
 /* Measured on the static build (peak RSS of --list-rules, over a file of

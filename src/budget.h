@@ -4,8 +4,9 @@
  * bytes (what --memory-limit leaves them).  Each counts its own bytes; when
  * a group would take more than the budget, both stop with the one
  * LG_PROBLEM_ERROR_LIMIT message written here, which names what needs the
- * room, the budget, an upper bound of the whole need, and the group (its
- * first rule, its variables and their assignments).  Each engine makes
+ * room, the budget, an estimate of the whole need when it is over the
+ * budget, and the group (its first rule, its variables and their
+ * assignments, or the rule whose 'or's multiply out).  Each engine makes
  * its estimate before it allocates: the problem (lg_budget_problem_bytes),
  * its tables, then what grows (the tree, the leaves), counted as it grows;
  * the total is LgStats.memory_estimate.
@@ -17,8 +18,8 @@
 
 /* Sets *error (NULL or pointing to NULL) to the error when `what` (a
  * subject and its verb: "the AND/OR tree needs") more than the `left` bytes
- * under the memory limit, `estimate` bytes at the most, while expanding cg
- * over n items per group.  The error carries the line of cg's first rule
+ * under the memory limit while expanding cg over n items per group;
+ * `estimate`, one leaf per assignment, is shown when it is over `left`.  The error carries the line of cg's first rule
  * (lg_error_get_line). */
 void lg_budget_set_error (GError **error, const char *what, guint64 left,
                           guint64 estimate, const LgConstraintGroup *cg,

@@ -107,20 +107,19 @@ make_rule (Env *env, const char *spec)
       }
     case 'X':
       ck_assert_uint_eq (n, 2);
-      return lg_and (p, lg_eq (p, lg_ref (p, var_of (env, v[0])), lg_num (p, 1)),
-                     lg_not (p, lg_lt (p, lg_ref (p, var_of (env, v[1])),
-                                       lg_num (p, 2))));
+      return lg_and (
+          p, lg_eq (p, lg_ref (p, var_of (env, v[0])), lg_num (p, 1)),
+          lg_not (p, lg_lt (p, lg_ref (p, var_of (env, v[1])), lg_num (p, 2))));
     case 'O':
       if (n == 0)
         return lg_or (p, lg_yes (p, first_item (env, 0), first_item (env, 1)),
                       lg_yes (p, first_item (env, 0), first_item (env, 2)));
       ck_assert_uint_eq (n, 2);
-      return lg_or (
-          p,
-          lg_yes (p, var_of (env, v[0]),
-                  first_item (env, (var_group (v[0]) + 1) % 3)),
-          lg_no (p, var_of (env, v[1]),
-                 first_item (env, (var_group (v[1]) + 1) % 3)));
+      return lg_or (p,
+                    lg_yes (p, var_of (env, v[0]),
+                            first_item (env, (var_group (v[0]) + 1) % 3)),
+                    lg_no (p, var_of (env, v[1]),
+                           first_item (env, (var_group (v[1]) + 1) % 3)));
     case 'C':
     case 'N':
       {
@@ -190,8 +189,8 @@ assert_set (const LgConstraintSet *set, const char *unbound,
   for (guint i = 0; i < set->groups->len && i < n; i++)
     {
       g_autofree char *t = group_text (set->groups->pdata[i]);
-      ck_assert_msg (strcmp (t, groups[i]) == 0, "group %u is '%s', expected '%s'",
-                     i, t, groups[i]);
+      ck_assert_msg (strcmp (t, groups[i]) == 0,
+                     "group %u is '%s', expected '%s'", i, t, groups[i]);
     }
   ck_assert_uint_eq (set->groups->len, n);
 }
@@ -201,65 +200,116 @@ assert_set (const LgConstraintSet *set, const char *unbound,
 typedef struct
 {
   const char *name;
-  const char *creation;   /* NULL: "abcdef" */
+  const char *creation; /* NULL: "abcdef" */
   const char *rules[8];
-  guint drops[3];         /* 0-terminated */
+  guint drops[3]; /* 0-terminated */
   const char *unbound;
   const char *groups[6];
 } Scenario;
 
 static const Scenario scenarios[] = {
-  { "rules without variables are unbound", NULL,
-    { "L:", "C:", "N:", "L:" }, { 0 },
-    "|1,4|2,3", { NULL } },
-  { "a rule joins the first sharing group", NULL,
-    { "L:ab", "C:c", "C:a", "L:", "C:b" }, { 0 },
-    "|4|", { "ab|1|3,5", "c||2", NULL } },
-  { "a new group goes at the end", NULL,
-    { "C:c", "C:b", "C:a" }, { 0 },
-    "||", { "c||1", "b||2", "a||3", NULL } },
-  { "a bridge of groups 1 and 3 merges 3 into 1, keeps 2", NULL,
-    { "C:a", "C:b", "C:c", "L:ca", "C:d" }, { 0 },
-    "||", { "ac|4|1,3", "b||2", "d||5", NULL } },
-  { "a merge appends logical rules and couples in order", NULL,
-    { "L:a", "C:b", "L:c", "C:c", "C:a", "L:ac" }, { 0 },
-    "||", { "ac|1,6,3|5,4", "b||2", NULL } },
-  { "a bridge of four groups merges every sharing one", NULL,
-    { "C:a", "C:b", "C:c", "C:d", "L:dba", "L:c" }, { 0 },
-    "||", { "abd|5|1,2,4", "c|6|3", NULL } },
-  { "a bridge from the last group joins the first one", NULL,
-    { "L:a", "L:b", "L:c", "L:cb" }, { 0 },
-    "||", { "a|1|", "bc|2,4,3|", NULL } },
-  { "variables in creation order, not in the order met", "fedcba",
-    { "L:ab", "C:e", "L:eb", "L:fa" }, { 0 },
-    "||", { "feba|1,3,4|2", NULL } },
-  { "variables in creation order after a merge", "cabfed",
-    { "C:d", "C:a", "L:c", "L:ad" , "L:bc", "L:ab"}, { 0 },
-    "||", { "cabd|4,6,3,5|1,2", NULL } },
-  { "a dropped bridge leaves the groups apart", NULL,
-    { "C:a", "C:b", "C:c", "L:ca", "C:d" }, { 4, 0 },
-    "||", { "a||1", "b||2", "c||3", "d||5", NULL } },
-  { "a dropped first rule changes the group order", NULL,
-    { "C:a", "C:b", "C:c", "L:ca", "C:d" }, { 1, 0 },
-    "||", { "b||2", "ac|4|3", "d||5", NULL } },
-  { "dropped unbound rules", NULL,
-    { "L:", "C:", "C:a", "N:" }, { 2, 4, 0 },
-    "|1|", { "a||3", NULL } },
-  { "variables inside and/not; couples of two variables", NULL,
-    { "X:ca", "C:ab", "N:ef" }, { 0 },
-    "||", { "abc|1|2", "ef||3", NULL } },
-  { "a couple of two variables bridges their groups", NULL,
-    { "C:a", "C:b", "N:ab" }, { 0 },
-    "||", { "ab||1,3,2", NULL } },
-  { "logic over couples without variables: a group of its own each", NULL,
-    { "C:", "O:", "L:", "O:" }, { 0 },
-    "|3|1", { "|2|", "|4|", NULL } },
-  { "logic over couples joins the group of its variables", NULL,
-    { "C:a", "O:ab", "C:b", "O:" }, { 0 },
-    "||", { "ab|2|1,3", "|4|", NULL } },
-  { "one variable in many rules", NULL,
-    { "L:a", "N:a", "L:b", "C:a", "L:aa" }, { 0 },
-    "||", { "a|1,5|2,4", "b|3|", NULL } },
+  { "rules without variables are unbound",
+    NULL,
+    { "L:", "C:", "N:", "L:" },
+    { 0 },
+    "|1,4|2,3",
+    { NULL } },
+  { "a rule joins the first sharing group",
+    NULL,
+    { "L:ab", "C:c", "C:a", "L:", "C:b" },
+    { 0 },
+    "|4|",
+    { "ab|1|3,5", "c||2", NULL } },
+  { "a new group goes at the end",
+    NULL,
+    { "C:c", "C:b", "C:a" },
+    { 0 },
+    "||",
+    { "c||1", "b||2", "a||3", NULL } },
+  { "a bridge of groups 1 and 3 merges 3 into 1, keeps 2",
+    NULL,
+    { "C:a", "C:b", "C:c", "L:ca", "C:d" },
+    { 0 },
+    "||",
+    { "ac|4|1,3", "b||2", "d||5", NULL } },
+  { "a merge appends logical rules and couples in order",
+    NULL,
+    { "L:a", "C:b", "L:c", "C:c", "C:a", "L:ac" },
+    { 0 },
+    "||",
+    { "ac|1,6,3|5,4", "b||2", NULL } },
+  { "a bridge of four groups merges every sharing one",
+    NULL,
+    { "C:a", "C:b", "C:c", "C:d", "L:dba", "L:c" },
+    { 0 },
+    "||",
+    { "abd|5|1,2,4", "c|6|3", NULL } },
+  { "a bridge from the last group joins the first one",
+    NULL,
+    { "L:a", "L:b", "L:c", "L:cb" },
+    { 0 },
+    "||",
+    { "a|1|", "bc|2,4,3|", NULL } },
+  { "variables in creation order, not in the order met",
+    "fedcba",
+    { "L:ab", "C:e", "L:eb", "L:fa" },
+    { 0 },
+    "||",
+    { "feba|1,3,4|2", NULL } },
+  { "variables in creation order after a merge",
+    "cabfed",
+    { "C:d", "C:a", "L:c", "L:ad", "L:bc", "L:ab" },
+    { 0 },
+    "||",
+    { "cabd|4,6,3,5|1,2", NULL } },
+  { "a dropped bridge leaves the groups apart",
+    NULL,
+    { "C:a", "C:b", "C:c", "L:ca", "C:d" },
+    { 4, 0 },
+    "||",
+    { "a||1", "b||2", "c||3", "d||5", NULL } },
+  { "a dropped first rule changes the group order",
+    NULL,
+    { "C:a", "C:b", "C:c", "L:ca", "C:d" },
+    { 1, 0 },
+    "||",
+    { "b||2", "ac|4|3", "d||5", NULL } },
+  { "dropped unbound rules",
+    NULL,
+    { "L:", "C:", "C:a", "N:" },
+    { 2, 4, 0 },
+    "|1|",
+    { "a||3", NULL } },
+  { "variables inside and/not; couples of two variables",
+    NULL,
+    { "X:ca", "C:ab", "N:ef" },
+    { 0 },
+    "||",
+    { "abc|1|2", "ef||3", NULL } },
+  { "a couple of two variables bridges their groups",
+    NULL,
+    { "C:a", "C:b", "N:ab" },
+    { 0 },
+    "||",
+    { "ab||1,3,2", NULL } },
+  { "logic over couples without variables: a group of its own each",
+    NULL,
+    { "C:", "O:", "L:", "O:" },
+    { 0 },
+    "|3|1",
+    { "|2|", "|4|", NULL } },
+  { "logic over couples joins the group of its variables",
+    NULL,
+    { "C:a", "O:ab", "C:b", "O:" },
+    { 0 },
+    "||",
+    { "ab|2|1,3", "|4|", NULL } },
+  { "one variable in many rules",
+    NULL,
+    { "L:a", "N:a", "L:b", "C:a", "L:aa" },
+    { 0 },
+    "||",
+    { "a|1,5|2,4", "b|3|", NULL } },
 };
 
 START_TEST (test_constraint_set_scenarios)
@@ -271,8 +321,7 @@ START_TEST (test_constraint_set_scenarios)
   for (; n_rules < N_ELEMS (sc->rules) && sc->rules[n_rules]; n_rules++)
     {
       LgRule *rule = make_rule (&env, sc->rules[n_rules]);
-      ck_assert_msg (rule != NULL, "%s: rule %s", sc->name,
-                     sc->rules[n_rules]);
+      ck_assert_msg (rule != NULL, "%s: rule %s", sc->name, sc->rules[n_rules]);
       ck_assert_uint_eq (lg_rule (env.p, rule), n_rules + 1);
     }
   for (guint i = 0; sc->drops[i]; i++)
@@ -368,15 +417,23 @@ START_TEST (test_constraint_set_first_rule_budget)
                     "--memory-limit or split the rules");
   g_error_free (error);
   error = NULL;
+  /* an estimate under the budget is no bound: not shown */
+  lg_budget_set_error (&error, "the AND/OR tree needs", 4096, 2048, g, 3);
+  ck_assert_str_eq (error->message,
+                    "the AND/OR tree needs more than the 4.0 KiB left under "
+                    "the memory limit: the constraint group of rule 2 has 2 "
+                    "variables, 9 assignments; raise --memory-limit or split "
+                    "the rules");
+  g_error_free (error);
+  error = NULL;
   lg_budget_set_error (&error, "x needs", 0, 0, set->unbound, 3);
   ck_assert_uint_eq (lg_error_get_line (error), 0);
   /* no error asked for: nothing to do */
   lg_budget_set_error (NULL, "x needs", 0, 0, g, 3);
   ck_assert_str_eq (error->message,
                     "x needs more than the 0 bytes left under the memory "
-                    "limit (up to 0 bytes): the constraint group of rule 0 "
-                    "has 0 variables, 1 assignments; raise --memory-limit or "
-                    "split the rules");
+                    "limit: rule 0's 'or's of couples multiply out into too "
+                    "many cases; raise --memory-limit or split the rules");
   g_error_free (error);
   lg_constraint_set_free (set);
   lg_problem_free (env.p);
@@ -390,15 +447,16 @@ START_TEST (test_constraint_set_some_and_var)
   g_autoptr (LgProblem) p = lg_problem_new ();
   lg_group (p, LG_GROUP_ORDERED, "A", ITEMS ("a0", "a1"));
   lg_group (p, LG_GROUP_ATOMIC, "B", ITEMS ("b0", "b1"));
-  LgItem *s = lg_some (p, "A");          /* created first */
-  LgItem *x = lg_var (p, "A", "x");      /* second */
-  LgItem *y = lg_var_new (p, "B", "y");  /* third */
+  LgItem *s = lg_some (p, "A");         /* created first */
+  LgItem *x = lg_var (p, "A", "x");     /* second */
+  LgItem *y = lg_var_new (p, "B", "y"); /* third */
   LgItem *b0 = lg_item (p, "B", "b0");
-  lg_rule (p, lg_yes (p, y, lg_item (p, "A", "a1")));                /* 1 */
-  lg_rule (p, lg_lt (p, lg_ref (p, lg_var (p, "A", "x")), lg_num (p, 1))); /* 2 */
-  lg_rule (p, lg_no (p, b0, lg_var (p, "A", "x")));                  /* 3 */
-  lg_rule (p, lg_yes (p, y, s));                                     /* 4 */
-  lg_rule (p, lg_eq (p, lg_ref (p, x), lg_ref (p, s)));              /* 5 */
+  lg_rule (p, lg_yes (p, y, lg_item (p, "A", "a1"))); /* 1 */
+  lg_rule (p,
+           lg_lt (p, lg_ref (p, lg_var (p, "A", "x")), lg_num (p, 1))); /* 2 */
+  lg_rule (p, lg_no (p, b0, lg_var (p, "A", "x")));                     /* 3 */
+  lg_rule (p, lg_yes (p, y, s));                                        /* 4 */
+  lg_rule (p, lg_eq (p, lg_ref (p, x), lg_ref (p, s)));                 /* 5 */
 
   g_autoptr (LgConstraintSet) set = lg_constraint_set_new (p);
   ck_assert_uint_eq (set->unbound->logic->len + set->unbound->couple->len, 0);
@@ -429,21 +487,22 @@ START_TEST (test_constraint_set_classic_shape)
   lg_group (p, LG_GROUP_ATOMIC, "color", ITEMS ("x", "y", "z"));
   for (guint k = 0; k < 4; k++)
     {
-      lg_rule (p, lg_yes (p, lg_item (p, "house", "l"),
-                          lg_item (p, "color", "x")));
+      lg_rule (
+          p, lg_yes (p, lg_item (p, "house", "l"), lg_item (p, "color", "x")));
       char a_name[] = { 'a', (char) ('0' + k), 0 };
       char b_name[] = { 'b', (char) ('0' + k), 0 };
       LgItem *a = lg_var_new (p, "house", a_name);
       LgItem *b = lg_var_new (p, "house", b_name);
-      lg_rule (p, lg_eq (p, lg_abs (p, lg_sub (p, lg_ref (p, b), lg_ref (p, a))),
-                         lg_num (p, 1)));
+      lg_rule (p,
+               lg_eq (p, lg_abs (p, lg_sub (p, lg_ref (p, b), lg_ref (p, a))),
+                      lg_num (p, 1)));
       lg_rule (p, lg_yes (p, a, lg_item (p, "color", "y")));
       lg_rule (p, lg_yes (p, b, lg_item (p, "color", "z")));
     }
   g_autoptr (LgConstraintSet) set = lg_constraint_set_new (p);
-  assert_set (set, "||1,5,9,13",
-              ITEMS ("a0b0|2|3,4", "a1b1|6|7,8", "a2b2|10|11,12",
-                     "a3b3|14|15,16"));
+  assert_set (
+      set, "||1,5,9,13",
+      ITEMS ("a0b0|2|3,4", "a1b1|6|7,8", "a2b2|10|11,12", "a3b3|14|15,16"));
   /* the numbers the views print: runs of three or more as ranges */
   g_autofree char *unbound = lg_constraint_group_rules_to_string (set->unbound);
   ck_assert_str_eq (unbound, "rules 1, 5, 9, 13");

@@ -332,6 +332,31 @@ run "--memory-limit too small for the tree" 1 -p jojo --engine=faithful --memory
 }
 same_output "--memory-limit large enough" "$expected/big.out" 0 -p big \
   --memory-limit 1M
+# one rule of 12 'or's of couples and no variable, as in
+# (yes n1, p1 or yes n1, p2) and ... or yes n1, p3: 2^12 cases, more than
+# 16 MiB of leaves; the message names the rule, with no bound it does not have
+{
+  printf 'atomic n: n1, n2, n3, n4, n5, n6\natomic p: p1, p2, p3, p4, p5, p6\n'
+  printf 'atomic q: q1, q2, q3, q4, q5, q6\natomic r: r1, r2, r3, r4, r5, r6\n'
+  rule=
+  for i in 1 2 3 4; do
+    for g in p q r; do
+      rule="$rule${rule:+ and }(yes n$i, $g$i or yes n$i, $g$((i + 1)))"
+    done
+  done
+  printf '(%s) or yes n1, p3\n' "$rule"
+} >"$tmp/ors.lgm"
+for engine in faithful fast; do
+  run "--memory-limit too small for the 'or's ($engine)" 1 --engine=$engine \
+    --memory-limit 16M --count "$tmp/ors.lgm" && {
+    if [ ! -s "$tmp/out" ] &&
+      grep -q "^$tmp/ors.lgm:5:1: error: .* left under the memory limit: rule 1's 'or's of couples multiply out into too many cases; raise --memory-limit or split the rules\$" "$tmp/err"; then
+      pass "memory limit message ('or's, $engine)"
+    else
+      fail "memory limit message ('or's, $engine): $(cat "$tmp/err")"
+    fi
+  }
+done
 
 # ---- --repeat and --stats-levels ------------------------------------------------
 same_output "--repeat 3 prints the solutions once" "$expected/classic.out" 0 \
