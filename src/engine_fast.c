@@ -121,7 +121,8 @@ struct LgFastEngine
   Lit *lits;
   uint32_t *order; /* sparse sets of leaf ids, one segment per group */
   Key *lines, *cells;
-  guint64 *facts; /* codes of cells that hold in no solution (strip_facts) */
+  guint64 *facts; /* codes of cells that hold in no solution (strip_facts),
+                     then of the given cells (options->given) */
   guint n_facts;
   uint32_t *cnt, *ncnt; /* scratch per key, max over the groups */
   Row *uni;
@@ -131,10 +132,10 @@ struct LgFastEngine
    * holds) and by its line only once the line is down to one item (see
    * wake_row), and the lazy groups, woken by every change of their
    * lines, have an index of their own */
-  uint32_t *cell_first, *cell_groups; /* per cell, from (x < y, a, b) */
-  uint32_t *row_first, *row_groups;   /* per line of M */
+  uint32_t *cell_first, *cell_groups;         /* per cell, from (x < y, a, b) */
+  uint32_t *row_first, *row_groups;           /* per line of M */
   uint32_t *lazy_row_first, *lazy_row_groups; /* per line of M, or NULL */
-  uint32_t *dirty;                    /* groups to process, a stack */
+  uint32_t *dirty;                            /* groups to process, a stack */
   uint8_t *is_dirty;
   guint n_dirty;
   uint32_t *line_first, *line_groups; /* per line: the groups with a
@@ -471,8 +472,10 @@ add_persons_of_two (Builder *b, guint *len)
       }
   if (p == q)
     return TRUE;
-  guint pg[2] = { CODE_GI (p), CODE_GJ (p) }, px[2] = { CODE_A (p), CODE_B (p) };
-  guint qg[2] = { CODE_GI (q), CODE_GJ (q) }, qx[2] = { CODE_A (q), CODE_B (q) };
+  guint pg[2] = { CODE_GI (p), CODE_GJ (p) },
+        px[2] = { CODE_A (p), CODE_B (p) };
+  guint qg[2] = { CODE_GI (q), CODE_GJ (q) },
+        qx[2] = { CODE_A (q), CODE_B (q) };
   guint64 added[4];
   guint n_added = 0;
   for (guint i = 0; i < 2; i++)
@@ -483,7 +486,8 @@ add_persons_of_two (Builder *b, guint *len)
           guint g = pg[1 - i], x = px[1 - i], h = qg[1 - j], y = qx[1 - j];
           if (g == h)
             return FALSE; /* x != y, or p would be q */
-          added[n_added++] = g < h ? CODE (g, h, x, y, 1) : CODE (h, g, y, x, 1);
+          added[n_added++] =
+              g < h ? CODE (g, h, x, y, 1) : CODE (h, g, y, x, 1);
           goto add;
         }
   /* two persons: apart when they hold two items of one group */
@@ -499,8 +503,8 @@ add_persons_of_two (Builder *b, guint *len)
         guint g = pg[i], h = qg[j];
         if (g == qg[0] || g == qg[1] || h == pg[0] || h == pg[1])
           continue; /* implied by a yes of the leaf */
-        added[n_added++] = g < h ? CODE (g, h, px[i], qx[j], 0)
-                                 : CODE (h, g, qx[j], px[i], 0);
+        added[n_added++] =
+            g < h ? CODE (g, h, px[i], qx[j], 0) : CODE (h, g, qx[j], px[i], 0);
       }
 add:
   if (n_added)
@@ -1077,8 +1081,8 @@ build_group (Builder *b, const LgConstraintGroup *cg)
 typedef struct
 {
   LgIndexSet set; /* the current group's */
-  GArray *array; /* Key, every group's in turn */
-  guint32 first; /* the current group's first in array */
+  GArray *array;  /* Key, every group's in turn */
+  guint32 first;  /* the current group's first in array */
 } Keys;
 
 /* What same_key compares: the key looked for, and the keys. */
@@ -1265,9 +1269,8 @@ lay_out (Builder *b)
            i < e->leaf_start[g->leaf_first + g->n_leaves]; i++)
         {
           const Lit *l = &e->lits[i];
-          guint64 cell =
-              (guint64) l->row * n +
-              CODE_B (g_array_index (b->codes, guint64, i));
+          guint64 cell = (guint64) l->row * n +
+                         CODE_B (g_array_index (b->codes, guint64, i));
           if (l->yes || n >= LARGE_MIN_ITEMS)
             cell_pairs[n_cell_pairs++] = (cell << 32) | gi;
           if (!l->yes)
@@ -1398,7 +1401,8 @@ search_bytes (const LgProblem *problem, const LgConstraintSet *set,
          (guint64) m * (n + 2) * 4 + (guint64) m * (9 + sizeof (guint64)) +
          (*max_depth > 1 ? (guint64) m * sizeof (Row) : 0) + (guint64) G * G +
          (n >= LARGE_MIN_ITEMS ? (guint64) G * G * (5 + n) : 0) +
-         (guint64) *max_depth * (LIFT_MAX * (sizeof (uint32_t) + sizeof (Row)) + 1) +
+         (guint64) *max_depth *
+             (LIFT_MAX * (sizeof (uint32_t) + sizeof (Row)) + 1) +
          (guint64) G * n * 5 + G * sizeof (void *) +
          T_GROUPS (G) * sizeof (Row) + lazy;
 }
@@ -1472,6 +1476,17 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   if (!b.error)
     lay_out (&b);
   g_array_unref (b.codes);
+  /* the cells given by the caller join the facts: the search starts from
+   * them */
+  for (guint k = 0; k < setup->options->n_given; k++)
+    {
+      const LgGivenCell *c = &setup->options->given[k];
+      gboolean swap = c->g1 > c->g2;
+      guint64 code =
+          CODE (swap ? c->g2 : c->g1, swap ? c->g1 : c->g2,
+                swap ? c->i2 : c->i1, swap ? c->i1 : c->i2, c->yes ? 1 : 0);
+      g_array_append_val (b.facts, code);
+    }
   e->n_facts = b.facts->len;
   e->facts = (guint64 *) (void *) g_array_free (b.facts, FALSE);
   g_array_unref (b.scratch);
@@ -2933,7 +2948,7 @@ search (LgFastEngine *e, guint depth)
     }
 }
 
-/* The facts of strip_facts, on the root's lines. */
+/* The facts of strip_facts and the given cells, on the root's lines. */
 static gboolean
 apply_facts (LgFastEngine *e, Row *M)
 {
@@ -2941,8 +2956,10 @@ apply_facts (LgFastEngine *e, Row *M)
     {
       guint64 c = e->facts[i];
       guint gi = CODE_GI (c), gj = CODE_GJ (c), a = CODE_A (c);
+      Row bit = (Row) 1u << CODE_B (c);
       if (!restrict_line (e, M, gi, gj, a,
-                          line (e, M, gi, gj)[a] & (Row) ~(1u << CODE_B (c))))
+                          line (e, M, gi, gj)[a] &
+                              (CODE_YES (c) ? bit : (Row) ~bit)))
         return FALSE;
     }
   return TRUE;

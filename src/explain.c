@@ -1511,15 +1511,22 @@ find_supposition_step (LgExplain *ex, const State *st)
 
 /* ---- The last resort: the solutions ----------------------------------- */
 
+/* How many solutions the Search step takes in the order the fast engine
+ * finds them before it tests the cells they still agree on one by one
+ * (that order changes the last rows first: on a puzzle with few clues,
+ * the first row would stay the same for (n - 1)! solutions). */
+#define SEARCH_SOLUTIONS 64
+
 typedef struct
 {
   LgExplain *ex;
-  const uint64_t *yes, *no;
   uint64_t *sol, *inter_yes, *inter_no;
   guint64 fit;
   gboolean first_only; /* one fitting solution is enough */
 } Search;
 
+/* Each solution (the solve is given the facts: every one fits) narrows the
+ * cells all of them agree on. */
 static gboolean
 on_solution (const LgProblem *problem, const LgSolution *solution,
              gpointer data)
@@ -1533,28 +1540,57 @@ on_solution (const LgProblem *problem, const LgSolution *solution,
       for (guint r = 0; r < s->n; r++)
         lg_bitset_set (se->sol, lg_grid_cell (s, g1, solution->perm[g1][r], g2,
                                               solution->perm[g2][r]));
-  for (guint w = 0; w < s->words; w++)
-    if ((se->yes[w] & ~se->sol[w]) | (se->no[w] & se->sol[w]))
-      return TRUE; /* does not fit the facts */
   se->fit++;
-  if (se->first_only)
-    return FALSE;
-  gboolean more = FALSE;
   for (guint w = 0; w < s->words; w++)
     {
       se->inter_yes[w] &= se->sol[w];
       se->inter_no[w] &= ~se->sol[w];
-      more |= ((se->inter_yes[w] & ~se->yes[w]) |
-               (se->inter_no[w] & ~se->no[w])) != 0;
     }
-  /* once the solutions agree on nothing beyond the facts, stop: a later
-   * one cannot add to it (the search only needs one, then) */
-  return more;
+  return !se->first_only;
+}
+
+/* The solutions fitting the facts yes, no and, when extra is not
+ * G_MAXUINT, the cell extra with the value extra_yes, up to max of them,
+ * into se; FALSE on a solver error. */
+static gboolean
+search_solutions (Search *se, const uint64_t *yes, const uint64_t *no,
+                  guint extra, gboolean extra_yes, guint64 max,
+                  gboolean *complete, GError **error)
+{
+  LgExplain *ex = se->ex;
+  const LgGridShape *s = &ex->shape;
+  g_autoptr (GArray) given = g_array_new (FALSE, FALSE, sizeof (LgGivenCell));
+  for (guint c = 0; c < s->n_cells; c++)
+    if (lg_bitset_test (yes, c) || lg_bitset_test (no, c) || c == extra)
+      {
+        LgGivenCell cell;
+        lg_grid_cell_items (s, c, &cell.g1, &cell.i1, &cell.g2, &cell.i2);
+        cell.yes = c == extra ? extra_yes : lg_bitset_test (yes, c);
+        g_array_append_val (given, cell);
+      }
+  LgSolveOptions options;
+  lg_solve_options_init (&options);
+  options.engine = LG_ENGINE_FAST;
+  options.deadline = ex->deadline.at;
+  options.max_solutions = max;
+  options.given = (const LgGivenCell *) (const void *) given->data;
+  options.n_given = given->len;
+  LgStats stats = { 0 };
+  if (lg_problem_solve (ex->problem, &options, &stats, on_solution, se, error) <
+      0)
+    return FALSE;
+  ex->timed_out |= stats.timed_out;
+  if (complete)
+    *complete = stats.complete;
+  return TRUE;
 }
 
 /* The cells all solutions fitting yes, no agree on, into fy, fn; returns
- * how many fit (counted up to the point where nothing more is forced), -1
- * on a solver error. */
+ * how many solutions it saw (0: none fits; with first_only, at most 1),
+ * -1 on a solver error.  It takes the first SEARCH_SOLUTIONS solutions,
+ * then tests each cell they still agree on: a solution with that cell
+ * the other way drops it and every other cell it disagrees on; with none,
+ * the cell is forced. */
 static gint64
 forced (LgExplain *ex, const uint64_t *yes, const uint64_t *no, uint64_t *fy,
         uint64_t *fn, gboolean first_only, GError **error)
@@ -1563,16 +1599,21 @@ forced (LgExplain *ex, const uint64_t *yes, const uint64_t *no, uint64_t *fy,
   g_autofree uint64_t *sol = g_new0 (uint64_t, s->words);
   lg_bitset_set_all (fy, s->n_cells);
   lg_bitset_set_all (fn, s->n_cells);
-  Search se = { ex, yes, no, sol, fy, fn, 0, first_only };
-  LgSolveOptions options;
-  lg_solve_options_init (&options);
-  options.engine = LG_ENGINE_FAST;
-  options.deadline = ex->deadline.at;
-  LgStats stats = { 0 };
-  if (lg_problem_solve (ex->problem, &options, &stats, on_solution, &se,
-                        error) < 0)
+  Search se = { ex, sol, fy, fn, 0, first_only };
+  gboolean complete = FALSE;
+  if (!search_solutions (&se, yes, no, G_MAXUINT, FALSE,
+                         first_only ? 1 : SEARCH_SOLUTIONS, &complete, error))
     return -1;
-  ex->timed_out |= stats.timed_out;
+  if (first_only || complete || se.fit == 0)
+    return (gint64) se.fit;
+  se.first_only = TRUE;
+  for (guint c = 0; c < s->n_cells && !ex->timed_out; c++)
+    {
+      gboolean y = lg_bitset_test (fy, c) && !lg_bitset_test (yes, c);
+      gboolean n = lg_bitset_test (fn, c) && !lg_bitset_test (no, c);
+      if ((y || n) && !search_solutions (&se, yes, no, c, !y, 1, NULL, error))
+        return -1;
+    }
   return (gint64) se.fit;
 }
 
@@ -2215,55 +2256,14 @@ lg_explain_print_json (FILE *out, const LgExplain *ex)
 
 /* ---- Facts from a file (--hint) ---------------------------------------- */
 
-static char *
-unquote (const char *text)
+static void
+give_fact (const LgItem *a, const LgItem *b, gboolean yes, gpointer data)
 {
-  g_autofree char *t = g_strstrip (g_strdup (text));
-  gsize len = strlen (t);
-  if (len >= 2 && t[0] == '"' && t[len - 1] == '"')
-    return g_strndup (t + 1, len - 2);
-  return g_steal_pointer (&t);
-}
-
-/* The item a reference names, "group:item" or a name of one group only;
- * NULL with *why set. */
-static const LgItem *
-resolve (const LgExplain *ex, const char *ref, const char **why)
-{
-  const char *colon = strchr (ref, ':');
-  if (colon)
-    {
-      g_autofree char *gname = g_strndup (ref, (gsize) (colon - ref));
-      g_autofree char *g = unquote (gname);
-      g_autofree char *i = unquote (colon + 1);
-      LgGroup *group = lg_problem_lookup_group (ex->problem, g);
-      if (!group)
-        {
-          *why = "unknown group";
-          return NULL;
-        }
-      const LgItem *item = lg_group_lookup_item (group, i);
-      if (!item)
-        *why = "unknown item";
-      return item;
-    }
-  g_autofree char *name = unquote (ref);
-  const LgItem *found = NULL;
-  for (guint g = 0; g < ex->shape.n_groups; g++)
-    {
-      const LgItem *item =
-          lg_group_lookup_item (lg_problem_get_group (ex->problem, g), name);
-      if (item && found)
-        {
-          *why = "an item of several groups: write GROUP:ITEM";
-          return NULL;
-        }
-      if (item)
-        found = item;
-    }
-  if (!found)
-    *why = "unknown item";
-  return found;
+  LgExplain *ex = data;
+  LgGridFact f = { lg_grid_cell (&ex->shape, a->group->index, a->index,
+                                 b->group->index, b->index),
+                   yes };
+  lg_explain_give (ex, f);
 }
 
 gboolean
@@ -2275,72 +2275,6 @@ lg_explain_read_facts (LgExplain *ex, const char *path, guint64 memory_limit,
   if (!lg_parser_read_file (path, memory_limit, &text, &length, error))
     return FALSE;
   g_autofree char *name = lg_parser_display_name (path);
-  const char *cur = text, *end = text + length;
-  if (length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
-    cur += 3; /* a UTF-8 byte order mark */
-  for (guint l = 0; cur < end; l++)
-    {
-      const char *newline = memchr (cur, '\n', (gsize) (end - cur));
-      gsize len = (gsize) ((newline ? newline : end) - cur);
-      if (len > 0 && cur[len - 1] == '\r')
-        len--;
-      if (!lg_parser_check_line (name, l + 1, cur, len, error))
-        return FALSE;
-      g_autofree char *line = g_strndup (cur, len);
-      cur = newline ? newline + 1 : end;
-      char *hash = strchr (line, '#');
-      if (hash)
-        *hash = '\0';
-      g_strchomp (line);
-      const char *p = line;
-      while (*p == ' ' || *p == '\t')
-        p++;
-      if (!*p)
-        continue;
-      guint column = (guint) (p - line) + 1;
-      gboolean yes = g_str_has_prefix (p, "yes ");
-      if (!yes && !g_str_has_prefix (p, "no "))
-        {
-          g_set_error (error, LG_PARSE_ERROR, LG_PARSE_ERROR_SYNTAX,
-                       "%s:%u:%u: error: a fact is 'yes X, Y' or 'no X, Y'",
-                       name, l + 1, column);
-          return FALSE;
-        }
-      const char *refs = p + (yes ? 4 : 3);
-      const char *comma = strchr (refs, ',');
-      const char *why = "two items separated by a comma expected";
-      const LgItem *a = NULL, *b = NULL;
-      guint at = (guint) (refs - line) + 1;
-      if (comma)
-        {
-          g_autofree char *left = g_strndup (refs, (gsize) (comma - refs));
-          if ((a = resolve (ex, left, &why)))
-            {
-              at = (guint) (comma + 1 - line) + 1;
-              b = resolve (ex, comma + 1, &why);
-            }
-        }
-      if (a && b && a->group == b->group)
-        {
-          why = "two items of one group";
-          b = NULL;
-        }
-      if (!a || !b)
-        {
-          g_autofree char *ref =
-              comma ? g_strndup (line + at - 1,
-                                 a ? strlen (line + at - 1)
-                                   : (gsize) (comma - line - at + 1))
-                    : g_strdup (refs);
-          g_set_error (error, LG_PARSE_ERROR, LG_PARSE_ERROR_SYNTAX,
-                       "%s:%u:%u: error: %s: '%s'", name, l + 1, at, why,
-                       g_strstrip (ref));
-          return FALSE;
-        }
-      LgGridFact f = { lg_grid_cell (&ex->shape, a->group->index, a->index,
-                                     b->group->index, b->index),
-                       yes };
-      lg_explain_give (ex, f);
-    }
-  return TRUE;
+  return lg_parser_parse_facts (ex->problem, name, text, length, give_fact, ex,
+                                error);
 }

@@ -244,6 +244,15 @@ const char *lg_engine_to_string (LgEngine engine);
 typedef void (*LgTraceMasksFunc) (FILE *trace, const uint64_t *masks,
                                   gpointer user_data);
 
+/* A cell of the grid known before a solve: item i1 of group g1 is (yes)
+ * or is not (no) with item i2 of group g2, g1 != g2 (indices from 0, in
+ * the order of the description). */
+typedef struct
+{
+  guint g1, i1, g2, i2;
+  gboolean yes;
+} LgGivenCell;
+
 /* How to solve: everything a solve needs besides the problem, so that the
  * problem stays as it was described and two solves of one problem, with
  * other options, may run at once.  Initialise with lg_solve_options_init
@@ -280,6 +289,13 @@ typedef struct
    * lg_problem_n_rules): TRUE leaves the rule out of this solve, as
    * lg_problem_drop_rule does for every solve (the diagnostics use it). */
   const gboolean *drop;
+  /* NULL (the default), or n_given cells known before the search (the
+   * facts of --hint, the grid of --explain): only the solutions that agree
+   * with every one of them are reported and counted.  The fast engine
+   * starts its search from them; the faithful engine's solutions are
+   * filtered. */
+  const LgGivenCell *given;
+  guint n_given;
   /* Writes every step of the exploration to trace, indented by depth; NULL
    * (the default): no trace.  trace_masks (may be NULL) is called with
    * trace_masks_data each time the whole tree holds. */

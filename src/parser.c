@@ -169,6 +169,7 @@ typedef struct
   guint dimension;         /* items per group, 0 before the first group */
   GArray *warnings;        /* Warning, in the order found */
   GArray *relations;       /* Relation, in file order */
+  const void *fact_sink;   /* lg_parser_parse_facts: its FactSink */
 } Parser;
 
 static void
@@ -197,6 +198,37 @@ warning_clear (gpointer data)
   Warning *warning = data;
 
   g_free (warning->text);
+}
+
+static void
+parser_init (Parser *p, const char *filename, LgProblem *problem)
+{
+  p->filename = filename != NULL ? filename : "<input>";
+  p->problem = problem;
+  p->tokens = g_array_new (FALSE, TRUE, sizeof (Token));
+  g_array_set_clear_func (p->tokens, token_clear);
+  p->groups = g_ptr_array_new_with_free_func (group_info_free);
+  p->group_table = g_hash_table_new (g_str_hash, g_str_equal);
+  p->item_table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) g_ptr_array_unref);
+  p->var_table = g_hash_table_new (g_str_hash, g_str_equal);
+  p->vars = g_ptr_array_new_with_free_func (var_info_free);
+  p->warnings = g_array_new (FALSE, TRUE, sizeof (Warning));
+  g_array_set_clear_func (p->warnings, warning_clear);
+  p->relations = g_array_new (FALSE, FALSE, sizeof (Relation));
+}
+
+static void
+parser_clear (Parser *p)
+{
+  g_array_unref (p->tokens);
+  g_array_unref (p->relations);
+  g_array_unref (p->warnings);
+  g_ptr_array_unref (p->vars);
+  g_hash_table_unref (p->var_table);
+  g_hash_table_unref (p->item_table);
+  g_hash_table_unref (p->group_table);
+  g_ptr_array_unref (p->groups);
 }
 
 /* ---- Errors ------------------------------------------------------------ */
@@ -414,19 +446,6 @@ check_line (Parser *p, const char *s, gsize len)
   LgParseError code;
   g_autofree char *message = line_problem (s, len, &column, &code);
   return !message || fail_at (p, p->line, column, code, "%s", message);
-}
-
-gboolean
-lg_parser_check_line (const char *filename, guint line, const char *s,
-                      gsize len, GError **error)
-{
-  guint column;
-  LgParseError code;
-  g_autofree char *message = line_problem (s, len, &column, &code);
-  if (message)
-    g_set_error (error, LG_PARSE_ERROR, code, "%s:%u:%u: error: %s", filename,
-                 line, column, message);
-  return !message;
 }
 
 static gboolean
@@ -1100,7 +1119,9 @@ resolve_bare_item (Parser *p, const ItemText *item, Ref *ref)
           hint = suggest (p, item->text, KNOWN_ITEMS_OR_VARS, NULL);
         }
       return fail (p, item->token, LG_PARSE_ERROR_UNKNOWN,
-                   "unknown item or variable '%s'%s", item->text, hint);
+                   p->fact_sink != NULL ? "unknown item '%s'%s"
+                                        : "unknown item or variable '%s'%s",
+                   item->text, hint);
     }
   if (found->len > 1)
     {
@@ -1600,32 +1621,45 @@ make_number (Parser *p, const Token *token, gboolean negative, Value *value)
   return TRUE;
 }
 
+/* The keyword 'yes' or 'no' and the two references of a couple, of two
+ * groups. */
+static gboolean
+parse_couple_refs (Parser *p, gboolean *yes, Ref *x, Ref *y)
+{
+  Token *keyword = advance (p);
+  const char *after;
+
+  *yes = keyword->keyword == KW_YES;
+  after = *yes ? "after 'yes'" : "after 'no'";
+  if (!parse_ref (p, x, TRUE, after))
+    return FALSE;
+  if (peek (p)->kind != TOK_COMMA)
+    return expected (p, peek (p), "',' after '%s'", x->name);
+  advance (p);
+  if (!parse_ref (p, y, TRUE, "after ','"))
+    return FALSE;
+  if (x->group == y->group)
+    {
+      g_autofree char *dx = describe_ref (x);
+      g_autofree char *dy = describe_ref (y);
+
+      return fail (p, y->token, LG_PARSE_ERROR_SEMANTIC,
+                   "%s and %s are both in group '%s': a couple needs two "
+                   "different groups",
+                   dx, dy, x->group->name);
+    }
+  return TRUE;
+}
+
 /* couple := ('yes' | 'no') REF ',' REF */
 static gboolean
 parse_couple (Parser *p, Value *value)
 {
-  Token *keyword = advance (p);
-  gboolean yes = keyword->keyword == KW_YES;
+  gboolean yes;
   Ref x = { 0 }, y = { 0 };
-  const char *after = yes ? "after 'yes'" : "after 'no'";
 
-  if (!parse_ref (p, &x, TRUE, after))
+  if (!parse_couple_refs (p, &yes, &x, &y))
     return FALSE;
-  if (peek (p)->kind != TOK_COMMA)
-    return expected (p, peek (p), "',' after '%s'", x.name);
-  advance (p);
-  if (!parse_ref (p, &y, TRUE, "after ','"))
-    return FALSE;
-  if (x.group == y.group)
-    {
-      g_autofree char *dx = describe_ref (&x);
-      g_autofree char *dy = describe_ref (&y);
-
-      return fail (p, y.token, LG_PARSE_ERROR_SEMANTIC,
-                   "%s and %s are both in group '%s': a couple needs two "
-                   "different groups",
-                   dx, dy, x.group->name);
-    }
   value->is_relation = TRUE;
   value->rule = yes ? lg_yes (p->problem, x.item, y.item)
                     : lg_no (p->problem, x.item, y.item);
@@ -2592,8 +2626,10 @@ warn_at_end (Parser *p)
 
 /* ---- Entry points ------------------------------------------------------ */
 
+/* Each line of data checked, lexed and read by `statement`. */
 static gboolean
-parse_lines (Parser *p, const char *data, gsize length)
+parse_lines (Parser *p, const char *data, gsize length,
+             gboolean (*statement) (Parser *p))
 {
   const char *cur = data;
   const char *end = data + length;
@@ -2614,7 +2650,7 @@ parse_lines (Parser *p, const char *data, gsize length)
       if (!check_line (p, cur, len))
         return FALSE;
       lex_line (p, cur, len);
-      if (!parse_statement (p))
+      if (!statement (p))
         return FALSE;
       cur = newline != NULL ? newline + 1 : end;
     }
@@ -2643,21 +2679,9 @@ lg_parser_parse_data_full (const char *filename, const char *data, gsize length,
   if (warnings != NULL)
     *warnings = NULL;
 
-  p->filename = filename != NULL ? filename : "<input>";
-  p->problem = problem;
-  p->tokens = g_array_new (FALSE, TRUE, sizeof (Token));
-  g_array_set_clear_func (p->tokens, token_clear);
-  p->groups = g_ptr_array_new_with_free_func (group_info_free);
-  p->group_table = g_hash_table_new (g_str_hash, g_str_equal);
-  p->item_table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                         (GDestroyNotify) g_ptr_array_unref);
-  p->var_table = g_hash_table_new (g_str_hash, g_str_equal);
-  p->vars = g_ptr_array_new_with_free_func (var_info_free);
-  p->warnings = g_array_new (FALSE, TRUE, sizeof (Warning));
-  g_array_set_clear_func (p->warnings, warning_clear);
-  p->relations = g_array_new (FALSE, FALSE, sizeof (Relation));
+  parser_init (p, filename, problem);
 
-  ok = length == 0 || parse_lines (p, data, length);
+  ok = length == 0 || parse_lines (p, data, length, parse_statement);
   if (ok && p->groups->len == 0)
     ok = fail_at (p, 1, 1, LG_PARSE_ERROR_SEMANTIC,
                   "no group: a problem declares at least one group "
@@ -2670,14 +2694,7 @@ lg_parser_parse_data_full (const char *filename, const char *data, gsize length,
   if (ok && warnings != NULL)
     *warnings = take_warnings (p);
 
-  g_array_unref (p->tokens);
-  g_array_unref (p->relations);
-  g_array_unref (p->warnings);
-  g_ptr_array_unref (p->vars);
-  g_hash_table_unref (p->var_table);
-  g_hash_table_unref (p->item_table);
-  g_hash_table_unref (p->group_table);
-  g_ptr_array_unref (p->groups);
+  parser_clear (p);
   if (!ok)
     {
       g_propagate_error (error, p->error);
@@ -2815,4 +2832,87 @@ lg_parser_parse_file_full (const char *filename, char ***warnings,
 {
   return lg_parser_parse_file_within (filename, LG_DEFAULT_MEMORY_LIMIT,
                                       warnings, error);
+}
+
+/* ---- Facts ------------------------------------------------------------- */
+
+/* The groups of a problem already read, as parse_group would have made
+ * them, so that references resolve as in its file. */
+static void
+seed_groups (Parser *p, const LgProblem *problem)
+{
+  for (guint g = 0; g < lg_problem_n_groups (problem); g++)
+    {
+      LgGroup *group = lg_problem_get_group (problem, g);
+      GroupInfo *info = g_new0 (GroupInfo, 1);
+      g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+      info->group = group;
+      info->name = g_strdup (lg_group_get_name (group));
+      info->kind = lg_group_get_kind (group);
+      info->index = g;
+      if (info->kind == LG_GROUP_NUMERIC)
+        info->values = g_array_new (FALSE, FALSE, sizeof (gint64));
+      for (guint i = 0; i < lg_group_n_items (group); i++)
+        {
+          LgItem *item = lg_group_get_item (group, i);
+
+          g_ptr_array_add (names, item->name);
+          if (info->values != NULL)
+            g_array_append_val (info->values, item->value);
+        }
+      g_ptr_array_add (p->groups, info);
+      g_hash_table_insert (p->group_table, info->name, info);
+      index_items (p, info, names);
+    }
+}
+
+typedef struct
+{
+  LgFactFunc func;
+  gpointer user_data;
+} FactSink;
+
+/* fact := ('yes' | 'no') ref ',' ref */
+static gboolean
+parse_fact (Parser *p)
+{
+  Token *token = peek (p);
+  const FactSink *sink = p->fact_sink;
+  gboolean yes;
+  Ref x = { 0 }, y = { 0 };
+
+  if (token->kind == TOK_EOL)
+    return TRUE;
+  if (token->kind != TOK_NAME ||
+      (token->keyword != KW_YES && token->keyword != KW_NO))
+    return fail (p, token, LG_PARSE_ERROR_SYNTAX,
+                 "a fact is 'yes X, Y' or 'no X, Y'");
+  if (!parse_couple_refs (p, &yes, &x, &y) || !expect_end (p, "the fact"))
+    return FALSE;
+  sink->func (x.item, y.item, yes, sink->user_data);
+  return TRUE;
+}
+
+gboolean
+lg_parser_parse_facts (const LgProblem *problem, const char *filename,
+                       const char *data, gsize length, LgFactFunc func,
+                       gpointer user_data, GError **error)
+{
+  Parser parser = { 0 };
+  Parser *p = &parser;
+  FactSink sink = { func, user_data };
+  gboolean ok;
+
+  g_return_val_if_fail (problem != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  /* the problem is only read: no rule, group or variable is added */
+  parser_init (p, filename, (LgProblem *) problem);
+  p->fact_sink = &sink;
+  seed_groups (p, problem);
+  ok = length == 0 || parse_lines (p, data, length, parse_fact);
+  parser_clear (p);
+  if (!ok)
+    g_propagate_error (error, p->error);
+  return ok;
 }

@@ -96,12 +96,20 @@ char *lg_parser_display_name (const char *filename);
  * --hint) use it. */
 gboolean lg_parser_read_file (const char *filename, guint64 memory_limit,
                               char **data, gsize *length, GError **error);
-/* Checks one line of such a text (without its terminator) as the parser
- * checks a .lgm line: valid UTF-8, no NUL, no control character but tab,
- * at most LG_PARSER_MAX_LINE bytes; FALSE with error
- * "FILENAME:LINE:COLUMN: error: ..." when not. */
-gboolean lg_parser_check_line (const char *filename, guint line, const char *s,
-                               gsize len, GError **error);
+
+/* Called for each fact of a facts file: item a is (yes) or is not with
+ * item b, of another group. */
+typedef void (*LgFactFunc) (const LgItem *a, const LgItem *b, gboolean yes,
+                            gpointer user_data);
+/* Reads the facts of --hint, one a line, 'yes X, Y' or 'no X, Y', the
+ * couples of a rule of `problem`'s file: its lexical rules (comments,
+ * blanks, strings, CRLF, a byte order mark) and its references (a name of
+ * one group, GROUP:ITEM, a numeric item by its value).  Calls func for
+ * each, in order; FALSE with error "FILENAME:LINE:COLUMN: error: ..."
+ * (LG_PARSE_ERROR) at the first line that is not one. */
+gboolean lg_parser_parse_facts (const LgProblem *problem, const char *filename,
+                                const char *data, gsize length, LgFactFunc func,
+                                gpointer user_data, GError **error);
 
 G_END_DECLS
 

@@ -62,6 +62,15 @@ lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
 {
   if (!lg_problem_check (problem, error))
     return NULL;
+  for (guint k = 0; options && k < options->n_given; k++)
+    {
+      const LgGivenCell *c = &options->given[k];
+      guint n_groups = lg_problem_n_groups (problem);
+      guint n = lg_problem_dimension (problem);
+      g_return_val_if_fail (c->g1 < n_groups && c->g2 < n_groups &&
+                                c->g1 != c->g2 && c->i1 < n && c->i2 < n,
+                            NULL);
+    }
   LgSolver *solver = g_new0 (LgSolver, 1);
   solver->problem = problem;
   if (options)
@@ -210,12 +219,30 @@ lg_solver_transform (LgSolver *solver, GError **error)
   return solver->engine != NULL;
 }
 
+/* Does the solution agree with the cells of options.given? */
+static gboolean
+fits_given (const LgSolver *solver, const LgSolution *solution)
+{
+  for (guint k = 0; k < solver->options.n_given; k++)
+    {
+      const LgGivenCell *c = &solver->options.given[k];
+      guint r = 0;
+      while (solution->perm[c->g1][r] != c->i1)
+        r++;
+      if ((solution->perm[c->g2][r] == c->i2) != !!c->yes)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* The caller's callback, stopped after max_solutions. */
 static gboolean
 on_solution (const LgProblem *problem, const LgSolution *solution,
              gpointer data)
 {
   LgSolver *solver = data;
+  if (!fits_given (solver, solution))
+    return TRUE;
   solver->found++;
   solver->stopped =
       (solver->func && !solver->func (problem, solution, solver->user_data)) ||
@@ -236,6 +263,8 @@ keep_solution (const LgProblem *problem, const LgSolution *solution,
   (void) problem;
   LgSolver *solver = data;
   const size_t bytes = (size_t) solution->n_groups * solution->n;
+  if (!fits_given (solver, solution))
+    return TRUE;
   if (solver->n_kept == solver->kept_cap)
     {
       guint64 cap = MAX (2 * solver->kept_cap, 1);
@@ -275,10 +304,12 @@ give_kept (LgSolver *solver)
     }
 }
 
-/* Did the search run to its end? */
+/* Did the search run to its end?  And the solutions given to the caller
+ * (those that agree with options.given). */
 static void
 end_explore (LgSolver *solver)
 {
+  solver->stats->solutions = solver->found;
   solver->stats->timed_out = solver->deadline.passed;
   solver->stats->complete = !solver->stopped && !solver->deadline.passed;
 }
@@ -326,9 +357,9 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data,
       if (!solver->engine)
         return -1;
     }
-  guint64 n =
-      solver->engine->klass->explore (solver->engine, on_solution, solver);
+  solver->engine->klass->explore (solver->engine, on_solution, solver);
   end_explore (solver);
+  guint64 n = solver->found;
   if (solver->stats->over_memory)
     {
       g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT,

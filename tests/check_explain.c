@@ -213,6 +213,39 @@ START_TEST (test_explain_one_group)
 }
 END_TEST
 
+/* Few clues, many solutions: the Search step does not walk through them
+ * (that took (n - 1)! solutions and minutes with 12 items): a 3 x 6 with
+ * two clues against the oracle, and 2 x 12 without clues, where nothing is
+ * forced. */
+START_TEST (test_explain_few_clues)
+{
+  g_autoptr (LgProblem) p = parse_text ("atomic a: a1, a2, a3, a4, a5, a6\n"
+                                        "atomic b: b1, b2, b3, b4, b5, b6\n"
+                                        "atomic c: c1, c2, c3, c4, c5, c6\n"
+                                        "yes a1, b1 or yes a1, b2\n"
+                                        "no a2, c2\n");
+  check_problem (p, "3 x 6, two clues");
+
+  g_autoptr (GString) text = g_string_new ("atomic a: a1");
+  for (guint i = 2; i <= 12; i++)
+    g_string_append_printf (text, ", a%u", i);
+  g_string_append (text, "\natomic b: b1");
+  for (guint i = 2; i <= 12; i++)
+    g_string_append_printf (text, ", b%u", i);
+  g_string_append (text, "\n");
+  g_autoptr (LgProblem) q = parse_text (text->str);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgExplain) ex = lg_explain_new (q, &error);
+  ck_assert (ex != NULL);
+  ck_assert (lg_explain_run (ex, &error));
+  ck_assert_int_eq (lg_explain_result (ex), LG_EXPLAIN_OPEN);
+  ck_assert_uint_eq (lg_explain_n_steps (ex), 0);
+  const LgGridShape *sh = lg_explain_shape (ex);
+  ck_assert (lg_bitset_is_empty (lg_explain_yes (ex), sh->words));
+  ck_assert (lg_bitset_is_empty (lg_explain_no (ex), sh->words));
+}
+END_TEST
+
 START_TEST (test_explain_data_files)
 {
   static const char *const files[] = { "mini4.lgm", "small.lgm",
@@ -488,6 +521,7 @@ lg_explain_suite (void)
   tcase_add_loop_test (tc, test_explain_five_by_four, 0, 6);
   tcase_add_loop_test (tc, test_explain_logic_puzzles, 0, 24);
   tcase_add_test (tc, test_explain_one_group);
+  tcase_add_test (tc, test_explain_few_clues);
   tcase_add_loop_test (tc, test_explain_data_files, 0, 3);
   tcase_add_test (tc, test_explain_hints);
   tcase_add_test (tc, test_grid_drawing);

@@ -280,6 +280,114 @@ START_TEST (test_solver_max_solutions)
 }
 END_TEST
 
+/* Given cells (LgSolveOptions.given): every engine reports the solutions
+ * of the unconstrained solve that agree with them, no other, and counts
+ * them (compared as sets: the fast engine starts from the cells and may
+ * find them in another order). */
+typedef struct
+{
+  Keys keys;
+  const LgGivenCell *given;
+  guint n_given;
+} Fitting;
+
+static gboolean
+add_key_if_fits (const LgProblem *p, const LgSolution *solution, gpointer data)
+{
+  Fitting *f = data;
+  for (guint k = 0; k < f->n_given; k++)
+    {
+      const LgGivenCell *c = &f->given[k];
+      for (guint r = 0; r < solution->n; r++)
+        if (solution->perm[c->g1][r] == c->i1 &&
+            (solution->perm[c->g2][r] == c->i2) != c->yes)
+          return TRUE;
+    }
+  return add_key (p, solution, &f->keys);
+}
+
+static int
+compare_keys (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+sort_keys (Keys *k)
+{
+  g_ptr_array_sort (k->keys, compare_keys);
+}
+
+/* The rows of the first solution, into data (uint8_t[5][5]). */
+static gboolean
+first_rows (const LgProblem *p, const LgSolution *solution, gpointer data)
+{
+  uint8_t (*rows)[5] = data;
+  (void) p;
+  for (guint g = 0; g < 5; g++)
+    memcpy (rows[g], solution->perm[g], 5);
+  return FALSE;
+}
+
+START_TEST (test_solver_given)
+{
+  static const LgEngine engines[] = { LG_ENGINE_FAITHFUL, LG_ENGINE_FAST,
+                                      LG_ENGINE_AUTO };
+  uint8_t s[5][5];
+  g_autoptr (LgProblem) p = classic_drop_1 ();
+  ck_assert_int_eq (lg_problem_solve (p, NULL, NULL, first_rows, s, NULL), 1);
+  /* cells of that solution, one the other way, and a contradiction (item
+   * s[2][0] with two items of group 4) */
+  const LgGivenCell sets[][2] = {
+    { { 0, s[0][0], 1, s[1][0], TRUE } },
+    { { 0, s[0][0], 1, s[1][0], FALSE } },
+    { { 3, s[3][1], 1, s[1][1], TRUE }, { 0, s[0][2], 2, s[2][3], FALSE } },
+    { { 2, s[2][0], 4, s[4][0], TRUE }, { 4, s[4][1], 2, s[2][0], TRUE } },
+  };
+  static const guint n_given[] = { 1, 1, 2, 2 };
+  gboolean some_but_not_all = FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      Fitting want = { { NULL }, sets[i], n_given[i] };
+      keys_init (&want.keys);
+      LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+      options.engine = LG_ENGINE_FAST;
+      ck_assert_int_eq (
+          lg_problem_solve (p, &options, NULL, add_key_if_fits, &want, NULL),
+          25);
+      sort_keys (&want.keys);
+      if (i == 3)
+        ck_assert_uint_eq (want.keys.keys->len, 0);
+      some_but_not_all |= want.keys.keys->len > 0 && want.keys.keys->len < 25;
+      for (guint e = 0; e < G_N_ELEMENTS (engines); e++)
+        {
+          Keys got;
+          keys_init (&got);
+          options.engine = engines[e];
+          options.given = sets[i];
+          options.n_given = n_given[i];
+          LgStats stats = { 0 };
+          gint64 n =
+              lg_problem_solve (p, &options, &stats, add_key, &got, NULL);
+          ck_assert_int_eq (n, want.keys.keys->len);
+          ck_assert (stats.complete);
+          sort_keys (&got);
+          assert_same_keys (&want.keys, &got, lg_engine_to_string (engines[e]));
+          options.max_solutions = 1;
+          ck_assert_int_eq (
+              lg_problem_solve (p, &options, NULL, NULL, NULL, NULL),
+              MIN (want.keys.keys->len, 1));
+          options.max_solutions = 0;
+          options.given = NULL;
+          options.n_given = 0;
+          keys_clear (&got);
+        }
+      keys_clear (&want.keys);
+    }
+  ck_assert (some_but_not_all);
+}
+END_TEST
+
 START_TEST (test_solver_drop_option)
 {
   g_autoptr (GError) error = NULL;
@@ -516,6 +624,7 @@ lg_solver_suite (void)
   tc = tcase_create ("options");
   tcase_add_loop_test (tc, test_solver_max_solutions, 0, 2);
   tcase_add_test (tc, test_solver_drop_option);
+  tcase_add_test (tc, test_solver_given);
   tcase_add_loop_test (tc, test_solver_levels, 0, 3);
   tcase_add_loop_test (tc, test_solver_deadline, 0, 4);
   tcase_add_test (tc, test_solver_deadline_in_trial);

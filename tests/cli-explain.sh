@@ -65,13 +65,35 @@ bad_facts () {
   if [ "$(cat "$tmp/err")" = "$input/$file:$want" ]; then pass "--hint $file"
   else fail "--hint $file: stderr is '$(cat "$tmp/err")'"; fi
 }
-bad_facts hint-unknown-item.txt "2:12: error: unknown item: 'nobody'"
-bad_facts hint-same-group.txt "1:9: error: two items of one group: 'green'"
+bad_facts hint-unknown-item.txt "2:13: error: unknown item 'nobody'"
+bad_facts hint-same-group.txt "1:10: error: item 'red' and item 'green' are both in group 'color': a couple needs two different groups"
 bad_facts hint-no-keyword.txt "1:1: error: a fact is 'yes X, Y' or 'no X, Y'"
 # checked as a problem file's lines are (found while writing fuzz_cli)
 bad_facts hint-control.txt "1:13: error: control character U+0001 in the file"
 bad_facts hint-utf8.txt "2:10: error: invalid UTF-8 byte 0xFF"
 bad_facts hint-nul.txt "1:15: error: NUL byte in the file"
+# the facts are read as the couples of the problem file are: tabs, strings,
+# GROUP:ITEM, numeric items by value (007 is 7), comments, CRLF
+printf 'numeric age: 7, 12, 350\natomic name: Ann, "Bo Li", Cy\n' >"$tmp/ages.lgm"
+printf 'yes Ann, 7\nno "Bo Li", 12\n' >"$tmp/plain.txt"
+printf 'yes\tname:Ann ,\tage:007  # a comment\r\n\tno "Bo Li",012\n' >"$tmp/written.txt"
+"$LOGIGRAM" --hint "$tmp/plain.txt" "$tmp/ages.lgm" >"$tmp/plain.out" 2>&1
+"$LOGIGRAM" --hint "$tmp/written.txt" "$tmp/ages.lgm" >"$tmp/written.out" 2>&1
+if [ -s "$tmp/plain.out" ] && cmp -s "$tmp/plain.out" "$tmp/written.out"; then
+  pass "--hint: facts written as in a problem file"
+else
+  fail "--hint: facts written as in a problem file: $(cat "$tmp/written.out")"
+fi
+# and a name with a blank must be quoted there too
+printf 'yes Bo Li, 12\n' >"$tmp/unquoted.txt"
+run "--hint: unquoted name with a blank" 1 --hint "$tmp/unquoted.txt" "$tmp/ages.lgm" && {
+  if [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+    grep -q "^$tmp/unquoted.txt:1:5: error: .*Bo" "$tmp/err"; then
+    pass "--hint: unquoted name with a blank is an error"
+  else
+    fail "--hint: unquoted name with a blank: $(cat "$tmp/err")"
+  fi
+}
 # read as the problem file is: bounded (an endless stream is refused), and
 # "-" is the standard input
 timeout 20 "$LOGIGRAM" --memory-limit 1M --hint /dev/zero \
@@ -88,7 +110,7 @@ if cmp -s "$tmp/out" "$expected/explain-mini4-hint.out"; then
 else fail "--hint -: not the output of the file"; fi
 printf 'yes Italian, nobody\n' | "$LOGIGRAM" --hint - "$LG_DATADIR/mini4.lgm" \
   >"$tmp/out" 2>"$tmp/err"
-if [ "$(cat "$tmp/err")" = "<stdin>:1:13: error: unknown item: 'nobody'" ]; then
+if [ "$(cat "$tmp/err")" = "<stdin>:1:14: error: unknown item 'nobody'" ]; then
   pass "--hint -: errors name <stdin>"
 else fail "--hint -: '$(cat "$tmp/err")'"; fi
 
