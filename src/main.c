@@ -195,6 +195,12 @@ parse_time_limit (const char *text, gint64 *deadline)
   char *end;
   if (!text || !(g_ascii_isdigit (*text) || *text == '.'))
     return FALSE;
+  /* digits and one point: no sign, exponent, hexadecimal, inf or nan */
+  gsize digits = strspn (text, "0123456789");
+  if (text[digits] == '.')
+    digits += 1 + strspn (text + digits + 1, "0123456789");
+  if (text[digits] != '\0')
+    return FALSE;
   errno = 0;
   double seconds = g_ascii_strtod (text, &end);
   if (errno || *end || !(seconds > 0) || seconds > 1e9)

@@ -207,7 +207,7 @@ else
 fi
 same_output "--time-limit far away changes nothing" "$expected/classic.out" 0 \
   --time-limit 600
-for bad in 0 -1 abc 1e999 nan 5s; do
+for bad in 0 -1 abc 1e999 1e1 0x10 inf nan . "1 " 5s; do
   bad_command "--time-limit $bad" --time-limit "$bad"
 done
 bad_command "--time-limit with --why-none" --time-limit 5 --why-none
