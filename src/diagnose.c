@@ -43,6 +43,8 @@ typedef struct
   char *key;            /* scratch: n_groups * n bytes and a NUL */
   GHashTable *original; /* keys of the original solutions (owned) */
   gboolean found_new;   /* a solve met a key outside original */
+  gboolean timed_out;   /* a solve stopped at options.deadline: from then
+                           on nothing more is decided */
   guint64 solves;
   /* on a terminal: the clues tried so far, redrawn between the solves (a
    * long solve draws its own line meanwhile); NULL elsewhere */
@@ -89,8 +91,8 @@ diagnosis_init (Diagnosis *d, LgProblem *problem, const LgSolveOptions *options)
   d->key = g_malloc0 ((gsize) d->n_groups * d->n + 1);
   d->original = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   if (d->options.progress)
-    d->progress = lg_progress_new (d->options.progress,
-                                   d->options.progress_delay_ms);
+    d->progress =
+        lg_progress_new (d->options.progress, d->options.progress_delay_ms);
 }
 
 static void
@@ -167,13 +169,20 @@ stop_at_new (const LgProblem *problem, const LgSolution *solution,
 }
 
 /* One solve with the current drops; the number of solutions found up to
- * the callback's stop, or -1 with error set. */
+ * the callback's stop, or -1 with error set.  Past the deadline (--time-
+ * limit) it sets d->timed_out, and the solves after it are not made: 0. */
 static gint64
 solve (Diagnosis *d, LgSolutionFunc func, GError **error)
 {
-  d->solves++;
   d->found_new = FALSE;
-  return lg_problem_solve (d->problem, &d->options, NULL, func, d, error);
+  if (d->timed_out)
+    return 0;
+  d->solves++;
+  LgStats stats = { 0 };
+  gint64 found =
+      lg_problem_solve (d->problem, &d->options, &stats, func, d, error);
+  d->timed_out = stats.timed_out;
+  return found;
 }
 
 /* The examined clues that are not dropped now, ascending. */
@@ -230,7 +239,8 @@ lg_diagnose_why_none (LgProblem *problem, const LgSolveOptions *options,
   if (found < 0)
     goto out;
   result->has_solution = found > 0;
-  if (!result->has_solution)
+  result->decided = !d.timed_out;
+  if (!result->has_solution && result->decided)
     {
       pass_begin (&d, "why-none");
       for (guint i = 0; i < d.examined->len; i++)
@@ -240,14 +250,16 @@ lg_diagnose_why_none (LgProblem *problem, const LgSolveOptions *options,
           found = solve (&d, stop_at_first, error);
           if (found < 0)
             goto out;
-          if (found > 0) /* needed: take it back */
+          /* needed, or not known in time: take it back */
+          if (found > 0 || d.timed_out)
             set_dropped (&d, number, FALSE);
           lg_progress_update (d.progress, i + 1);
         }
     }
-  result->core = result->has_solution
+  result->core = result->has_solution || !result->decided
                      ? g_array_new (FALSE, FALSE, sizeof (guint))
                      : undropped (&d);
+  result->complete = !d.timed_out;
   ok = TRUE;
 
 out:
@@ -271,16 +283,19 @@ lg_redundancy_clear (LgRedundancy *result)
 }
 
 /* Whether dropping clue `number` too leaves the original solutions
- * unchanged; the clue stays dropped when it does.  -1 on error. */
+ * unchanged (not when the deadline passed first); the clue stays dropped
+ * when it does.  -1 on error. */
 static int
 try_drop (Diagnosis *d, guint number, GError **error)
 {
   set_dropped (d, number, TRUE);
   if (solve (d, stop_at_new, error) < 0)
     return -1;
-  if (d->found_new)
+  /* a new solution, or none known in time: it stays */
+  gboolean unchanged = !d->found_new && !d->timed_out;
+  if (!unchanged)
     set_dropped (d, number, FALSE);
-  return !d->found_new;
+  return unchanged;
 }
 
 gboolean
@@ -299,6 +314,7 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
   if (solve (&d, collect, error) < 0)
     goto out;
   result->n_solutions = g_hash_table_size (d.original);
+  result->decided = !d.timed_out;
 
   /* (1) Each rule dropped alone. */
   pass_begin (&d, "redundant, each alone");
@@ -346,6 +362,7 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
         g_array_append_val (result->dropped, number);
     }
   result->n_kept = d.examined->len - result->dropped->len;
+  result->complete = !d.timed_out;
   ok = TRUE;
 
 out:
@@ -398,12 +415,22 @@ why_none_print (FILE *out, const LgProblem *problem, const LgWhyNone *result)
 {
   guint n = result->core ? result->core->len : 0;
   const char *unit = unit_name (problem);
-  if (result->has_solution)
+  if (!result->decided)
+    fputs ("The time limit stopped the first solve: whether the problem has "
+           "a solution is not known.\n",
+           out);
+  else if (result->has_solution)
     fputs ("The problem has a solution: nothing to explain.\n", out);
   else if (n == 0)
     fprintf (out, "No solution, even without any %s.\n", unit);
   else if (n == 1)
     fprintf (out, "No solution; this %s has no solution on its own:\n", unit);
+  else if (!result->complete)
+    fprintf (out,
+             "No solution; these %u %ss have no solution on their own (the "
+             "time limit stopped the search for a smaller set: some of them "
+             "may not be needed):\n",
+             n, unit);
   else
     fprintf (out,
              "No solution; these %u %ss have no solution on their own, "
@@ -419,13 +446,26 @@ redundancy_print (FILE *out, const LgProblem *problem,
 {
   guint k = result->redundant->len, t = result->n_examined;
   const char *unit = unit_name (problem);
+  if (!result->decided)
+    {
+      fprintf (out,
+               "The time limit stopped the search for the solutions: which "
+               "%ss are redundant is not known.\n",
+               unit);
+      return;
+    }
   if (t == 0)
     fprintf (out, "The problem has no %s: none is redundant.\n", unit);
+  else if (k == 0 && t == 1)
+    fprintf (out,
+             "The only %s is not redundant: dropping it changes the "
+             "solutions.\n",
+             unit);
   else if (k == 0)
     fprintf (out,
-             "None of the %u %s%s is redundant: dropping any one of them "
+             "None of the %u %ss is redundant: dropping any one of them "
              "alone changes the solutions.\n",
-             t, unit, t == 1 ? "" : "s");
+             t, unit);
   else if (k == 1)
     fprintf (out,
              "1 of the %u %s%s is redundant: dropping it alone leaves the "
@@ -449,11 +489,18 @@ redundancy_print (FILE *out, const LgProblem *problem,
     fprintf (out, "%s%u", i ? ", " : "",
              g_array_index (result->dropped, guint, i));
   fputs (".\n", out);
+  if (!result->complete)
+    fprintf (out,
+             "The time limit stopped the tests: the %ss above are redundant, "
+             "but a %s whose test did not finish is counted as needed, so "
+             "more may be redundant and the set may not be minimal.\n",
+             unit, unit);
 }
 
 gboolean
 lg_diagnose_run (LgProblem *problem, const LgSolveOptions *options,
-                 LgDiagnoseMode mode, FILE *out, FILE *stats, GError **error)
+                 LgDiagnoseMode mode, FILE *out, FILE *stats,
+                 gboolean *complete, GError **error)
 {
   g_autoptr (GTimer) timer = g_timer_new ();
   guint64 solves;
@@ -464,6 +511,7 @@ lg_diagnose_run (LgProblem *problem, const LgSolveOptions *options,
         return FALSE;
       why_none_print (out, problem, &result);
       solves = result.solves;
+      *complete = result.complete;
       lg_why_none_clear (&result);
     }
   else
@@ -473,6 +521,7 @@ lg_diagnose_run (LgProblem *problem, const LgSolveOptions *options,
         return FALSE;
       redundancy_print (out, problem, &result);
       solves = result.solves;
+      *complete = result.complete;
       lg_redundancy_clear (&result);
     }
   if (stats)

@@ -37,6 +37,11 @@ typedef struct
                              with no solution on its own, each rule of it
                              needed; empty when has_solution */
   guint64 solves;        /* lg_problem_solve calls made */
+  /* With a deadline (options->deadline, --time-limit): decided, the first
+   * solve finished (else has_solution is FALSE and core empty: nothing is
+   * known); complete, no solve was stopped (else core has no solution but
+   * holds the rules not tested in time: it may not be minimal). */
+  gboolean decided, complete;
 } LgWhyNone;
 
 typedef struct
@@ -49,6 +54,11 @@ typedef struct
                              out by the minimal set that keeps them */
   guint n_kept;        /* rules of that minimal set */
   guint64 solves;      /* lg_problem_solve calls made */
+  /* With a deadline: decided, the original solutions were all found (else
+   * nothing is reported); complete, no solve was stopped (else a rule whose
+   * test did not finish counts as needed: redundant holds only rules proved
+   * redundant, dropped a set that keeps the solutions, maybe not minimal). */
+  gboolean decided, complete;
 } LgRedundancy;
 
 /* Both diagnostics solve with options (NULL: the defaults; their drop and
@@ -79,11 +89,13 @@ typedef enum
 } LgDiagnoseMode;
 
 /* Runs one diagnostic and prints its report on out; when stats is not
- * NULL, prints there the number of solves and the time taken.  FALSE with
- * error set, and nothing printed, when the problem is invalid. */
+ * NULL, prints there the number of solves and the time taken; *complete
+ * is FALSE when the deadline stopped a solve (the report says what that
+ * leaves open).  FALSE with error set, and nothing printed, when the
+ * problem is invalid. */
 gboolean lg_diagnose_run (LgProblem *problem, const LgSolveOptions *options,
                           LgDiagnoseMode mode, FILE *out, FILE *stats,
-                          GError **error);
+                          gboolean *complete, GError **error);
 
 G_END_DECLS
 

@@ -360,10 +360,10 @@ check_options (Options *o)
     return usage_error ("give --why-none or --redundant, not both");
   if ((o->why_none || o->redundant) &&
       (o->count_only || o->max_solutions_text || o->format_text ||
-       o->list_rules || o->list_clues || o->time_limit_text))
+       o->list_rules || o->list_clues))
     return usage_error ("%s prints a report, not the solutions: leave out "
-                        "--count, --max-solutions, --format, --list-rules, "
-                        "--list-clues and --time-limit",
+                        "--count, --max-solutions, --format, --list-rules "
+                        "and --list-clues",
                         o->why_none ? "--why-none" : "--redundant");
   if (o->list_rules && o->list_clues)
     return usage_error ("give --list-rules or --list-clues, not both");
@@ -825,7 +825,8 @@ print_hint (const Options *o, LgExplain *ex, gboolean consistent)
     lg_explain_print_step (stdout, ex, g_array_index (cone, guint, k));
 }
 
-/* The note of an explanation or a hint that --time-limit stopped. */
+/* The note of an explanation, a hint or a diagnosis that --time-limit
+ * stopped. */
 static int
 explain_timed_out (const Options *o, const char *what)
 {
@@ -971,11 +972,14 @@ run (Options *o)
   if (o->why_none || o->redundant)
     {
       /* Many solves with rules dropped; the report alone on stdout. */
-      if (!lg_diagnose_run (problem, &o->solve,
-                            o->why_none ? LG_DIAGNOSE_WHY_NONE
-                                        : LG_DIAGNOSE_REDUNDANT,
-                            stdout, o->stats ? stderr : NULL, &error))
+      gboolean complete = TRUE;
+      if (!lg_diagnose_run (
+              problem, &o->solve,
+              o->why_none ? LG_DIAGNOSE_WHY_NONE : LG_DIAGNOSE_REDUNDANT,
+              stdout, o->stats ? stderr : NULL, &complete, &error))
         return problem_error (source, error);
+      if (!complete)
+        return explain_timed_out (o, "the report says what is left open");
       return EXIT_SOLVED;
     }
   return solve (o, problem, source, runs);
@@ -1029,7 +1033,8 @@ main (int argc, char **argv)
       "G; default 2G)",
       "SIZE" },
     { "time-limit", 0, 0, G_OPTION_ARG_STRING, &o.time_limit_text,
-      "Stop the search (or --explain) SECONDS after the start, print what "
+      "Stop the search (or --explain, --why-none, --redundant) SECONDS after "
+      "the start, print what "
       "was found and say so on stderr (exit status 3)",
       "SECONDS" },
     { "trace", 't', 0, G_OPTION_ARG_NONE, &o.trace,

@@ -379,9 +379,9 @@ START_TEST (test_diagnose_why_none_einstein_cat_not_water)
   LgWhyNone r;
   ck_assert (lg_diagnose_why_none (p, NULL, &r, NULL));
   ck_assert (contains (r.core, lg_problem_n_clues (p)));
-  ck_assert_uint_eq (lg_rule_get_clue (lg_problem_get_rule (
-                         p, lg_problem_n_rules (p))),
-                     lg_problem_n_clues (p));
+  ck_assert_uint_eq (
+      lg_rule_get_clue (lg_problem_get_rule (p, lg_problem_n_rules (p))),
+      lg_problem_n_clues (p));
   ck_assert_uint_lt (r.core->len, r.n_examined);
   lg_why_none_clear (&r);
 }
@@ -419,8 +419,8 @@ START_TEST (test_diagnose_why_none_keeps_command_line_drops)
   ck_assert (!contains (r.core, outside));
   ck_assert_uint_eq (r.n_examined, lg_problem_n_clues (q) - 1);
   lg_why_none_clear (&r);
-  ck_assert (lg_problem_rule_is_dropped (
-      q, lg_clue_get_first_rule (q, outside)));
+  ck_assert (
+      lg_problem_rule_is_dropped (q, lg_clue_get_first_rule (q, outside)));
 }
 END_TEST
 
@@ -544,7 +544,9 @@ report (LgProblem *p, LgDiagnoseMode mode)
   size_t size = 0;
   FILE *out = open_memstream (&text, &size);
   ck_assert (out != NULL);
-  ck_assert (lg_diagnose_run (p, NULL, mode, out, NULL, NULL));
+  gboolean complete = FALSE;
+  ck_assert (lg_diagnose_run (p, NULL, mode, out, NULL, &complete, NULL));
+  ck_assert (complete);
   fclose (out);
   return text;
 }
@@ -610,14 +612,70 @@ START_TEST (test_diagnose_report_redundant_without_lines)
 }
 END_TEST
 
+/* The time limit (options.deadline, here long past): a report of what is
+ * not known, never a wrong one, and complete FALSE.  The faithful engine
+ * on three groups of seven finds the contradiction of rules 1-3 only in
+ * try_solution, after thousands of steps; the 5040^2 solutions of the
+ * second problem cannot all be found before the clock is read. */
+static char *
+report_timed_out (const char *text, LgDiagnoseMode mode)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p =
+      lg_parser_parse_data ("t.lgm", text, strlen (text), &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = LG_ENGINE_FAITHFUL;
+  options.deadline = 1;
+  char *out_text = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&out_text, &size);
+  gboolean complete = TRUE;
+  ck_assert (lg_diagnose_run (p, &options, mode, out, NULL, &complete, NULL));
+  ck_assert (!complete);
+  fclose (out);
+  return out_text;
+}
+
+START_TEST (test_diagnose_time_limit)
+{
+  static const char groups[] = "atomic a: 1, 2, 3, 4, 5, 6, 7\n"
+                               "atomic b: 1, 2, 3, 4, 5, 6, 7\n"
+                               "atomic c: 1, 2, 3, 4, 5, 6, 7\n";
+  g_autofree char *none =
+      g_strconcat (groups, "yes a:1, b:1\nyes b:1, c:1\nno a:1, c:1\n", NULL);
+  g_autofree char *why = report_timed_out (none, LG_DIAGNOSE_WHY_NONE);
+  ck_assert_str_eq (why, "The time limit stopped the first solve: whether "
+                         "the problem has a solution is not known.\n");
+  g_autofree char *many = g_strconcat (groups, "no a:1, b:1\n", NULL);
+  g_autofree char *red = report_timed_out (many, LG_DIAGNOSE_REDUNDANT);
+  ck_assert_str_eq (red, "The time limit stopped the search for the "
+                         "solutions: which rules are redundant is not "
+                         "known.\n");
+}
+END_TEST
+
+/* One rule, needed: not "None of the 1 rule". */
+START_TEST (test_diagnose_report_one_rule)
+{
+  static const char text[] = "atomic a: x, y\natomic b: u, v\nyes x, u\n";
+  g_autoptr (LgProblem) p =
+      lg_parser_parse_data ("t.lgm", text, strlen (text), NULL);
+  g_autofree char *out = report (p, LG_DIAGNOSE_REDUNDANT);
+  ck_assert_str_eq (out, "The only rule is not redundant: dropping it "
+                         "changes the solutions.\n"
+                         "A minimal set of 1 rule keeps the same solutions; "
+                         "it drops: none.\n");
+}
+END_TEST
+
 Suite *
 lg_diagnose_suite (void)
 {
   Suite *s = suite_create ("diagnose");
   TCase *tc = tcase_create ("data");
   tcase_set_timeout (tc, 120);
-  tcase_add_loop_test (tc, test_diagnose_why_none_einstein_cat_not_water, 0,
-                       2);
+  tcase_add_loop_test (tc, test_diagnose_why_none_einstein_cat_not_water, 0, 2);
   tcase_add_loop_test (tc, test_diagnose_why_none_solvable, 0, 4);
   tcase_add_test (tc, test_diagnose_why_none_keeps_command_line_drops);
   tcase_add_loop_test (tc, test_diagnose_redundant_data, 0, 6);
@@ -631,6 +689,8 @@ lg_diagnose_suite (void)
   tc = tcase_create ("reports");
   tcase_add_test (tc, test_diagnose_report_without_lines);
   tcase_add_test (tc, test_diagnose_report_redundant_without_lines);
+  tcase_add_test (tc, test_diagnose_time_limit);
+  tcase_add_test (tc, test_diagnose_report_one_rule);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -210,7 +210,19 @@ same_output "--time-limit far away changes nothing" "$expected/classic.out" 0 \
 for bad in 0 -1 abc 1e999 1e1 0x10 inf nan . "1 " 5s; do
   bad_command "--time-limit $bad" --time-limit "$bad"
 done
-bad_command "--time-limit with --why-none" --time-limit 5 --why-none
+# the diagnostics stop at the time limit too, and say what is not known:
+# three groups of eight and one rule have 8!^2 - ... solutions to collect
+printf 'atomic a: %s\natomic b: %s\natomic c: %s\nno a1, b1\n' \
+  "$(seq -s', ' -f 'a%g' 1 8)" "$(seq -s', ' -f 'b%g' 1 8)" \
+  "$(seq -s', ' -f 'c%g' 1 8)" >"$tmp/many.lgm"
+run "--redundant --time-limit" 3 --redundant --time-limit 0.2 "$tmp/many.lgm" && {
+  if [ "$(cat "$tmp/out")" = "The time limit stopped the search for the solutions: which rules are redundant is not known." ] &&
+    [ "$(cat "$tmp/err")" = "logigram: note: the time limit (--time-limit 0.2) was reached: the report says what is left open" ]; then
+    pass "--redundant --time-limit: the report and the note"
+  else
+    fail "--redundant --time-limit: $(cat "$tmp/out" "$tmp/err")"
+  fi
+}
 
 # ---- bytes echoed in messages ---------------------------------------------------
 # an option, a value or a file name of any bytes is echoed as text: invalid
