@@ -35,9 +35,11 @@ typedef struct
   const LgSolveOptions *options; /* never NULL */
   LgProgress *progress;          /* NULL: no progress line */
   LgStats *stats;                /* never NULL: the engine's counters */
-  guint64 step_limit; /* 0, or the most work explore may do (nodes and
-                         steps, lg_situation_set_step_limit; an engine with
-                         over_limit then stops there, see below) */
+  guint64 step_limit; /* 0, or the most work explore may do (the faithful
+                         engine: nodes and steps, lg_situation_set_step_limit;
+                         the fast one: nodes); it then stops there and
+                         over_limit says so (see below): auto's trial, or
+                         options->work_limit */
   /* NULL, or the solver's deadline (options->deadline): explore asks it
    * (lg_deadline_passed) in its loop and stops, its solutions then only
    * some of them, once it has passed */

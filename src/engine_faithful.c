@@ -219,13 +219,14 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
   g_autoptr (GTimer) timer = g_timer_new ();
   situation_of (e);
   /* the solutions kept to tell them apart, counted as they grow, within
-   * what the memory limit leaves (auto's trial: half of it, the other is
-   * for the solutions it holds back, solver.c) */
+   * what the memory limit leaves (auto's trial, the faithful engine under
+   * auto: half of it, the other is for the solutions it holds back,
+   * solver.c) */
   if (may_repeat (setup->set))
     {
       guint64 left = setup->options->memory_limit - stats->memory_estimate;
-      lg_situation_set_distinct (e->situation,
-                                 setup->step_limit ? left / 2 : left);
+      gboolean trial = setup->options->engine == LG_ENGINE_AUTO;
+      lg_situation_set_distinct (e->situation, trial ? left / 2 : left);
     }
   if (setup->step_limit)
     lg_situation_set_step_limit (e->situation, setup->step_limit);
@@ -303,10 +304,10 @@ faithful_estimate (LgEngineImpl *engine, LgEstimate *estimate)
   lg_situation_estimate (situation_of (e), e->tree->root, ESTIMATE_PROBES,
                          ESTIMATE_SEED, estimate);
   size_t n_words = e->tree->n_words;
-  double per_node =
-      SECONDS_PER_NODE +
-      (n_words > WORDS_AT_6 ? (double) (n_words - WORDS_AT_6) * SECONDS_PER_NODE_WORD
-                            : 0);
+  double per_node = SECONDS_PER_NODE + (n_words > WORDS_AT_6
+                                            ? (double) (n_words - WORDS_AT_6) *
+                                                  SECONDS_PER_NODE_WORD
+                                            : 0);
   estimate->seconds =
       estimate->nodes * per_node + estimate->steps * SECONDS_PER_STEP;
   e->estimate = *estimate;

@@ -108,6 +108,8 @@ struct LgFastEngine
   const LgConstraintSet *set;
   LgProgress *progress;
   LgDeadline *deadline; /* the search stops once it has passed */
+  guint64 node_limit;   /* and once it has explored that many nodes */
+  gboolean over_limit;  /* it stopped there */
   LgStats *stats;
   guint G, n;
   Row full;            /* n low bits */
@@ -1421,6 +1423,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   e->set = set;
   e->progress = setup->progress;
   e->deadline = setup->deadline;
+  e->node_limit = setup->step_limit ? setup->step_limit : G_MAXUINT64;
   e->stats = stats;
   e->G = lg_problem_n_groups (problem);
   e->n = lg_problem_dimension (problem);
@@ -2913,8 +2916,9 @@ search (LgFastEngine *e, guint depth)
   uint8_t *child = state + e->state_size;
   Row bits = line (e, M, bx, by)[ba];
   gboolean first = TRUE;
-  /* the callback stops the search, or the deadline */
-  while (bits && !(e->stopped |= lg_deadline_passed (e->deadline)))
+  /* the callback stops the search, or the deadline, or the node limit */
+  while (bits && !(e->stopped |= (e->over_limit |= e->nodes >= e->node_limit) ||
+                                 lg_deadline_passed (e->deadline)))
     {
       guint b = (guint) lg_bitset_ctz64 (bits);
       bits &= (Row) (bits - 1);
@@ -2973,7 +2977,7 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
   g_autoptr (GTimer) timer = g_timer_new ();
   e->func = func;
   e->user_data = user_data;
-  e->stopped = FALSE;
+  e->stopped = e->over_limit = FALSE;
   e->nodes = e->alternatives = e->backtracks = e->solutions = 0;
   e->probes_skipped = 0;
   lg_progress_begin (e->progress, "explore", "nodes", 0);
@@ -3044,12 +3048,18 @@ class_free (LgEngineImpl *engine)
   lg_engine_fast_free ((LgFastEngine *) engine);
 }
 
+static gboolean
+class_over_limit (const LgEngineImpl *engine)
+{
+  return ((const LgFastEngine *) engine)->over_limit;
+}
+
 const LgEngineClass lg_engine_fast_class = {
   .name = "fast",
   .create = class_create,
   .explore = class_explore,
-  .tree = NULL,       /* no AND/OR tree: nothing for the views */
-  .estimate = NULL,   /* fast enough not to ask */
-  .over_limit = NULL, /* no step limit */
+  .tree = NULL,                   /* no AND/OR tree: nothing for the views */
+  .estimate = NULL,               /* fast enough not to ask */
+  .over_limit = class_over_limit, /* setup->step_limit: nodes */
   .free = class_free,
 };

@@ -337,6 +337,8 @@ struct _LgGen
 
   guint64 n_solves;
   double solve_seconds;
+  gboolean unsettled; /* the last count stopped at opt.work_limit */
+  guint64 n_unsettled;
   LgProgress *progress; /* options.progress's line, or NULL */
 };
 
@@ -347,7 +349,8 @@ lg_gen_options_init (LgGenOptions *options)
                               .n_groups = 5,
                               .seed = 1,
                               .max_solutions = 1,
-                              .engine = LG_ENGINE_FAST };
+                              .engine = LG_ENGINE_FAST,
+                              .work_limit = LG_GEN_WORK_LIMIT };
 }
 
 /* splitmix64 (Steele, Lea, Flood 2014): a fixed sequence everywhere. */
@@ -621,12 +624,15 @@ lg_gen_false_clue (LgGen *gen)
 }
 
 void
-lg_gen_get_work (LgGen *gen, guint64 *n_solves, double *seconds)
+lg_gen_get_work (LgGen *gen, guint64 *n_solves, double *seconds,
+                 guint64 *n_unsettled)
 {
   if (n_solves)
     *n_solves = gen->n_solves;
   if (seconds)
     *seconds = gen->solve_seconds;
+  if (n_unsettled)
+    *n_unsettled = gen->n_unsettled;
 }
 
 const char *
@@ -1583,13 +1589,23 @@ on_solution (const LgProblem *problem, const LgSolution *solution,
   return gen->n_found < c->limit;
 }
 
+/* The work of a search of the generator is bounded (options.work_limit,
+ * LG_GEN_WORK_LIMIT nodes of the fast engine): near uniqueness, on 12
+ * groups and more, a few searches would run for minutes (logigram-gen -n
+ * 16 -g 12 -s 2 did not end).  Past it the count is unsettled, and each
+ * caller goes the safe way: the clue is kept, or taken, and more clues make
+ * the next search easier.  Work, not time: the same puzzle on every
+ * machine.  The counts that check the file written are not bounded. */
+
 /* The number of solutions of the clues (those not skipped, and the
  * negation of `negated` if not NULL), counted up to `limit`; they are left
- * in gen->found.  -1 on a solver error. */
+ * in gen->found.  With `bounded`, at most opt.work_limit work: past it
+ * gen->unsettled, and the count is that of the solutions found.  -1 on a
+ * solver error. */
 static gint64
 count_solutions (LgGen *gen, const LgGenClue *clues, guint n_clues,
                  const gboolean *skip, const LgGenClue *negated, guint64 limit,
-                 GError **error)
+                 gboolean bounded, GError **error)
 {
   g_autofree char *text = problem_text (gen, clues, n_clues, skip, negated);
   g_autoptr (GTimer) timer = g_timer_new ();
@@ -1600,6 +1616,10 @@ count_solutions (LgGen *gen, const LgGenClue *clues, guint n_clues,
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = gen->opt.engine;
   options.check = gen->opt.check;
+  /* nodes of the fast engine: the faithful one's work counts other steps,
+   * and a puzzle is the same whatever the engine that counts */
+  if (bounded && gen->opt.engine == LG_ENGINE_FAST)
+    options.work_limit = gen->opt.work_limit;
   g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
   for (guint g = 0; g < gen->n_groups; g++)
     {
@@ -1612,9 +1632,12 @@ count_solutions (LgGen *gen, const LgGenClue *clues, guint n_clues,
   Count c = { gen, index, limit, row };
   g_array_set_size (gen->found, 0);
   gen->n_found = 0;
+  LgStats stats = { 0 };
   gint64 got =
-      lg_problem_solve (problem, &options, NULL, on_solution, &c, error);
+      lg_problem_solve (problem, &options, &stats, on_solution, &c, error);
   gen->n_solves++;
+  gen->unsettled = stats.over_work;
+  gen->n_unsettled += stats.over_work;
   gen->solve_seconds += g_timer_elapsed (timer, NULL);
   if (got < 0)
     {
@@ -1681,9 +1704,10 @@ keep_alternatives (LgGen *gen, GArray *alts, const LgGenClue *c)
 }
 
 /* 1 when adding the clue c (true in the hidden solution) to the clues
- * removes a solution, 0 when not, -1 on a solver error: a known
- * alternative breaks c, or else the solver finds a solution of the clues
- * and of the negation of c (which becomes known). */
+ * removes a solution, or may (the search was unsettled), 0 when not, -1
+ * on a solver error: a known alternative breaks c, or else the solver
+ * finds a solution of the clues and of the negation of c (which becomes
+ * known). */
 static int
 removes_solution (LgGen *gen, GArray *alts, const LgGenClue *c, GError **error)
 {
@@ -1692,11 +1716,13 @@ removes_solution (LgGen *gen, GArray *alts, const LgGenClue *c, GError **error)
     if (!lg_gen_clue_holds (gen, c, &g_array_index (alts, guint, j * size)))
       return 1;
   gint64 got = count_solutions (gen, (LgGenClue *) gen->clues->data,
-                                gen->clues->len, NULL, c, 1, error);
+                                gen->clues->len, NULL, c, 1, TRUE, error);
   if (got < 0)
     return -1;
   add_alternatives (gen, alts);
-  return got > 0;
+  /* not known in time: taken (a true clue; the count that follows says
+   * whether the solutions are down to K) */
+  return got > 0 || gen->unsettled;
 }
 
 /* The first clue of the random sequence that removes a solution; after
@@ -1752,9 +1778,12 @@ add_clues (LgGen *gen, GError **error)
   guint64 limit = gen->opt.max_solutions;
   guint size = gen->n_groups * gen->n;
   g_autoptr (GArray) alts = g_array_new (FALSE, FALSE, sizeof (guint));
-  gint64 count = count_solutions (gen, NULL, 0, NULL, NULL, limit + 1, error);
+  gint64 count =
+      count_solutions (gen, NULL, 0, NULL, NULL, limit + 1, TRUE, error);
   if (count < 0)
     return FALSE;
+  if (gen->unsettled)
+    count = (gint64) limit + 1; /* more than K, as far as is known */
   add_alternatives (gen, alts);
   lg_progress_begin (gen->progress, "adding clues", "clues", 0);
   while ((guint64) count > limit)
@@ -1764,6 +1793,7 @@ add_clues (LgGen *gen, GError **error)
       guint tries = limit > 1 ? 8 : 1;
       LgGenClue best = { 0 };
       gint64 best_count = -1;
+      guint best_n_found = 0; /* fewer than best_count when unsettled */
       g_autofree guint *best_found = NULL;
       for (guint t = 0; t < tries; t++)
         {
@@ -1771,18 +1801,21 @@ add_clues (LgGen *gen, GError **error)
           if (!pick_clue (gen, alts, &c, error))
             return FALSE;
           g_array_append_val (gen->clues, c);
-          gint64 got =
-              count_solutions (gen, (LgGenClue *) gen->clues->data,
-                               gen->clues->len, NULL, NULL, limit + 1, error);
+          gint64 got = count_solutions (gen, (LgGenClue *) gen->clues->data,
+                                        gen->clues->len, NULL, NULL, limit + 1,
+                                        TRUE, error);
           g_array_set_size (gen->clues, gen->clues->len - 1);
           if (got < 0)
             return FALSE;
+          if (gen->unsettled)
+            got = (gint64) limit + 1; /* not known to be down to K */
           /* more than K left: progress all the same; K exactly: done */
           gboolean final = (guint64) got >= limit;
           if (best_count < 0 || final || got > best_count)
             {
               best = c;
               best_count = got;
+              best_n_found = gen->n_found;
               g_free (best_found);
               best_found =
                   g_memdup2 (gen->found->data,
@@ -1793,8 +1826,8 @@ add_clues (LgGen *gen, GError **error)
         }
       g_array_append_val (gen->clues, best);
       g_array_set_size (gen->found, 0);
-      g_array_append_vals (gen->found, best_found, (guint) best_count * size);
-      gen->n_found = (guint) best_count;
+      g_array_append_vals (gen->found, best_found, best_n_found * size);
+      gen->n_found = best_n_found;
       count = best_count;
       keep_alternatives (gen, alts, &best);
       add_alternatives (gen, alts);
@@ -1828,10 +1861,10 @@ minimise (LgGen *gen, GError **error)
       const LgGenClue *clues = (LgGenClue *) gen->clues->data;
       skip[order[i]] = TRUE;
       gint64 got = count_solutions (gen, clues, n_clues, skip, &clues[order[i]],
-                                    1, error);
+                                    1, TRUE, error);
       if (got < 0)
         return FALSE;
-      if (got > 0)
+      if (got > 0 || gen->unsettled) /* needed, or not known in time */
         skip[order[i]] = FALSE;
     }
   GArray *kept = g_array_new (FALSE, FALSE, sizeof (LgGenClue));
@@ -1843,7 +1876,7 @@ minimise (LgGen *gen, GError **error)
   /* the solutions of the kept clues, for contradict */
   gint64 got =
       count_solutions (gen, (LgGenClue *) gen->clues->data, gen->clues->len,
-                       NULL, NULL, gen->n_solutions + 1, error);
+                       NULL, NULL, gen->n_solutions + 1, FALSE, error);
   if (got < 0)
     return FALSE;
   g_assert ((guint64) got == gen->n_solutions);
@@ -1952,7 +1985,7 @@ lg_gen_run (LgGen *gen, GError **error)
   guint64 announced = gen->opt.contradict ? 0 : gen->n_solutions;
   gint64 got =
       count_solutions (gen, (LgGenClue *) gen->clues->data, gen->clues->len,
-                       NULL, NULL, announced + 1, error);
+                       NULL, NULL, announced + 1, FALSE, error);
   if (got < 0)
     return FALSE;
   if ((guint64) got != announced)

@@ -68,13 +68,22 @@ typedef struct
                             FEWEST finds the solutions in another order,
                             which must not change the puzzle */
   gboolean verbose;      /* progress on stderr */
+  /* the most work of one search of the fast engine (LgSolveOptions.
+   * work_limit, default LG_GEN_WORK_LIMIT; 0: none); past it the search is
+   * unsettled and the generator goes the safe way (see gen.c): a few more
+   * clues, never a wrong count */
+  guint64 work_limit;
   /* a status line for the clues and --minimise (lg_progress: a
    * terminal's), or NULL, and how long before it shows */
   FILE *progress;
   guint progress_delay_ms;
 } LgGenOptions;
 
-/* 5 items, 5 groups, seed 1, unique, the fast engine, nothing else. */
+/* The default work limit of one search: nodes of the fast engine. */
+#define LG_GEN_WORK_LIMIT 20000
+
+/* 5 items, 5 groups, seed 1, unique, the fast engine, LG_GEN_WORK_LIMIT,
+ * nothing else. */
 void lg_gen_options_init (LgGenOptions *options);
 
 /* The kinds of clue; the rules of each are, with X and Y items of two
@@ -160,8 +169,10 @@ guint lg_gen_n_clues (LgGen *gen);
 const LgGenClue *lg_gen_get_clue (LgGen *gen, guint index);
 /* The clue number (from 1) of the false clue, 0 without contradict. */
 guint lg_gen_false_clue (LgGen *gen);
-/* Calls to the solver and the seconds they took. */
-void lg_gen_get_work (LgGen *gen, guint64 *n_solves, double *seconds);
+/* Calls to the solver, the seconds they took, and how many of them
+ * stopped at the work limit (any of the pointers may be NULL). */
+void lg_gen_get_work (LgGen *gen, guint64 *n_solves, double *seconds,
+                      guint64 *n_unsettled);
 
 /* ---- The pieces, for the tests ----------------------------------------- */
 

@@ -232,14 +232,16 @@ main (int argc, char **argv)
     }
   if (verbose)
     {
-      guint64 n_solves;
+      guint64 n_solves, n_unsettled;
       double seconds;
-      lg_gen_get_work (gen, &n_solves, &seconds);
+      lg_gen_get_work (gen, &n_solves, &seconds, &n_unsettled);
       fprintf (stderr,
                "logigram-gen: %u clues, %" G_GUINT64_FORMAT
-               " solution(s); %" G_GUINT64_FORMAT " solver calls in %.3f s\n",
+               " solution(s); %" G_GUINT64_FORMAT
+               " solver calls in %.3f s (%" G_GUINT64_FORMAT
+               " stopped at the work limit)\n",
                lg_gen_n_clues (gen), lg_gen_n_solutions (gen), n_solves,
-               seconds);
+               seconds, n_unsettled);
     }
   if (output)
     {

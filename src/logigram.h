@@ -285,6 +285,14 @@ typedef struct
    * engines check it every thousand or so steps of their search; the
    * transformation before it is not cut short.  0 (the default): none. */
   gint64 deadline;
+  /* 0 (the default): none.  Else the search stops after about this much
+   * work, with the solutions found so far: LgStats.over_work and not
+   * complete.  The fast engine counts its nodes, the faithful one its nodes
+   * and steps; unlike the deadline, the same on every run and machine
+   * (logigram-gen bounds its solves with it).  With auto, the faithful
+   * engine's trial keeps its own bound; the engine that runs after it gets
+   * this one. */
+  guint64 work_limit;
   /* NULL (the default), or one entry per rule (index number - 1, as many as
    * lg_problem_n_rules): TRUE leaves the rule out of this solve, as
    * lg_problem_drop_rule does for every solve (the diagnostics use it). */
@@ -377,9 +385,10 @@ typedef struct
                                search were estimated to take, before they
                                were allocated (what --memory-limit bounds) */
   gboolean complete;        /* the search ran to its end: not stopped by
-                               max_solutions, the callback or the
-                               deadline */
+                               max_solutions, the callback, the deadline
+                               or the work limit */
   gboolean timed_out;       /* the search stopped at options->deadline */
+  gboolean over_work;       /* the search stopped at options->work_limit */
   gboolean over_memory;     /* the search stopped at the memory limit: the
                                faithful engine's solutions kept to tell
                                them apart would pass it (auto's trial falls

@@ -910,19 +910,23 @@ static guint
 edit_distance (const char *a, const char *b, guint limit)
 {
   gsize la = strlen (a), lb = strlen (b);
-  g_autofree guint *rows = NULL;
-  guint *before, *previous, *row, result;
+  const guint inf = limit + 1;
 
   if ((la > lb ? la - lb : lb - la) > limit)
-    return limit + 1;
-  rows = g_new0 (guint, 3 * (lb + 1));
-  before = rows, previous = rows + lb + 1, row = rows + 2 * (lb + 1);
-  for (gsize j = 0; j <= lb; j++)
-    previous[j] = j;
+    return inf;
+  /* only the band |i - j| <= limit of the table (Ukkonen): a path
+   * outside it costs more than limit; inf marks its edges */
+  g_autofree guint *rows = g_new (guint, 3 * (lb + 2));
+  guint *before = rows, *previous = rows + lb + 2, *row = rows + 2 * (lb + 2);
+  for (gsize j = 0; j <= MIN (lb, (gsize) limit + 1); j++)
+    previous[j] = MIN ((guint) j, inf);
   for (gsize i = 1; i <= la; i++)
     {
-      row[0] = i;
-      for (gsize j = 1; j <= lb; j++)
+      gsize lo = i > limit ? i - limit : 1;
+      gsize hi = MIN (lb, i + limit);
+
+      row[lo - 1] = lo == 1 ? MIN ((guint) i, inf) : inf;
+      for (gsize j = lo; j <= hi; j++)
         {
           guint best = previous[j - 1] + (a[i - 1] != b[j - 1]);
 
@@ -930,13 +934,14 @@ edit_distance (const char *a, const char *b, guint limit)
           best = MIN (best, row[j - 1] + 1);
           if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
             best = MIN (best, before[j - 2] + 1);
-          row[j] = best;
+          row[j] = MIN (best, inf);
         }
+      if (hi < lb)
+        row[hi + 1] = inf;
       guint *t = before;
       before = previous, previous = row, row = t;
     }
-  result = previous[lb];
-  return MIN (result, limit + 1);
+  return MIN (previous[lb], inf);
 }
 
 /* What an unknown name may have been meant as. */

@@ -102,6 +102,7 @@ lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
     .progress = solver->progress,
     .stats = solver->stats,
     .deadline = &solver->deadline,
+    .step_limit = solver->options.work_limit,
   };
   return solver;
 }
@@ -137,7 +138,7 @@ fall_back (LgSolver *solver, LgEngineImpl *faithful, LgEngineChoice choice,
   clear_engine_stats (solver->stats);
   solver->stats->engine = LG_ENGINE_FAST;
   solver->on_trial = FALSE;
-  solver->setup.step_limit = 0;
+  solver->setup.step_limit = solver->options.work_limit;
   GError *local = NULL;
   LgEngineImpl *fast = lg_engine_fast_class.create (&solver->setup, &local);
   solver->stats->memory_estimate = MAX (solver->stats->memory_estimate, before);
@@ -309,9 +310,13 @@ give_kept (LgSolver *solver)
 static void
 end_explore (LgSolver *solver)
 {
+  const LgEngineClass *klass = solver->engine->klass;
   solver->stats->solutions = solver->found;
   solver->stats->timed_out = solver->deadline.passed;
-  solver->stats->complete = !solver->stopped && !solver->deadline.passed;
+  solver->stats->over_work = !solver->on_trial && klass->over_limit &&
+                             klass->over_limit (solver->engine);
+  solver->stats->complete =
+      !solver->stopped && !solver->deadline.passed && !solver->stats->over_work;
 }
 
 gint64

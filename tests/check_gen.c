@@ -304,8 +304,8 @@ hidden_key (LgGen *gen, const Run *run)
   for (guint g = 0; g < run->n_groups; g++)
     for (guint r = 0; r < run->n_items; r++)
       {
-        g_autofree char *ref = lg_gen_item_ref (
-            gen, g, lg_gen_hidden (gen)[g * run->n_items + r]);
+        g_autofree char *ref =
+            lg_gen_item_ref (gen, g, lg_gen_hidden (gen)[g * run->n_items + r]);
         g_string_append_printf (hidden, "%s|", strchr (ref, ':') + 1);
       }
   return g_string_free (hidden, FALSE);
@@ -350,7 +350,8 @@ START_TEST (test_gen_runs)
     {
       opts.engine = engines[e];
       Collect c = { g_ptr_array_new_with_free_func (g_free) };
-      ck_assert_int_ge (lg_problem_solve (p, &opts, NULL, collect, &c, &error), 0);
+      ck_assert_int_ge (lg_problem_solve (p, &opts, NULL, collect, &c, &error),
+                        0);
       ck_assert_uint_eq (c.keys->len, announced);
       if (!run->contradict)
         {
@@ -376,8 +377,7 @@ START_TEST (test_gen_runs)
       for (guint i = 0; i < n_clues; i++)
         first[i + 1] =
             first[i] + lg_gen_clue_n_rules (lg_gen_get_clue (gen, i));
-      g_autofree gboolean *drop =
-          g_new0 (gboolean, lg_problem_n_rules (p) + 1);
+      g_autofree gboolean *drop = g_new0 (gboolean, lg_problem_n_rules (p) + 1);
       if (false_clue)
         for (guint r = first[false_clue - 1]; r < first[false_clue]; r++)
           drop[r - 1] = TRUE;
@@ -421,12 +421,9 @@ END_TEST
 /* Beyond the faithful engine's ten items and the themes' ten (then the
  * fast engine alone counts): the hidden solution is the one solution. */
 static const Run wide_runs[] = {
-  { 16, 3, 1, 1, TRUE, FALSE },
-  { 12, 4, 2, 1, FALSE, FALSE },
-  { 11, 5, 3, 1, TRUE, FALSE },
-  { 4, 13, 4, 1, TRUE, FALSE },
-  { 5, 16, 5, 1, FALSE, FALSE },
-  { 13, 4, 6, 1, FALSE, TRUE },
+  { 16, 3, 1, 1, TRUE, FALSE },  { 12, 4, 2, 1, FALSE, FALSE },
+  { 11, 5, 3, 1, TRUE, FALSE },  { 4, 13, 4, 1, TRUE, FALSE },
+  { 5, 16, 5, 1, FALSE, FALSE }, { 13, 4, 6, 1, FALSE, TRUE },
 };
 
 START_TEST (test_gen_wide)
@@ -447,8 +444,7 @@ START_TEST (test_gen_wide)
   LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   opts.engine = LG_ENGINE_FAST;
   Collect c = { g_ptr_array_new_with_free_func (g_free) };
-  ck_assert_int_ge (lg_problem_solve (p, &opts, NULL, collect, &c, &error),
-                    0);
+  ck_assert_int_ge (lg_problem_solve (p, &opts, NULL, collect, &c, &error), 0);
   ck_assert_uint_eq (c.keys->len, run->contradict ? 0 : 1);
   if (!run->contradict)
     {
@@ -462,9 +458,53 @@ START_TEST (test_gen_wide)
       LgGroup *group = lg_problem_get_group (p, g);
       for (guint i = 0; i < run->n_items; i++)
         ck_assert (lg_group_lookup_item (
-                       group, lg_item_get_name (lg_group_get_item (group, i))) ==
-                   lg_group_get_item (group, i));
+                       group, lg_item_get_name (lg_group_get_item (
+                                  group, i))) == lg_group_get_item (group, i));
     }
+}
+END_TEST
+
+/* Every search stopped at its first choice (a work limit of one node):
+ * the generator goes the safe way each time, and its puzzle is still
+ * unique, its hidden solution the one, minimised or not.  The default
+ * limit changes nothing on puzzles this small. */
+START_TEST (test_gen_work_limit)
+{
+  const Run run = { 6, 5, 1 + _i, 1, _i % 2 == 1, FALSE };
+  LgGenOptions o;
+  run_options (&run, &o);
+  g_autoptr (LgGen) unbounded = NULL;
+  g_autoptr (LgGen) bounded = lg_gen_new (&o);
+  g_autoptr (GError) error = NULL;
+  ck_assert_msg (lg_gen_run (bounded, &error), "%s",
+                 error ? error->message : "");
+  guint64 n_unsettled = 1;
+  lg_gen_get_work (bounded, NULL, NULL, &n_unsettled);
+  ck_assert_uint_eq (n_unsettled, 0);
+  g_autofree char *text = lg_gen_to_lgm (bounded);
+  o.work_limit = 0;
+  unbounded = lg_gen_new (&o);
+  ck_assert (lg_gen_run (unbounded, NULL));
+  g_autofree char *same = lg_gen_to_lgm (unbounded);
+  ck_assert_str_eq (text, same);
+
+  o.work_limit = 1;
+  g_autoptr (LgGen) gen = lg_gen_new (&o);
+  ck_assert_msg (lg_gen_run (gen, &error), "%s", error ? error->message : "");
+  lg_gen_get_work (gen, NULL, NULL, &n_unsettled);
+  ck_assert_uint_gt (n_unsettled, 0);
+  g_autofree char *small = lg_gen_to_lgm (gen);
+  g_autoptr (LgProblem) p =
+      lg_parser_parse_data ("<gen>", small, strlen (small), &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = LG_ENGINE_FAST;
+  Collect c = { g_ptr_array_new_with_free_func (g_free) };
+  ck_assert_int_ge (lg_problem_solve (p, &opts, NULL, collect, &c, &error), 0);
+  ck_assert_uint_eq (c.keys->len, 1);
+  g_autofree char *hidden = hidden_key (gen, &run);
+  ck_assert_str_eq (c.keys->pdata[0], hidden);
+  g_ptr_array_unref (c.keys);
 }
 END_TEST
 
@@ -482,6 +522,7 @@ lg_gen_suite (void)
   tc = tcase_create ("runs");
   tcase_add_loop_test (tc, test_gen_runs, 0, G_N_ELEMENTS (runs));
   tcase_add_loop_test (tc, test_gen_wide, 0, G_N_ELEMENTS (wide_runs));
+  tcase_add_loop_test (tc, test_gen_work_limit, 0, 4);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -560,6 +560,46 @@ START_TEST (test_solver_deadline)
 }
 END_TEST
 
+/* The work limit: each engine stops there, with some of the solutions,
+ * over_work and not complete, the same on every run; a large one changes
+ * nothing. */
+START_TEST (test_solver_work_limit)
+{
+  static const LgEngine engines[] = { LG_ENGINE_FAITHFUL, LG_ENGINE_FAST,
+                                      LG_ENGINE_AUTO };
+  static const char text[] = "atomic a: 1, 2, 3, 4, 5, 6, 7\n"
+                             "atomic b: 1, 2, 3, 4, 5, 6, 7\n"
+                             "atomic c: 1, 2, 3, 4, 5, 6, 7\n"
+                             "var x: a\n"
+                             "no x, b:1\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p =
+      lg_parser_parse_data ("t.lgm", text, strlen (text), &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = engines[_i];
+  options.work_limit = 5000;
+  LgStats stats;
+  gint64 n = lg_problem_solve (p, &options, &stats, NULL, NULL, &error);
+  ck_assert_msg (n >= 0, "%s", error ? error->message : "");
+  ck_assert (stats.over_work);
+  ck_assert (!stats.complete);
+  ck_assert (!stats.timed_out);
+  ck_assert_int_lt (n, 5040 * 5040);
+  LgStats again;
+  ck_assert_int_eq (lg_problem_solve (p, &options, &again, NULL, NULL, NULL),
+                    n);
+
+  static const char small[] = "atomic a: 1, 2\natomic b: 1, 2\n";
+  g_autoptr (LgProblem) q =
+      lg_parser_parse_data ("s.lgm", small, strlen (small), &error);
+  ck_assert_int_eq (lg_problem_solve (q, &options, &stats, NULL, NULL, &error),
+                    2);
+  ck_assert (!stats.over_work);
+  ck_assert (stats.complete);
+}
+END_TEST
+
 /* auto's trial (the faithful engine on a bounded work) stopped by the
  * deadline: what it found is the answer, not the fast engine's start. */
 START_TEST (test_solver_deadline_in_trial)
@@ -628,6 +668,7 @@ lg_solver_suite (void)
   tcase_add_loop_test (tc, test_solver_levels, 0, 3);
   tcase_add_loop_test (tc, test_solver_deadline, 0, 4);
   tcase_add_test (tc, test_solver_deadline_in_trial);
+  tcase_add_loop_test (tc, test_solver_work_limit, 0, 3);
   tcase_add_loop_test (tc, test_solver_auto_seven, 0,
                        G_N_ELEMENTS (seven_cases));
   suite_add_tcase (s, tc);
