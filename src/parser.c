@@ -2489,39 +2489,101 @@ only_vars (const LgRule *r, const LgItem *x, const LgItem *y)
          g_ptr_array_find (vars, y, NULL);
 }
 
-/* The items that `yes` rules tie variable v to, in rule order. */
-static GPtrArray *
-ties_of (const LgProblem *problem, const LgItem *v)
+/* What warn_sum needs of the whole file, indexed once by warn_at_end (a
+ * file of thousands of sums was quadratic): the pairs of variables of one
+ * group that a relation on them alone keeps apart, the items `yes` rules
+ * tie each variable to (in rule order), the pairs of `no` rules. */
+typedef struct
 {
-  GPtrArray *items = g_ptr_array_new ();
+  GHashTable *apart; /* pair_key -> itself */
+  GHashTable *ties;  /* variable -> GPtrArray of LgItem * */
+  GHashTable *nos;   /* pair_key -> itself */
+} SumIndex;
 
+/* The key of an unordered pair of items. */
+static char *
+pair_key (const LgItem *a, const LgItem *b)
+{
+  return a < b ? g_strdup_printf ("%p %p", (const void *) a, (const void *) b)
+               : g_strdup_printf ("%p %p", (const void *) b, (const void *) a);
+}
+
+static void
+sum_index_init (SumIndex *index, Parser *p)
+{
+  const LgProblem *problem = p->problem;
+
+  index->apart = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  index->ties = g_hash_table_new_full (NULL, NULL, NULL,
+                                       (GDestroyNotify) g_ptr_array_unref);
+  index->nos = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < p->relations->len; i++)
+    {
+      const LgRule *r = g_array_index (p->relations, Relation, i).rule;
+      g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+
+      rule_vars (r, vars);
+      if (vars->len != 2)
+        continue;
+      LgItem *x = g_ptr_array_index (vars, 0), *y = g_ptr_array_index (vars, 1);
+      if (x->group == y->group && !holds_when_same (problem, r, x, y))
+        {
+          char *key = pair_key (x, y);
+          g_hash_table_add (index->apart, key);
+        }
+    }
   for (guint i = 0; i < problem->rules->len; i++)
     {
       const LgRule *r = g_ptr_array_index (problem->rules, i);
+      LgItem *v = NULL, *item = NULL;
 
+      if (r->kind == LG_RULE_NO)
+        g_hash_table_add (index->nos, pair_key (r->x, r->y));
       if (r->kind != LG_RULE_YES)
         continue;
-      if (r->x == v && !r->y->is_var)
-        g_ptr_array_add (items, r->y);
-      else if (r->y == v && !r->x->is_var)
-        g_ptr_array_add (items, r->x);
+      if (r->x->is_var && !r->y->is_var)
+        v = r->x, item = r->y;
+      else if (r->y->is_var && !r->x->is_var)
+        v = r->y, item = r->x;
+      if (v == NULL)
+        continue;
+      GPtrArray *items = g_hash_table_lookup (index->ties, v);
+      if (items == NULL)
+        {
+          items = g_ptr_array_new ();
+          g_hash_table_insert (index->ties, v, items);
+        }
+      g_ptr_array_add (items, item);
     }
+}
+
+static void
+sum_index_clear (SumIndex *index)
+{
+  g_hash_table_unref (index->apart);
+  g_hash_table_unref (index->ties);
+  g_hash_table_unref (index->nos);
+}
+
+/* The items `yes` rules tie variable v to, in rule order, then v. */
+static GPtrArray *
+ties_of (const SumIndex *index, LgItem *v)
+{
+  GPtrArray *items = g_ptr_array_new ();
+  GPtrArray *tied = g_hash_table_lookup (index->ties, v);
+
+  if (tied != NULL)
+    g_ptr_array_extend (items, tied, NULL, NULL);
+  g_ptr_array_add (items, v);
   return items;
 }
 
-/* Whether a `no` rule keeps a and b apart. */
 static gboolean
-has_no_rule (const LgProblem *problem, const LgItem *a, const LgItem *b)
+has_pair (GHashTable *pairs, const LgItem *a, const LgItem *b)
 {
-  for (guint i = 0; i < problem->rules->len; i++)
-    {
-      const LgRule *r = g_ptr_array_index (problem->rules, i);
+  g_autofree char *key = pair_key (a, b);
 
-      if (r->kind == LG_RULE_NO &&
-          ((r->x == a && r->y == b) || (r->x == b && r->y == a)))
-        return TRUE;
-    }
-  return FALSE;
+  return g_hash_table_contains (pairs, key);
 }
 
 /* How a message names an item: its bare name when that is a plain,
@@ -2557,7 +2619,7 @@ item_ref_text (Parser *p, const LgItem *item)
  * people in its hidden solution, so that their puzzles keep one
  * solution either way). */
 static void
-warn_sum (Parser *p, const Relation *relation)
+warn_sum (Parser *p, const SumIndex *index, const Relation *relation)
 {
   const LgProblem *problem = p->problem;
   LgItem *x, *y;
@@ -2566,19 +2628,10 @@ warn_sum (Parser *p, const Relation *relation)
 
   if (lg_clue_get_text (problem, relation->rule->clue) != NULL ||
       !rule_sum_pair (relation->rule, &x, &y) ||
-      !only_vars (relation->rule, x, y))
+      !only_vars (relation->rule, x, y) || has_pair (index->apart, x, y))
     return;
-  for (guint i = 0; i < p->relations->len; i++)
-    {
-      const LgRule *r = g_array_index (p->relations, Relation, i).rule;
-
-      if (only_vars (r, x, y) && !holds_when_same (problem, r, x, y))
-        return;
-    }
-  tx = ties_of (problem, x);
-  ty = ties_of (problem, y);
-  g_ptr_array_add (tx, x);
-  g_ptr_array_add (ty, y);
+  tx = ties_of (index, x);
+  ty = ties_of (index, y);
   for (guint i = 0; i < tx->len; i++)
     for (guint j = 0; j < ty->len; j++)
       {
@@ -2588,7 +2641,7 @@ warn_sum (Parser *p, const Relation *relation)
         if (a == b)
           return; /* the same item: x and y are one on purpose */
         if ((a->group == b->group && !a->is_var && !b->is_var) ||
-            has_no_rule (problem, a, b))
+            has_pair (index->nos, a, b))
           return;
       }
   if (tx->len > 1 && ty->len > 1)
@@ -2625,8 +2678,12 @@ warn_at_end (Parser *p)
                  "leave it out)",
                  var->name, var->last_rule, var->group->name, var->name);
     }
+  SumIndex index;
+
+  sum_index_init (&index, p);
   for (guint i = 0; i < p->relations->len; i++)
-    warn_sum (p, &g_array_index (p->relations, Relation, i));
+    warn_sum (p, &index, &g_array_index (p->relations, Relation, i));
+  sum_index_clear (&index);
 }
 
 /* ---- Entry points ------------------------------------------------------ */
