@@ -656,11 +656,35 @@ lex_operator (Token *token, const char *s, gsize len, gsize i)
     }
 }
 
+/* The operators of other languages, and what to write instead; NULL for
+ * anything else. */
+static const char *
+misspelt_operator (const char *s, gsize len)
+{
+  static const struct
+  {
+    char text[3];
+    const char *instead;
+  } misspelt[] = {
+    { "==", "write '=' to compare" },
+    { "=>", "write '>=' (at least), or 'if ... then' for an implication" },
+    { "=<", "write '<=' (at most)" },
+    { "<>", "write '!=' (different)" },
+    { "=!", "write '!=' (different)" },
+  };
+
+  for (guint k = 0; len >= 2 && k < G_N_ELEMENTS (misspelt); k++)
+    if (s[0] == misspelt[k].text[0] && s[1] == misspelt[k].text[1])
+      return misspelt[k].instead;
+  return NULL;
+}
+
 /* Fills p->tokens with the tokens of the line `s` (already checked by
  * check_line); the last token is EOL, or the first ERROR. */
 static void
 lex_line (Parser *p, const char *s, gsize len)
 {
+  const char *misspelt;
   gsize i = 0;
   guint column = 1;
 
@@ -706,11 +730,11 @@ lex_line (Parser *p, const char *s, gsize len)
         }
       else if (s[i] == '"')
         lex_string (&token, s, len, &i, &column);
-      else if (s[i] == '=' && i + 1 < len && s[i + 1] == '=')
+      else if ((misspelt = misspelt_operator (s + i, len - i)) != NULL)
         {
           token.src_len = 2;
           error_token (&token, LG_PARSE_ERROR_SYNTAX,
-                       "'==' is not an operator: write '=' to compare");
+                       "'%.2s' is not an operator: %s", s + i, misspelt);
         }
       else if (lex_operator (&token, s, len, i))
         {
@@ -1565,6 +1589,15 @@ need_relation (Parser *p, const Value *value)
 {
   if (value->is_relation)
     return TRUE;
+  /* "cat, Anna" on a line of its own: a couple without its keyword */
+  if (peek (p)->kind == TOK_COMMA &&
+      value->token == &g_array_index (p->tokens, Token, 0) &&
+      (value->is_atomic_ref ||
+       (value->expr != NULL && value->expr->kind == LG_EXPR_REF)))
+    return fail (p, peek (p), LG_PARSE_ERROR_SYNTAX,
+                 "expected %s, found ','; a couple is written 'yes X, Y' "
+                 "(together) or 'no X, Y' (apart)",
+                 relop_list);
   return expected (p, peek (p), "%s", relop_list);
 }
 
