@@ -2246,6 +2246,12 @@ lg_explain_print_json (FILE *out, const LgExplain *ex)
       fputs (k ? ", " : "", out);
       print_json_fact (out, ex, f, FALSE);
     }
+  if (ex->timed_out)
+    {
+      /* no grade, as in the text: the rest may be harder */
+      fputs ("],\n\"difficulty\": null}\n", out);
+      return;
+    }
   Tally t = tally (ex);
   fprintf (out,
            "],\n\"difficulty\": {\"grade\": \"%s\", \"steps\": %u, "
