@@ -777,8 +777,13 @@ step_sentence (const LgExplain *ex, const State *st, const LgStep *step)
             row ? item_phrase (ex, g2, i2) : item_phrase (ex, g1, i1);
         g_autofree char *of =
             row ? item_phrase (ex, g1, i1) : item_phrase (ex, g2, i2);
-        g_string_append_printf (s, "Grid: only %s is left for %s ", left, of);
-        append_sources (s, st, step->uses);
+        g_string_append_printf (s, "Grid: only %s is left for %s", left, of);
+        if (step->uses->len)
+          {
+            /* none with one item a group: nothing else to rule out */
+            g_string_append_c (s, ' ');
+            append_sources (s, st, step->uses);
+          }
         g_string_append (s, ": ");
         append_facts (s, ex, step->derives);
         break;

@@ -213,6 +213,22 @@ START_TEST (test_explain_one_group)
 }
 END_TEST
 
+/* Groups of one item: the one cell is the last of its line, with nothing
+ * ruled out to cite (no "()"). */
+START_TEST (test_explain_one_item)
+{
+  g_autoptr (LgProblem) p = parse_text ("atomic a: x\natomic b: y\n");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgExplain) ex = lg_explain_new (p, &error);
+  ck_assert (ex != NULL);
+  ck_assert (lg_explain_run (ex, &error));
+  ck_assert_uint_eq (lg_explain_n_steps (ex), 1);
+  ck_assert_str_eq (lg_explain_get_step (ex, 0)->text,
+                    "Grid: only y is left for x: x is with y.");
+  ck_assert_int_eq (lg_explain_result (ex), LG_EXPLAIN_SOLVED);
+}
+END_TEST
+
 /* Few clues, many solutions: the Search step does not walk through them
  * (that took (n - 1)! solutions and minutes with 12 items): a 3 x 6 with
  * two clues against the oracle, and 2 x 12 without clues, where nothing is
@@ -522,6 +538,7 @@ lg_explain_suite (void)
   tcase_add_loop_test (tc, test_explain_logic_puzzles, 0, 24);
   tcase_add_test (tc, test_explain_one_group);
   tcase_add_test (tc, test_explain_few_clues);
+  tcase_add_test (tc, test_explain_one_item);
   tcase_add_loop_test (tc, test_explain_data_files, 0, 3);
   tcase_add_test (tc, test_explain_hints);
   tcase_add_test (tc, test_grid_drawing);
