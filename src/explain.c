@@ -2094,19 +2094,24 @@ lg_difficulty_from_string (const char *name, LgDifficulty *d)
   return FALSE;
 }
 
+/* most_clues: of the steps that combine clues, not of a search (which
+ * takes them all) */
 typedef struct
 {
-  guint steps, most_clues, contradictions;
+  guint steps, most_clues, contradictions, searches;
 } Tally;
 
 static Tally
 tally (const LgExplain *ex)
 {
-  Tally t = { ex->main.steps->len, 0, 0 };
+  Tally t = { ex->main.steps->len, 0, 0, 0 };
   for (guint i = 0; i < t.steps; i++)
     {
       const LgStep *step = ex->main.steps->pdata[i];
-      t.most_clues = MAX (t.most_clues, step->units);
+      if (step->kind == LG_STEP_SEARCH)
+        t.searches++;
+      else
+        t.most_clues = MAX (t.most_clues, step->units);
       t.contradictions += step->kind == LG_STEP_CONTRADICTION;
     }
   return t;
@@ -2186,10 +2191,10 @@ lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
   Tally t = tally (ex);
   fprintf (out,
            "Difficulty: %s (%u step%s, at most %u clue%s combined in one "
-           "step, %u by contradiction).\n",
+           "step, %u by contradiction%s).\n",
            lg_difficulty_to_string (lg_explain_difficulty (ex)), t.steps,
            t.steps == 1 ? "" : "s", t.most_clues, t.most_clues == 1 ? "" : "s",
-           t.contradictions);
+           t.contradictions, t.searches ? ", then a search" : "");
 }
 
 static void
@@ -2260,9 +2265,9 @@ lg_explain_print_json (FILE *out, const LgExplain *ex)
   Tally t = tally (ex);
   fprintf (out,
            "],\n\"difficulty\": {\"grade\": \"%s\", \"steps\": %u, "
-           "\"most_clues\": %u, \"contradictions\": %u}}\n",
+           "\"most_clues\": %u, \"contradictions\": %u, \"searches\": %u}}\n",
            lg_difficulty_to_string (lg_explain_difficulty (ex)), t.steps,
-           t.most_clues, t.contradictions);
+           t.most_clues, t.contradictions, t.searches);
 }
 
 /* ---- Facts from a file (--hint) ---------------------------------------- */
