@@ -2633,7 +2633,8 @@ item_ref_text (Parser *p, const LgItem *item)
   if (plain && groups != NULL && groups->len == 1 &&
       !g_hash_table_contains (p->var_table, item->name))
     return g_strdup (item->name);
-  if (plain)
+  /* a numeric item by its value, as rules write it: age:10 */
+  if (plain || item->group->kind == LG_GROUP_NUMERIC)
     return g_strdup_printf ("%s:%s", item->group->name, item->name);
   g_autoptr (GString) text = g_string_new (item->group->name);
   g_string_append_c (text, ':');

@@ -856,9 +856,9 @@ END_TEST
 /* ---- warnings: one file per warning ------------------------------------ */
 
 static const char *const warn_files[] = {
-  "always-holds.lgm",       "never-holds-logic.lgm", "sum-same-item.lgm",
-  "value-out-of-range.lgm", "var-hides-item.lgm",    "var-never-used.lgm",
-  "var-used-once.lgm",
+  "always-holds.lgm",       "never-holds-logic.lgm",     "sum-same-item.lgm",
+  "value-out-of-range.lgm", "var-hides-item.lgm",        "var-never-used.lgm",
+  "var-used-once.lgm",      "sum-same-item-numeric.lgm",
 };
 
 /* Each file of tests/warn starts with `# expect: LINE:COLUMN: MESSAGE`: it
