@@ -2494,6 +2494,15 @@ expr_sum_pair (const LgExpr *e, LgItem **x, LgItem **y)
   return expr_sum_pair (e->left, x, y) || expr_sum_pair (e->right, x, y);
 }
 
+/* A couple inside a relation ("yes x, p or x != y"): its cell is not
+ * known here. */
+static LgEval
+cell_unknown (guint g1, guint i1, guint g2, guint i2, gpointer data)
+{
+  (void) g1, (void) i1, (void) g2, (void) i2, (void) data;
+  return LG_EVAL_UNKNOWN;
+}
+
 /* Whether rule r, whose variables are x and y (or one of them), holds for
  * some item given to both at once; TRUE too when that cannot be told. */
 static gboolean
@@ -2505,7 +2514,7 @@ holds_when_same (const LgProblem *problem, const LgRule *r, const LgItem *x,
   for (guint k = 0; k < x->group->items->len; k++)
     {
       assignment[x->var_id] = assignment[y->var_id] = k;
-      if (lg_rule_eval (r, assignment) != LG_EVAL_FALSE)
+      if (lg_rule_eval3 (r, assignment, cell_unknown, NULL) != LG_EVAL_FALSE)
         return TRUE;
     }
   return FALSE;
