@@ -387,6 +387,23 @@ check_options (Options *o)
       if (o->list_clues && o->format == FORMAT_CSV)
         return usage_error ("--list-clues prints a table or JSON, not CSV");
     }
+  /* what prints something else than the solutions takes no option of
+   * theirs (they were silently ignored) */
+  if (o->list_rules &&
+      (o->count_only || o->max_solutions_text || o->format_text))
+    return usage_error ("--list-rules prints the rules, not the solutions: "
+                        "leave out --count, --max-solutions and --format "
+                        "(--list-clues --format json gives the rules in "
+                        "JSON)");
+  if (o->list_clues && (o->count_only || o->max_solutions_text))
+    return usage_error ("--list-clues prints the clues, not the solutions: "
+                        "leave out --count and --max-solutions");
+  if (o->dot && (o->count_only || o->max_solutions_text || o->format_text))
+    return usage_error ("--dot prints the AND/OR tree, not the solutions: "
+                        "leave out --count, --max-solutions and --format");
+  if (o->shows && o->shows[0] && o->format != FORMAT_TABLE)
+    return usage_error ("--show prints its views as text, before the "
+                        "solutions: not with --format json or csv");
   if (o->export_text)
     {
       if (!lg_export_format_from_string (o->export_text, &o->export_format))

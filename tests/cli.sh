@@ -379,6 +379,13 @@ for bad in 0 -1 x 1000001; do
   bad_command "--repeat $bad" --repeat "$bad"
 done
 bad_command "--repeat with --dot" --repeat 2 --dot
+# what does not print the solutions takes none of their options
+bad_command "--dot with --count" --dot --count
+bad_command "--dot with --format" --dot --format json
+bad_command "--list-rules with --count" --list-rules --count
+bad_command "--list-rules with --format" --list-rules --format json
+bad_command "--list-clues with --max-solutions" --list-clues --max-solutions 2
+bad_command "--show with --format json" --show groups --format json
 bad_command "--repeat with --export" --repeat 2 --export asp
 run "--stats-levels" 0 --stats-levels --count && {
   grep '^level' "$tmp/err" >"$tmp/levels"
