@@ -1,5 +1,6 @@
 /* gen_main — the command line of logigram-gen (see src/gen.h and
  * doc/logigram-gen.1). */
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,7 +248,16 @@ main (int argc, char **argv)
     {
       if (!g_file_set_contents (output, text, -1, &error))
         {
-          fprintf (stderr, "logigram-gen: %s\n", error->message);
+          /* GLib's message names its temporary file ("x.FX5SZ3"): the
+           * reason is told for the file asked for when its folder is the
+           * cause */
+          g_autofree char *folder = g_path_get_dirname (output);
+          if (access (folder, W_OK) != 0)
+            fprintf (stderr, "logigram-gen: cannot write '%s': %s\n", output,
+                     g_strerror (errno));
+          else
+            fprintf (stderr, "logigram-gen: cannot write '%s': %s\n", output,
+                     error->message);
           return EXIT_FAILED;
         }
     }
