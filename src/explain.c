@@ -814,11 +814,16 @@ step_sentence (const LgExplain *ex, const State *st, const LgStep *step)
         }
       else
         {
+          /* one cell given both ways, or two cells the rule forbids */
+          gboolean same = step->uses->len == 2 &&
+                          g_array_index (step->uses, LgGridFact, 0).cell ==
+                              g_array_index (step->uses, LgGridFact, 1).cell;
           g_string_append (s, "Grid: ");
           append_facts (s, ex, step->uses);
           g_string_append (s, " ");
           append_sources (s, st, step->uses);
-          g_string_append (s, " break the one-to-one rule");
+          g_string_append (s, same ? " contradict each other"
+                                   : " break the one-to-one rule");
         }
       break;
     case LG_STEP_CONTRADICTION:
@@ -1566,13 +1571,16 @@ search_solutions (Search *se, const uint64_t *yes, const uint64_t *no,
   const LgGridShape *s = &ex->shape;
   g_autoptr (GArray) given = g_array_new (FALSE, FALSE, sizeof (LgGivenCell));
   for (guint c = 0; c < s->n_cells; c++)
-    if (lg_bitset_test (yes, c) || lg_bitset_test (no, c) || c == extra)
-      {
-        LgGivenCell cell;
-        lg_grid_cell_items (s, c, &cell.g1, &cell.i1, &cell.g2, &cell.i2);
-        cell.yes = c == extra ? extra_yes : lg_bitset_test (yes, c);
-        g_array_append_val (given, cell);
-      }
+    for (guint value = 0; value < 2; value++)
+      /* both, for a cell given both ways: then nothing fits */
+      if (value ? lg_bitset_test (yes, c) || (c == extra && extra_yes)
+                : lg_bitset_test (no, c) || (c == extra && !extra_yes))
+        {
+          LgGivenCell cell;
+          lg_grid_cell_items (s, c, &cell.g1, &cell.i1, &cell.g2, &cell.i2);
+          cell.yes = value;
+          g_array_append_val (given, cell);
+        }
   LgSolveOptions options;
   lg_solve_options_init (&options);
   options.engine = LG_ENGINE_FAST;

@@ -819,25 +819,27 @@ print_hint (const Options *o, LgExplain *ex, gboolean consistent)
   lg_explain_cone (ex, last, cone);
   /* the facts given that the steps showing it cite */
   const LgGridShape *shape = lg_explain_shape (ex);
-  g_autofree gboolean *cited = g_new0 (gboolean, shape->n_cells);
+  g_autofree gboolean *cited = g_new0 (gboolean, 2 * (gsize) shape->n_cells);
   g_autoptr (GString) facts = g_string_new (NULL);
+  gboolean clues = FALSE; /* or the facts alone */
   for (guint k = 0; k < cone->len; k++)
     {
       const LgStep *step =
           lg_explain_get_step (ex, g_array_index (cone, guint, k));
+      clues |= step->clues->len > 0;
       for (guint u = 0; u < step->uses->len; u++)
         {
           LgGridFact f = g_array_index (step->uses, LgGridFact, u);
-          if (lg_explain_origin (ex, f.cell) || cited[f.cell])
+          gsize at = 2 * (gsize) f.cell + (f.yes ? 1 : 0);
+          if (lg_explain_origin (ex, f.cell) || cited[at])
             continue;
-          cited[f.cell] = TRUE;
+          cited[at] = TRUE;
           g_autofree char *text = lg_explain_fact_text (ex, f);
           g_string_append_printf (facts, "%s%s", facts->len ? "; " : "", text);
         }
     }
-  printf ("The facts given contradict the clues (%s): the steps that show "
-          "it:\n",
-          facts->str);
+  printf ("The facts given contradict %s (%s): the steps that show it:\n",
+          clues ? "the clues" : "each other", facts->str);
   for (guint k = 0; k < cone->len; k++)
     lg_explain_print_step (stdout, ex, g_array_index (cone, guint, k));
 }

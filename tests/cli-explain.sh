@@ -84,6 +84,25 @@ if [ -s "$tmp/plain.out" ] && cmp -s "$tmp/plain.out" "$tmp/written.out"; then
 else
   fail "--hint: facts written as in a problem file: $(cat "$tmp/written.out")"
 fi
+# facts that contradict each other, not the clues: a cell given both ways,
+# two partners in one group
+for case in "no Italian, red|Italian is with red; Italian is not with red|contradict each other" \
+  "yes Italian, green|Italian is with red; Italian is with green|break the one-to-one rule"; do
+  second=${case%%|*}
+  rest=${case#*|}
+  facts=${rest%%|*}
+  why=${rest#*|}
+  printf 'yes Italian, red\n%s\n' "$second" >"$tmp/both.txt"
+  run "--hint: $second" 0 --hint "$tmp/both.txt" "$LG_DATADIR/mini4.lgm" && {
+    want="The facts given contradict each other ($facts): the steps that show it:
+1. Grid: $facts (given) $why."
+    if [ "$(cat "$tmp/out")" = "$want" ]; then
+      pass "--hint: facts that contradict each other ($why)"
+    else
+      fail "--hint: facts that contradict each other: $(cat "$tmp/out")"
+    fi
+  }
+done
 # and a name with a blank must be quoted there too
 printf 'yes Bo Li, 12\n' >"$tmp/unquoted.txt"
 run "--hint: unquoted name with a blank" 1 --hint "$tmp/unquoted.txt" "$tmp/ages.lgm" && {
