@@ -73,6 +73,9 @@ struct State
   GPtrArray *steps;   /* LgStep* */
   const State *outer; /* a supposition's: the grid it starts from */
   guint supposed;     /* a supposition's cell (G_MAXUINT: none) */
+  const guint *told;  /* a supposition's, once its steps are chosen: per
+                         step, its number as told ([1], [2], ...), or NULL:
+                         its number in steps */
 };
 
 struct _LgExplain
@@ -414,6 +417,7 @@ state_init (State *st, const LgGridShape *s)
   st->steps = g_ptr_array_new_with_free_func (step_free);
   st->outer = NULL;
   st->supposed = G_MAXUINT;
+  st->told = NULL;
 }
 
 static void
@@ -700,8 +704,11 @@ append_sources (GString *s, const State *st, const GArray *facts)
   if (numbers->len)
     sep = ", ";
   for (guint j = 0; j < subs->len; j++)
-    g_string_append_printf (s, "%s[%u]", j ? ", " : sep,
-                            g_array_index (subs, guint, j));
+    {
+      guint o = g_array_index (subs, guint, j);
+      g_string_append_printf (s, "%s[%u]", j ? ", " : sep,
+                              st->told ? st->told[o - 1] : o);
+    }
   g_string_append (s, ")");
 }
 
@@ -1435,14 +1442,24 @@ refute (LgExplain *ex, const State *st, LgGridFact supposed)
       GString *text = g_string_new ("Suppose ");
       g_autofree char *sup = lg_explain_fact_text (ex, supposed);
       g_string_append_printf (text, "%s: then", sup);
-      guint told = 0;
+      /* the steps told are numbered [1], [2], ... in order, and their
+       * sentences made again with those numbers */
+      g_autofree guint *told = g_new0 (guint, sub.steps->len);
+      guint n_told = 0;
+      for (guint i = 0; i < sub.steps->len; i++)
+        if (needed[i])
+          told[i] = ++n_told;
+      sub.told = told;
       for (guint i = 0; i < sub.steps->len; i++)
         {
           if (!needed[i])
             continue;
-          const LgStep *t = sub.steps->pdata[i];
+          LgStep *t = sub.steps->pdata[i];
           units += t->units;
-          g_string_append_printf (text, "%s [%u] ", told++ ? ";" : "", i + 1);
+          g_free (t->text);
+          t->text = step_sentence (ex, &sub, t);
+          g_string_append_printf (text, "%s [%u] ", told[i] > 1 ? ";" : "",
+                                  told[i]);
           /* the sub-step's sentence, without its final full stop */
           g_string_append_len (text, t->text, (gssize) strlen (t->text) - 1);
         }

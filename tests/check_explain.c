@@ -83,6 +83,24 @@ check_steps (LgExplain *ex, const char *what)
       if (step->kind <= LG_STEP_TRANSITIVITY)
         LGTEST_CHECK (step->clues->len == 0 && step->units == 0,
                       "%s: step %u: clues in a grid step", what, i + 1);
+      /* a supposition tells its steps [1], [2], ... with no gap */
+      if (step->kind == LG_STEP_CONTRADICTION)
+        {
+          guint next = 1;
+          for (const char *at = strstr (step->text, " ["); at;
+               at = strstr (at + 1, " ["))
+            {
+              guint k = 0;
+              if (sscanf (at, " [%u] ", &k) == 1 && at[2] != '\0' &&
+                  strchr (at + 2, ']') && strchr (at + 2, ']')[1] == ' ')
+                {
+                  LGTEST_CHECK (k == next, "%s: step %u tells [%u] for [%u]",
+                                what, i + 1, k, next);
+                  next++;
+                }
+            }
+          LGTEST_CHECK (next > 1, "%s: step %u tells no step", what, i + 1);
+        }
       if (step->kind == LG_STEP_CLUE || step->kind == LG_STEP_CLUES)
         LGTEST_CHECK (step->clues->len > 0 &&
                           step->units == (step->kind == LG_STEP_CLUE ? 1 : 2),
