@@ -64,9 +64,15 @@ lg_error_get_line (const GError *error)
 guint
 lg_utf8_width (const char *s)
 {
+  if (!g_utf8_validate (s, -1, NULL))
+    return (guint) strlen (s); /* not from a file: a byte a column */
   guint n = 0;
-  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
-    n += (*p & 0xC0) != 0x80;
+  for (const char *p = s; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      /* East Asian wide characters take two columns, combining marks none */
+      n += g_unichar_iswide (c) ? 2 : g_unichar_iszerowidth (c) ? 0 : 1;
+    }
   return n;
 }
 

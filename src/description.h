@@ -179,7 +179,9 @@ void lg_set_error_at_line (GError **error, guint line, LgProblemError code,
  * g_free the result. */
 char *lg_format_size (guint64 bytes);
 
-/* Number of UTF-8 code points in s (bytes that are not continuation bytes). */
+/* The columns s takes on a terminal: a column per character, two for an
+ * East Asian wide one, none for a combining mark (a byte a column when s is
+ * not UTF-8). */
 guint lg_utf8_width (const char *s);
 
 /* One cell of the text tables (the solutions, the views): " TEXT" padded

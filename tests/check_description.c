@@ -66,9 +66,9 @@ solution_text (const LgProblem *p, const LgSolution *s)
 
 typedef struct
 {
-  GPtrArray *texts;  /* char*, or NULL not to keep them */
+  GPtrArray *texts; /* char*, or NULL not to keep them */
   guint calls;
-  guint stop_after;  /* 0: never stop */
+  guint stop_after; /* 0: never stop */
 } Collect;
 
 static gboolean
@@ -131,8 +131,7 @@ assert_error (const GError *error, LgProblemError code, const char *needle)
                  error->code, code, error->message);
   if (needle)
     ck_assert_msg (strstr (error->message, needle) != NULL,
-                   "message '%s' does not name '%s'", error->message,
-                   needle);
+                   "message '%s' does not name '%s'", error->message, needle);
 }
 
 /* lg_problem_check fails with code, and so does lg_problem_solve (-1,
@@ -146,7 +145,8 @@ assert_invalid (LgProblem *p, LgProblemError code, const char *needle)
   g_clear_error (&error);
   Collect c;
   collect_init (&c, FALSE);
-  ck_assert_int_eq (lg_problem_solve (p, NULL, NULL, collect_cb, &c, &error), -1);
+  ck_assert_int_eq (lg_problem_solve (p, NULL, NULL, collect_cb, &c, &error),
+                    -1);
   ck_assert_uint_eq (c.calls, 0);
   assert_error (error, code, needle);
 }
@@ -161,7 +161,6 @@ assert_valid (LgProblem *p)
 }
 
 /* ---- The tutorial's classic problem ------------------------------------- */
-
 
 /* The tutorial's own output (logigram.txt), in solution_text's form. */
 static const char *const classic_rows[] = {
@@ -187,12 +186,54 @@ static const char *const classic_names[6][5] = {
  * are the rows: house k is row k and has the value k).  Facts are tested as
  * soon as their groups are placed.  with_rule1: the english lives in the red
  * house (rule 1). */
-enum { NAT = 1, ANI, DRI, CIG, COL };
-enum { ENGLISH, SPANISH, UKRAINIAN, NORVEGIAN, JAPANESE };
-enum { DOG, FOX, ZEBRA, HORSE, SNAIL };
-enum { TEA, MILK, ORANGE_JUICE, COFFEE, WATER };
-enum { KOOLS, WINSTON, CHESTERFIELDS, LUCKYSTRIKE, PARLIAMENTS };
-enum { GREEN, IVORY, YELLOW, BLUE, RED };
+enum
+{
+  NAT = 1,
+  ANI,
+  DRI,
+  CIG,
+  COL
+};
+enum
+{
+  ENGLISH,
+  SPANISH,
+  UKRAINIAN,
+  NORVEGIAN,
+  JAPANESE
+};
+enum
+{
+  DOG,
+  FOX,
+  ZEBRA,
+  HORSE,
+  SNAIL
+};
+enum
+{
+  TEA,
+  MILK,
+  ORANGE_JUICE,
+  COFFEE,
+  WATER
+};
+enum
+{
+  KOOLS,
+  WINSTON,
+  CHESTERFIELDS,
+  LUCKYSTRIKE,
+  PARLIAMENTS
+};
+enum
+{
+  GREEN,
+  IVORY,
+  YELLOW,
+  BLUE,
+  RED
+};
 
 static gboolean
 next_perm (int *p, int n)
@@ -249,9 +290,9 @@ classic_brute_force (gboolean with_rule1, GPtrArray *texts)
   int pos[6][5];
   for (int i = 0; i < 5; i++)
     pos[0][i] = i;
-#define FOR_PERM(g) \
-  for (int i_ = 0; i_ < 5; i_++) \
-    pos[g][i_] = i_; \
+#define FOR_PERM(g)                                                            \
+  for (int i_ = 0; i_ < 5; i_++)                                               \
+    pos[g][i_] = i_;                                                           \
   for (gboolean more_##g = TRUE; more_##g; more_##g = next_perm (pos[g], 5))
   FOR_PERM (NAT)
   {
@@ -261,26 +302,26 @@ classic_brute_force (gboolean with_rule1, GPtrArray *texts)
     {
       if (with_rule1 && pos[NAT][ENGLISH] != pos[COL][RED])
         continue;
-      if (pos[COL][GREEN] - pos[COL][IVORY] != 1
-          || !neighbours (pos[NAT][NORVEGIAN], pos[COL][BLUE]))
+      if (pos[COL][GREEN] - pos[COL][IVORY] != 1 ||
+          !neighbours (pos[NAT][NORVEGIAN], pos[COL][BLUE]))
         continue;
       FOR_PERM (DRI)
       {
-        if (pos[DRI][COFFEE] != pos[COL][GREEN]
-            || pos[NAT][UKRAINIAN] != pos[DRI][TEA] || pos[DRI][MILK] != 2)
+        if (pos[DRI][COFFEE] != pos[COL][GREEN] ||
+            pos[NAT][UKRAINIAN] != pos[DRI][TEA] || pos[DRI][MILK] != 2)
           continue;
         FOR_PERM (CIG)
         {
-          if (pos[CIG][KOOLS] != pos[COL][YELLOW]
-              || pos[CIG][LUCKYSTRIKE] != pos[DRI][ORANGE_JUICE]
-              || pos[CIG][PARLIAMENTS] != pos[NAT][JAPANESE])
+          if (pos[CIG][KOOLS] != pos[COL][YELLOW] ||
+              pos[CIG][LUCKYSTRIKE] != pos[DRI][ORANGE_JUICE] ||
+              pos[CIG][PARLIAMENTS] != pos[NAT][JAPANESE])
             continue;
           FOR_PERM (ANI)
           {
-            if (pos[NAT][SPANISH] != pos[ANI][DOG]
-                || pos[CIG][WINSTON] != pos[ANI][SNAIL]
-                || !neighbours (pos[CIG][CHESTERFIELDS], pos[ANI][FOX])
-                || !neighbours (pos[CIG][KOOLS], pos[ANI][HORSE]))
+            if (pos[NAT][SPANISH] != pos[ANI][DOG] ||
+                pos[CIG][WINSTON] != pos[ANI][SNAIL] ||
+                !neighbours (pos[CIG][CHESTERFIELDS], pos[ANI][FOX]) ||
+                !neighbours (pos[CIG][KOOLS], pos[ANI][HORSE]))
               continue;
             classic_emit (pos, texts);
           }
@@ -310,6 +351,20 @@ assert_same_multiset (GPtrArray *got, GPtrArray *want)
 
 /* ---- core: groups, items, values, variables ----------------------------- */
 
+/* The columns a name takes in the tables: wide CJK characters two,
+ * combining marks none. */
+START_TEST (test_description_utf8_width)
+{
+  ck_assert_uint_eq (lg_utf8_width (""), 0);
+  ck_assert_uint_eq (lg_utf8_width ("abc"), 3);
+  ck_assert_uint_eq (lg_utf8_width ("caf\xc3\xa9"), 4);  /* café */
+  ck_assert_uint_eq (lg_utf8_width ("cafe\xcc\x81"), 4); /* e + U+0301 */
+  ck_assert_uint_eq (lg_utf8_width ("\xe2\x82\xac"), 1); /* € */
+  ck_assert_uint_eq (lg_utf8_width ("\xe6\x97\xa5\xe6\x9c\xac"), 4); /* 日本 */
+  ck_assert_uint_eq (lg_utf8_width ("a\xff" "b"), 3); /* not UTF-8: bytes */
+}
+END_TEST
+
 START_TEST (test_description_groups)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
@@ -319,8 +374,8 @@ START_TEST (test_description_groups)
   LgGroup *house = lg_group (p, LG_GROUP_ORDERED, "house",
                              ITEMS ("left", "middle", "right"));
   LgGroup *color = lg_group (p, LG_GROUP_ATOMIC, "color", NULL);
-  LgGroup *kids = lg_group (p, LG_GROUP_NUMERIC, "children",
-                            ITEMS ("0", "1", "2"));
+  LgGroup *kids =
+      lg_group (p, LG_GROUP_NUMERIC, "children", ITEMS ("0", "1", "2"));
   ck_assert_ptr_nonnull (house);
   ck_assert_ptr_nonnull (color);
   ck_assert_ptr_nonnull (kids);
@@ -335,8 +390,8 @@ START_TEST (test_description_groups)
   ck_assert_uint_eq (lg_problem_n_groups (p), 3);
   LgGroup *const want[] = { house, color, kids };
   const char *const names[] = { "house", "color", "children" };
-  const LgGroupKind kinds[]
-      = { LG_GROUP_ORDERED, LG_GROUP_ATOMIC, LG_GROUP_NUMERIC };
+  const LgGroupKind kinds[] = { LG_GROUP_ORDERED, LG_GROUP_ATOMIC,
+                                LG_GROUP_NUMERIC };
   const char *const items[3][3] = { { "left", "middle", "right" },
                                     { "red", "green", "blue" },
                                     { "0", "1", "2" } };
@@ -385,11 +440,14 @@ static const ValueCase value_cases[] = {
   { LG_GROUP_ORDERED, { "left", "middle", "right" }, { 0, 1, 2 } },
   { LG_GROUP_ORDERED, { "9", "8", "-1", "x" }, { 0, 1, 2, 3 } },
   { LG_GROUP_NUMERIC, { "0", "1", "2" }, { 0, 1, 2 } },
-  { LG_GROUP_NUMERIC, { "1804", "-3", "+7", "007", "-0" },
+  { LG_GROUP_NUMERIC,
+    { "1804", "-3", "+7", "007", "-0" },
     { 1804, -3, 7, 7, 0 } },
-  { LG_GROUP_NUMERIC, { "30", "60", "120", "180", "240" },
+  { LG_GROUP_NUMERIC,
+    { "30", "60", "120", "180", "240" },
     { 30, 60, 120, 180, 240 } },
-  { LG_GROUP_NUMERIC, { "9223372036854775807", "-9223372036854775808" },
+  { LG_GROUP_NUMERIC,
+    { "9223372036854775807", "-9223372036854775808" },
     { INT64_MAX, INT64_MIN } },
 };
 
@@ -467,12 +525,12 @@ START_TEST (test_description_expr_bounds)
     { lg_neg (p, lg_num (p, 200)), 100, FALSE, 0, 0 },
     /* INT64_MIN is outside -G_MAXINT64..G_MAXINT64: negating it overflows */
     { lg_ref (p, b), G_MAXINT64, FALSE, 0, 0 },
-    { lg_add (p, lg_num (p, G_MAXINT64), lg_num (p, 1)), G_MAXINT64, FALSE,
-      0, 0 },
-    { lg_sub (p, lg_num (p, -G_MAXINT64), lg_num (p, 2)), G_MAXINT64, FALSE,
-      0, 0 },
-    { lg_mul (p, lg_num (p, G_MAXINT64), lg_num (p, 2)), G_MAXINT64, FALSE,
-      0, 0 },
+    { lg_add (p, lg_num (p, G_MAXINT64), lg_num (p, 1)), G_MAXINT64, FALSE, 0,
+      0 },
+    { lg_sub (p, lg_num (p, -G_MAXINT64), lg_num (p, 2)), G_MAXINT64, FALSE, 0,
+      0 },
+    { lg_mul (p, lg_num (p, G_MAXINT64), lg_num (p, 2)), G_MAXINT64, FALSE, 0,
+      0 },
   };
   for (guint i = 0; i < N_ELEMS (cases); i++)
     {
@@ -600,60 +658,112 @@ typedef LgRule *(*RuleMaker) (const RuleEnv *e);
 #define B REF (e->b)
 #define ITEM(g, n) lg_item (P, g, n)
 
-static LgRule *mk_yes (const RuleEnv *e)
-{ return lg_yes (P, ITEM ("drink", "tea"), ITEM ("house", "mid-left")); }
-static LgRule *mk_no (const RuleEnv *e)
-{ return lg_no (P, e->a, ITEM ("drink", "orange juice")); }
-static LgRule *mk_yes_quote (const RuleEnv *e)
-{ return lg_yes (P, ITEM ("drink", "say \"hi\""), ITEM ("children", "-2")); }
-static LgRule *mk_eq (const RuleEnv *e)
-{ return lg_eq (P, lg_sub (P, A, B), NUM (1)); }
-static LgRule *mk_neq (const RuleEnv *e)
-{ return lg_neq (P, REF (ITEM ("children", "-2")), NUM (-2)); }
-static LgRule *mk_lt (const RuleEnv *e)
-{ return lg_lt (P, lg_add (P, A, lg_mul (P, B, NUM (2))), NUM (3)); }
-static LgRule *mk_gt (const RuleEnv *e)
-{ return lg_gt (P, lg_mul (P, lg_add (P, A, NUM (1)), B), NUM (0)); }
-static LgRule *mk_le (const RuleEnv *e)
-{ return lg_le (P, lg_sub (P, A, lg_sub (P, B, NUM (1))), NUM (0)); }
-static LgRule *mk_ge (const RuleEnv *e)
-{ return lg_ge (P, lg_sub (P, lg_sub (P, A, B), NUM (1)), NUM (0)); }
-static LgRule *mk_abs (const RuleEnv *e)
-{ return lg_eq (P, lg_abs (P, lg_sub (P, B, A)), NUM (1)); }
-static LgRule *mk_neg (const RuleEnv *e)
-{ return lg_eq (P, lg_neg (P, A), lg_neg (P, lg_add (P, B, NUM (1)))); }
-static LgRule *mk_item_ref (const RuleEnv *e)
-{ return lg_lt (P, REF (ITEM ("house", "mid-left")), REF (ITEM ("children", "1"))); }
-static LgRule *mk_and_or (const RuleEnv *e)
+static LgRule *
+mk_yes (const RuleEnv *e)
+{
+  return lg_yes (P, ITEM ("drink", "tea"), ITEM ("house", "mid-left"));
+}
+static LgRule *
+mk_no (const RuleEnv *e)
+{
+  return lg_no (P, e->a, ITEM ("drink", "orange juice"));
+}
+static LgRule *
+mk_yes_quote (const RuleEnv *e)
+{
+  return lg_yes (P, ITEM ("drink", "say \"hi\""), ITEM ("children", "-2"));
+}
+static LgRule *
+mk_eq (const RuleEnv *e)
+{
+  return lg_eq (P, lg_sub (P, A, B), NUM (1));
+}
+static LgRule *
+mk_neq (const RuleEnv *e)
+{
+  return lg_neq (P, REF (ITEM ("children", "-2")), NUM (-2));
+}
+static LgRule *
+mk_lt (const RuleEnv *e)
+{
+  return lg_lt (P, lg_add (P, A, lg_mul (P, B, NUM (2))), NUM (3));
+}
+static LgRule *
+mk_gt (const RuleEnv *e)
+{
+  return lg_gt (P, lg_mul (P, lg_add (P, A, NUM (1)), B), NUM (0));
+}
+static LgRule *
+mk_le (const RuleEnv *e)
+{
+  return lg_le (P, lg_sub (P, A, lg_sub (P, B, NUM (1))), NUM (0));
+}
+static LgRule *
+mk_ge (const RuleEnv *e)
+{
+  return lg_ge (P, lg_sub (P, lg_sub (P, A, B), NUM (1)), NUM (0));
+}
+static LgRule *
+mk_abs (const RuleEnv *e)
+{
+  return lg_eq (P, lg_abs (P, lg_sub (P, B, A)), NUM (1));
+}
+static LgRule *
+mk_neg (const RuleEnv *e)
+{
+  return lg_eq (P, lg_neg (P, A), lg_neg (P, lg_add (P, B, NUM (1))));
+}
+static LgRule *
+mk_item_ref (const RuleEnv *e)
+{
+  return lg_lt (P, REF (ITEM ("house", "mid-left")),
+                REF (ITEM ("children", "1")));
+}
+static LgRule *
+mk_and_or (const RuleEnv *e)
 {
   return lg_and (P, lg_eq (P, A, NUM (1)),
                  lg_or (P, lg_eq (P, B, NUM (1)), lg_eq (P, B, NUM (2))));
 }
-static LgRule *mk_or_and (const RuleEnv *e)
+static LgRule *
+mk_or_and (const RuleEnv *e)
 {
   return lg_or (P, lg_and (P, lg_eq (P, A, NUM (1)), lg_eq (P, B, NUM (2))),
                 lg_eq (P, A, NUM (2)));
 }
-static LgRule *mk_and_of_or (const RuleEnv *e)
+static LgRule *
+mk_and_of_or (const RuleEnv *e)
 {
   return lg_and (P, lg_or (P, lg_eq (P, A, NUM (1)), lg_eq (P, B, NUM (2))),
                  lg_eq (P, A, NUM (2)));
 }
-static LgRule *mk_or_left (const RuleEnv *e)
+static LgRule *
+mk_or_left (const RuleEnv *e)
 {
   return lg_or (P, lg_or (P, lg_eq (P, A, NUM (1)), lg_eq (P, B, NUM (2))),
                 lg_eq (P, A, NUM (2)));
 }
-static LgRule *mk_not (const RuleEnv *e)
-{ return lg_not (P, lg_lt (P, A, B)); }
-static LgRule *mk_not_and (const RuleEnv *e)
-{ return lg_not (P, lg_and (P, lg_eq (P, A, NUM (1)), lg_neq (P, B, NUM (2)))); }
-static LgRule *mk_and_not (const RuleEnv *e)
-{ return lg_and (P, lg_not (P, lg_eq (P, A, NUM (1))), lg_ge (P, B, NUM (2))); }
-static LgRule *mk_or_not_or (const RuleEnv *e)
+static LgRule *
+mk_not (const RuleEnv *e)
 {
-  return lg_or (P, lg_not (P, lg_or (P, lg_le (P, A, NUM (0)), lg_gt (P, B, NUM (1)))),
-                lg_eq (P, A, B));
+  return lg_not (P, lg_lt (P, A, B));
+}
+static LgRule *
+mk_not_and (const RuleEnv *e)
+{
+  return lg_not (P, lg_and (P, lg_eq (P, A, NUM (1)), lg_neq (P, B, NUM (2))));
+}
+static LgRule *
+mk_and_not (const RuleEnv *e)
+{
+  return lg_and (P, lg_not (P, lg_eq (P, A, NUM (1))), lg_ge (P, B, NUM (2)));
+}
+static LgRule *
+mk_or_not_or (const RuleEnv *e)
+{
+  return lg_or (
+      P, lg_not (P, lg_or (P, lg_le (P, A, NUM (0)), lg_gt (P, B, NUM (1)))),
+      lg_eq (P, A, B));
 }
 
 #undef P
@@ -768,12 +878,12 @@ START_TEST (test_description_drop_rule)
   g_autoptr (LgProblem) p = lg_problem_new ();
   lg_group (p, LG_GROUP_ORDERED, "house", ITEMS ("left", "middle", "right"));
   lg_group (p, LG_GROUP_ATOMIC, "color", ITEMS ("red", "green", "blue"));
-  lg_rule (p, lg_yes (p, lg_item (p, "house", "left"),
-                      lg_item (p, "color", "red")));
+  lg_rule (
+      p, lg_yes (p, lg_item (p, "house", "left"), lg_item (p, "color", "red")));
   lg_rule (p, lg_yes (p, lg_item (p, "house", "middle"),
                       lg_item (p, "color", "green")));
-  lg_rule (p, lg_no (p, lg_item (p, "house", "right"),
-                     lg_item (p, "color", "red")));
+  lg_rule (
+      p, lg_no (p, lg_item (p, "house", "right"), lg_item (p, "color", "red")));
   Collect c;
 
   /* Out of range: 0 and n + 1. */
@@ -807,9 +917,9 @@ START_TEST (test_description_drop_rule)
       opts.drop = drops[i].drop;
       collect_init (&c, FALSE);
       g_autoptr (GError) error = NULL;
-      ck_assert_int_eq (lg_problem_solve (p, &opts, NULL, collect_cb, &c,
-                                          &error),
-                        drops[i].count);
+      ck_assert_int_eq (
+          lg_problem_solve (p, &opts, NULL, collect_cb, &c, &error),
+          drops[i].count);
       ck_assert_ptr_null (error);
       for (guint k = 1; k <= 3; k++)
         ck_assert (!lg_problem_rule_is_dropped (p, k));
@@ -821,12 +931,12 @@ START_TEST (test_description_drop_rule)
   g_autoptr (LgProblem) q = lg_problem_new ();
   lg_group (q, LG_GROUP_ORDERED, "house", ITEMS ("left", "middle", "right"));
   lg_group (q, LG_GROUP_ATOMIC, "color", ITEMS ("red", "green", "blue"));
-  lg_rule (q, lg_yes (q, lg_item (q, "house", "left"),
-                      lg_item (q, "color", "red")));
+  lg_rule (
+      q, lg_yes (q, lg_item (q, "house", "left"), lg_item (q, "color", "red")));
   lg_rule (q, lg_yes (q, lg_item (q, "house", "middle"),
                       lg_item (q, "color", "green")));
-  lg_rule (q, lg_no (q, lg_item (q, "house", "right"),
-                     lg_item (q, "color", "red")));
+  lg_rule (
+      q, lg_no (q, lg_item (q, "house", "right"), lg_item (q, "color", "red")));
   ck_assert (lg_problem_drop_rule (q, 2, NULL));
   ck_assert (lg_problem_drop_rule (q, 2, NULL));
   ck_assert_uint_eq (lg_problem_n_rules (q), 3);
@@ -836,8 +946,7 @@ START_TEST (test_description_drop_rule)
   LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   opts.drop = drops[2].drop; /* 1 and 2 */
   collect_init (&c, FALSE);
-  ck_assert_int_eq (lg_problem_solve (q, &opts, NULL, collect_cb, &c, NULL),
-                    4);
+  ck_assert_int_eq (lg_problem_solve (q, &opts, NULL, collect_cb, &c, NULL), 4);
   collect_init (&c, FALSE);
   ck_assert_int_eq (solve_ok (q, &c), 2);
 
@@ -948,8 +1057,8 @@ START_TEST (test_description_classic_drop_rule_1)
   assert_same_multiset (c.texts, brute);
   /* The tutorial's solution is one of them. */
   g_autofree char *want = rows_text (classic_rows, N_ELEMS (classic_rows));
-  ck_assert (g_ptr_array_find_with_equal_func (c.texts, want, g_str_equal,
-                                               NULL));
+  ck_assert (
+      g_ptr_array_find_with_equal_func (c.texts, want, g_str_equal, NULL));
   collect_clear (&c);
 }
 END_TEST
@@ -959,8 +1068,8 @@ START_TEST (test_description_classic_group_order)
   g_autoptr (LgProblem) p = lg_problem_new ();
   lgtest_describe_problem_classic (p);
   ck_assert (lg_problem_set_group_order (
-      p, ITEMS ("color", "cigarette", "drink", "animal", "nationality",
-                "house"),
+      p,
+      ITEMS ("color", "cigarette", "drink", "animal", "nationality", "house"),
       NULL));
   Collect c;
   collect_init (&c, TRUE);
@@ -1012,7 +1121,7 @@ static const struct
   guint n, groups;
   gint64 count;
 } no_rule_cases[] = {
-  { 1, 1, 1 }, { 3, 1, 1 }, { 1, 3, 1 }, { 2, 2, 2 }, { 3, 2, 6 },
+  { 1, 1, 1 }, { 3, 1, 1 },  { 1, 3, 1 },  { 2, 2, 2 }, { 3, 2, 6 },
   { 2, 3, 4 }, { 3, 3, 36 }, { 4, 2, 24 }, { 2, 4, 8 }, { 4, 3, 576 },
 };
 
@@ -1023,8 +1132,8 @@ START_TEST (test_description_no_rule)
   for (guint g = 0; g < n_groups; g++)
     {
       g_autofree char *name = g_strdup_printf ("g%u", g);
-      LgGroup *group = lg_group (p, g % 2 ? LG_GROUP_ORDERED : LG_GROUP_ATOMIC,
-                                 name, NULL);
+      LgGroup *group =
+          lg_group (p, g % 2 ? LG_GROUP_ORDERED : LG_GROUP_ATOMIC, name, NULL);
       for (guint i = 0; i < n; i++)
         {
           g_autofree char *item = g_strdup_printf ("i%u_%u", g, i);
@@ -1057,17 +1166,17 @@ base_3x3 (LgProblem *p)
 static void
 contradiction_unbound (LgProblem *p)
 {
-  lg_rule (p, lg_yes (p, lg_item (p, "house", "left"),
-                      lg_item (p, "color", "red")));
-  lg_rule (p, lg_no (p, lg_item (p, "house", "left"),
-                     lg_item (p, "color", "red")));
+  lg_rule (
+      p, lg_yes (p, lg_item (p, "house", "left"), lg_item (p, "color", "red")));
+  lg_rule (
+      p, lg_no (p, lg_item (p, "house", "left"), lg_item (p, "color", "red")));
 }
 
 static void
 contradiction_unbound_two_yes (LgProblem *p)
 {
-  lg_rule (p, lg_yes (p, lg_item (p, "house", "left"),
-                      lg_item (p, "color", "red")));
+  lg_rule (
+      p, lg_yes (p, lg_item (p, "house", "left"), lg_item (p, "color", "red")));
   lg_rule (p, lg_yes (p, lg_item (p, "house", "left"),
                       lg_item (p, "color", "blue")));
 }
@@ -1105,16 +1214,16 @@ static void
 var_logic_only_false (LgProblem *p)
 {
   LgItem *a = lg_some (p, "house"), *b = lg_some (p, "children");
-  lg_rule (p, lg_gt (p, lg_add (p, lg_ref (p, a), lg_ref (p, b)),
-                     lg_num (p, 4)));
+  lg_rule (p,
+           lg_gt (p, lg_add (p, lg_ref (p, a), lg_ref (p, b)), lg_num (p, 4)));
 }
 
 static void
 var_logic_only_true (LgProblem *p)
 {
   LgItem *a = lg_some (p, "house"), *b = lg_some (p, "children");
-  lg_rule (p, lg_eq (p, lg_add (p, lg_ref (p, a), lg_ref (p, b)),
-                     lg_num (p, 4)));
+  lg_rule (p,
+           lg_eq (p, lg_add (p, lg_ref (p, a), lg_ref (p, b)), lg_num (p, 4)));
 }
 
 /* The original skips a failing group: here one group holds (a single
@@ -1122,8 +1231,8 @@ var_logic_only_true (LgProblem *p)
 static void
 var_one_group_fails (LgProblem *p)
 {
-  lg_rule (p, lg_yes (p, lg_item (p, "house", "left"),
-                      lg_item (p, "color", "red")));
+  lg_rule (
+      p, lg_yes (p, lg_item (p, "house", "left"), lg_item (p, "color", "red")));
   LgItem *a = lg_some (p, "children");
   lg_rule (p, lg_yes (p, a, lg_item (p, "color", "green")));
   lg_rule (p, lg_lt (p, lg_ref (p, a), lg_num (p, 0)));
@@ -1136,10 +1245,10 @@ var_pins_middle (LgProblem *p)
 {
   LgItem *a = lg_some (p, "house");
   lg_rule (p, lg_yes (p, a, lg_item (p, "color", "green")));
-  lg_rule (p, lg_eq (p, lg_mul (p, lg_ref (p, a), lg_num (p, 2)),
-                     lg_num (p, 2)));
-  lg_rule (p, lg_yes (p, lg_item (p, "house", "left"),
-                      lg_item (p, "color", "red")));
+  lg_rule (p,
+           lg_eq (p, lg_mul (p, lg_ref (p, a), lg_num (p, 2)), lg_num (p, 2)));
+  lg_rule (
+      p, lg_yes (p, lg_item (p, "house", "left"), lg_item (p, "color", "red")));
 }
 
 static const struct
@@ -1169,7 +1278,8 @@ START_TEST (test_description_counts)
   Collect c;
   collect_init (&c, FALSE);
   gint64 n = solve_ok (p, &c);
-  ck_assert_msg (n == count_cases[_i].count, "%s: %" G_GINT64_FORMAT
+  ck_assert_msg (n == count_cases[_i].count,
+                 "%s: %" G_GINT64_FORMAT
                  " solutions, expected %" G_GINT64_FORMAT,
                  count_cases[_i].name, n, count_cases[_i].count);
 }
@@ -1222,18 +1332,21 @@ ovf_in_or (LgProblem *p)
 static LgRule *
 ovf_in_not (LgProblem *p)
 {
-  return lg_not (p, lg_eq (p, lg_sub (p, lg_num (p, 0),
-                                      lg_sub (p, lg_num (p, INT64_MIN),
-                                              lg_num (p, 0))),
-                           lg_num (p, 0)));
+  return lg_not (
+      p, lg_eq (p,
+                lg_sub (p, lg_num (p, 0),
+                        lg_sub (p, lg_num (p, INT64_MIN), lg_num (p, 0))),
+                lg_num (p, 0)));
 }
 
 /* The numeric item's value is INT64_MAX: adding 1 overflows. */
 static LgRule *
 ovf_item (LgProblem *p)
 {
-  return lg_eq (p, lg_add (p, lg_ref (p, lg_item (p, "big", "9223372036854775807")),
-                           lg_num (p, 1)),
+  return lg_eq (p,
+                lg_add (p,
+                        lg_ref (p, lg_item (p, "big", "9223372036854775807")),
+                        lg_num (p, 1)),
                 lg_num (p, 0));
 }
 
@@ -1253,10 +1366,10 @@ static const struct
   const char *name;
   LgRule *(*make) (LgProblem *p);
 } overflow_cases[] = {
-  { "INT64_MAX + 1", ovf_add },   { "INT64_MIN - 1", ovf_sub },
-  { "2^62 * 2", ovf_mul },        { "-INT64_MIN", ovf_neg },
-  { "abs(INT64_MIN)", ovf_abs },  { "in an or", ovf_in_or },
-  { "in a not", ovf_in_not },     { "numeric item", ovf_item },
+  { "INT64_MAX + 1", ovf_add },  { "INT64_MIN - 1", ovf_sub },
+  { "2^62 * 2", ovf_mul },       { "-INT64_MIN", ovf_neg },
+  { "abs(INT64_MIN)", ovf_abs }, { "in an or", ovf_in_or },
+  { "in a not", ovf_in_not },    { "numeric item", ovf_item },
   { "variable", ovf_var },
 };
 
@@ -1306,8 +1419,8 @@ START_TEST (test_description_no_overflow)
    * INT64_MIN only for the item 9223372036854775807. */
   LgItem *v = lg_some (p, "big");
   lg_rule (p, lg_yes (p, v, lg_item (p, "house", "right")));
-  lg_rule (p, lg_eq (p, lg_sub (p, lg_num (p, -1), lg_ref (p, v)),
-                     lg_ref (p, min)));
+  lg_rule (
+      p, lg_eq (p, lg_sub (p, lg_num (p, -1), lg_ref (p, v)), lg_ref (p, min)));
   Collect c;
   collect_init (&c, TRUE);
   ck_assert_int_eq (solve_ok (p, &c), 1);
@@ -1327,7 +1440,11 @@ END_TEST
 static LgExpr *
 random_expr (LgProblem *p, uint64_t *rng, LgItem *const *vars, guint depth)
 {
-  static const char *const constants[] = { "0", "1", "-1", "2", "7",
+  static const char *const constants[] = { "0",
+                                           "1",
+                                           "-1",
+                                           "2",
+                                           "7",
                                            "3037000500",
                                            "-9223372036854775808",
                                            "9223372036854775807" };
@@ -1364,9 +1481,9 @@ random_expr (LgProblem *p, uint64_t *rng, LgItem *const *vars, guint depth)
 static LgRule *
 random_rule (LgProblem *p, uint64_t *rng, LgItem *const *vars, guint depth)
 {
-  static LgRule *(*const relations[]) (LgProblem *, LgExpr *, LgExpr *) = {
-    lg_eq, lg_neq, lg_lt, lg_gt, lg_le, lg_ge
-  };
+  static LgRule *(*const relations[]) (LgProblem *, LgExpr *,
+                                       LgExpr *) = { lg_eq, lg_neq, lg_lt,
+                                                     lg_gt, lg_le,  lg_ge };
   guint pick = lgtest_rand_below (rng, depth ? 9 : 6);
   if (pick < 6)
     return relations[pick](p, random_expr (p, rng, vars, 2),
@@ -1406,8 +1523,8 @@ START_TEST (test_description_program)
           if (got != want)
             {
               g_autofree char *text = lg_rule_to_string (rule);
-              ck_abort_msg ("%s at (%u, %u, %u): %d, expected %d", text,
-                            a % 4, a / 4 % 4, a / 16, got, want);
+              ck_abort_msg ("%s at (%u, %u, %u): %d, expected %d", text, a % 4,
+                            a / 4 % 4, a / 16, got, want);
             }
           outcomes[want + 1]++;
         }
@@ -1482,11 +1599,11 @@ END_TEST
 static const struct
 {
   guint64 limit;
-  gint64 count;  /* -1: LG_PROBLEM_ERROR_LIMIT */
+  gint64 count; /* -1: LG_PROBLEM_ERROR_LIMIT */
 } memory_cases[] = {
   { 0, -1 },
-  { 1000, -1 },          /* 5! * 5 bytes of table and 55 pair-sized masks */
-  { 2000, -1 },          /* those fit, the tree does not */
+  { 1000, -1 }, /* 5! * 5 bytes of table and 55 pair-sized masks */
+  { 2000, -1 }, /* those fit, the tree does not */
   { 64 << 20, 1 },
   { G_MAXUINT64, 1 },
 };
@@ -1577,8 +1694,8 @@ err_duplicate_group (LgProblem *p)
 static void
 err_duplicate_item_list (LgProblem *p)
 {
-  ck_assert_ptr_null (lg_group (p, LG_GROUP_ATOMIC, "pet",
-                                ITEMS ("cat", "dog", "cat")));
+  ck_assert_ptr_null (
+      lg_group (p, LG_GROUP_ATOMIC, "pet", ITEMS ("cat", "dog", "cat")));
 }
 
 static void
@@ -1592,15 +1709,15 @@ err_duplicate_item_add (LgProblem *p)
 static void
 err_same_group_yes (LgProblem *p)
 {
-  ck_assert_ptr_null (lg_yes (p, lg_item (p, "color", "red"),
-                              lg_item (p, "color", "green")));
+  ck_assert_ptr_null (
+      lg_yes (p, lg_item (p, "color", "red"), lg_item (p, "color", "green")));
 }
 
 static void
 err_same_group_no (LgProblem *p)
 {
-  ck_assert_ptr_null (lg_no (p, lg_item (p, "color", "red"),
-                             lg_item (p, "color", "green")));
+  ck_assert_ptr_null (
+      lg_no (p, lg_item (p, "color", "red"), lg_item (p, "color", "green")));
 }
 
 static void
@@ -1613,15 +1730,15 @@ err_same_group_itself (LgProblem *p)
 static void
 err_same_group_var (LgProblem *p)
 {
-  ck_assert_ptr_null (lg_yes (p, lg_some (p, "color"),
-                              lg_item (p, "color", "red")));
+  ck_assert_ptr_null (
+      lg_yes (p, lg_some (p, "color"), lg_item (p, "color", "red")));
 }
 
 static void
 err_same_group_two_vars (LgProblem *p)
 {
-  ck_assert_ptr_null (lg_no (p, lg_var (p, "house", "a"),
-                             lg_var (p, "house", "b")));
+  ck_assert_ptr_null (
+      lg_no (p, lg_var (p, "house", "a"), lg_var (p, "house", "b")));
 }
 
 static void
@@ -1639,15 +1756,15 @@ err_ref_atomic_var (LgProblem *p)
 static void
 err_not_integer (LgProblem *p)
 {
-  ck_assert_ptr_null (lg_group (p, LG_GROUP_NUMERIC, "year",
-                                ITEMS ("1804", "1805b", "1806")));
+  ck_assert_ptr_null (
+      lg_group (p, LG_GROUP_NUMERIC, "year", ITEMS ("1804", "1805b", "1806")));
 }
 
 static void
 err_identity_across_groups (LgProblem *p)
 {
-  ck_assert_ptr_null (lg_same (p, lg_item (p, "color", "red"),
-                               lg_item (p, "house", "left")));
+  ck_assert_ptr_null (
+      lg_same (p, lg_item (p, "color", "red"), lg_item (p, "house", "left")));
 }
 
 static void
@@ -1668,8 +1785,8 @@ err_rule_twice (LgProblem *p)
 static void
 err_bad_kind (LgProblem *p)
 {
-  ck_assert_ptr_null (lg_group (p, (LgGroupKind) 42, "odd",
-                                ITEMS ("x", "y", "z")));
+  ck_assert_ptr_null (
+      lg_group (p, (LgGroupKind) 42, "odd", ITEMS ("x", "y", "z")));
 }
 
 /* In a whole rule written in one expression, the NULL goes up and the rule
@@ -1678,9 +1795,12 @@ static void
 err_in_whole_rule (LgProblem *p)
 {
   ck_assert_uint_eq (
-      lg_rule (p, lg_eq (p, lg_abs (p, lg_sub (p, lg_ref (p, lg_item (p, "house", "attic")),
-                                                 lg_num (p, 1))),
-                         lg_num (p, 0))),
+      lg_rule (
+          p, lg_eq (p,
+                    lg_abs (
+                        p, lg_sub (p, lg_ref (p, lg_item (p, "house", "attic")),
+                                   lg_num (p, 1))),
+                    lg_num (p, 0))),
       0);
   ck_assert_uint_eq (lg_problem_n_rules (p), 0);
 }
@@ -1704,20 +1824,20 @@ static const struct
     "color" },
   { "duplicate item in a list", err_duplicate_item_list,
     LG_PROBLEM_ERROR_DUPLICATE, "cat" },
-  { "duplicate item added", err_duplicate_item_add,
-    LG_PROBLEM_ERROR_DUPLICATE, "green" },
+  { "duplicate item added", err_duplicate_item_add, LG_PROBLEM_ERROR_DUPLICATE,
+    "green" },
   { "yes in one group", err_same_group_yes, LG_PROBLEM_ERROR_SAME_GROUP,
     "color" },
   { "no in one group", err_same_group_no, LG_PROBLEM_ERROR_SAME_GROUP,
     "color" },
-  { "an item with itself", err_same_group_itself,
-    LG_PROBLEM_ERROR_SAME_GROUP, "red" },
+  { "an item with itself", err_same_group_itself, LG_PROBLEM_ERROR_SAME_GROUP,
+    "red" },
   { "variable and item of one group", err_same_group_var,
     LG_PROBLEM_ERROR_SAME_GROUP, "color" },
   { "two variables of one group", err_same_group_two_vars,
     LG_PROBLEM_ERROR_SAME_GROUP, "house" },
-  { "ref of an atomic item", err_ref_atomic_item,
-    LG_PROBLEM_ERROR_NOT_INTEGER, "red" },
+  { "ref of an atomic item", err_ref_atomic_item, LG_PROBLEM_ERROR_NOT_INTEGER,
+    "red" },
   { "ref of an atomic variable", err_ref_atomic_var,
     LG_PROBLEM_ERROR_NOT_INTEGER, "color" },
   { "numeric item not an integer", err_not_integer,
@@ -1727,8 +1847,8 @@ static const struct
   { "count of nothing", err_empty_count, LG_PROBLEM_ERROR_FAILED, NULL },
   { "a rule added twice", err_rule_twice, LG_PROBLEM_ERROR_FAILED, NULL },
   { "bad group kind", err_bad_kind, LG_PROBLEM_ERROR_FAILED, "odd" },
-  { "unknown item deep in a rule", err_in_whole_rule,
-    LG_PROBLEM_ERROR_UNKNOWN, "attic" },
+  { "unknown item deep in a rule", err_in_whole_rule, LG_PROBLEM_ERROR_UNKNOWN,
+    "attic" },
 };
 
 START_TEST (test_description_first_error)
@@ -1814,8 +1934,8 @@ START_TEST (test_description_null_propagation)
 
   ck_assert_ptr_null (lg_group (p, LG_GROUP_ATOMIC, NULL, ITEMS ("x")));
   ck_assert_ptr_null (lg_group_add_item (p, NULL, "x"));
-  ck_assert_ptr_null (lg_group_add_item (p, lg_problem_lookup_group (p, "color"),
-                                         NULL));
+  ck_assert_ptr_null (
+      lg_group_add_item (p, lg_problem_lookup_group (p, "color"), NULL));
   ck_assert_ptr_null (lg_item (p, NULL, "red"));
   ck_assert_ptr_null (lg_item (p, "color", NULL));
   ck_assert_ptr_null (lg_some (p, NULL));
@@ -1844,7 +1964,8 @@ START_TEST (test_description_null_propagation)
   ck_assert (!lg_ask (p, lg_problem_lookup_group (p, "house"), NULL));
   /* Nested: a whole rule collapses to NULL. */
   ck_assert_uint_eq (
-      lg_rule (p, lg_not (p, lg_eq (p, lg_add (p, lg_ref (p, NULL), one), one))),
+      lg_rule (p,
+               lg_not (p, lg_eq (p, lg_add (p, lg_ref (p, NULL), one), one))),
       0);
 
   ck_assert_uint_eq (lg_problem_n_rules (p), 0);
@@ -1929,6 +2050,7 @@ lg_description_suite (void)
   Suite *s = suite_create ("description");
 
   TCase *tc = tcase_create ("core");
+  tcase_add_test (tc, test_description_utf8_width);
   tcase_add_test (tc, test_description_groups);
   tcase_add_loop_test (tc, test_description_values, 0, N_ELEMS (value_cases));
   tcase_add_test (tc, test_description_variables);

@@ -233,28 +233,39 @@ static const Utf8Case utf8_cases[] = {
     "| café  | anna   |\n"
     "| thé   | zoé    |\n"
     "+-------+--------+\n" },
-  { "a wide name sets the width in characters",
+  { "a wide name sets the width in columns: two for a CJK character",
     { "x", "y" },
     { { "ééééé", "e" }, { "日本語", "ab" } },
     { { 0, 1 }, { 0, 1 } },
     "\n"
-    "+-------+-----+\n"
-    "| x     | y   |\n"
-    "+-------+-----+\n"
+    "+-------+--------+\n"
+    "| x     | y      |\n"
+    "+-------+--------+\n"
     "| ééééé | 日本語 |\n"
-    "| e     | ab  |\n"
-    "+-------+-----+\n" },
-  { "4-byte characters",
+    "| e     | ab     |\n"
+    "+-------+--------+\n" },
+  { "4-byte characters: wide emoji",
     { "🍵", "cup" },
     { { "🍵🍵", "té" }, { "a", "🫖" } },
     { { 0, 1 }, { 1, 0 } },
     "\n"
-    "+----+-----+\n"
-    "| 🍵  | cup |\n"
-    "+----+-----+\n"
-    "| 🍵🍵 | 🫖   |\n"
-    "| té | a   |\n"
-    "+----+-----+\n" },
+    "+------+-----+\n"
+    "| 🍵   | cup |\n"
+    "+------+-----+\n"
+    "| 🍵🍵 | 🫖  |\n"
+    "| té   | a   |\n"
+    "+------+-----+\n" },
+  { "a combining mark takes no column",
+    { "x", "y" },
+    { { "e\xcc\x81te", "b" }, { "a", "c" } },
+    { { 0, 1 }, { 0, 1 } },
+    "\n"
+    "+-----+---+\n"
+    "| x   | y |\n"
+    "+-----+---+\n"
+    "| e\xcc\x81te | a |\n"
+    "| b   | c |\n"
+    "+-----+---+\n" },
   { "ASCII names: the original's byte count",
     { "house", "n" },
     { { "left", "mid-right" }, { "1", "22" } },
