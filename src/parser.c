@@ -170,6 +170,7 @@ typedef struct
   GArray *warnings;        /* Warning, in the order found */
   GArray *relations;       /* Relation, in file order */
   const void *fact_sink;   /* lg_parser_parse_facts: its FactSink */
+  GArray *clue_columns;    /* guint per clue line: where 'clue' is */
 } Parser;
 
 static void
@@ -216,6 +217,7 @@ parser_init (Parser *p, const char *filename, LgProblem *problem)
   p->warnings = g_array_new (FALSE, TRUE, sizeof (Warning));
   g_array_set_clear_func (p->warnings, warning_clear);
   p->relations = g_array_new (FALSE, FALSE, sizeof (Relation));
+  p->clue_columns = g_array_new (FALSE, TRUE, sizeof (guint));
 }
 
 static void
@@ -229,6 +231,7 @@ parser_clear (Parser *p)
   g_hash_table_unref (p->item_table);
   g_hash_table_unref (p->group_table);
   g_ptr_array_unref (p->groups);
+  g_array_unref (p->clue_columns);
 }
 
 /* ---- Errors ------------------------------------------------------------ */
@@ -1549,8 +1552,11 @@ parse_clue (Parser *p)
   if (!expect_end (p, "the clue's text"))
     return FALSE;
   lg_problem_set_line (p->problem, p->line);
-  if (lg_clue (p->problem, text->text) == 0)
+  guint number = lg_clue (p->problem, text->text);
+  if (number == 0)
     return builder_failed (p, keyword);
+  g_array_set_size (p->clue_columns, number);
+  g_array_index (p->clue_columns, guint, number - 1) = keyword->column;
   return TRUE;
 }
 
@@ -2721,6 +2727,16 @@ warn_at_end (Parser *p)
                  "leave it out)",
                  var->name, var->last_rule, var->group->name, var->name);
     }
+  for (guint c = 1; c <= lg_problem_n_clues (p->problem); c++)
+    if (lg_clue_get_text (p->problem, c) != NULL &&
+        lg_clue_get_n_rules (p->problem, c) == 0)
+      warn_at (p, lg_clue_get_line (p->problem, c),
+               c <= p->clue_columns->len
+                   ? g_array_index (p->clue_columns, guint, c - 1)
+                   : 1,
+               "clue %u has no rule: the solver does not see it (write its "
+               "rules on the lines after it)",
+               c);
   SumIndex index;
 
   sum_index_init (&index, p);
