@@ -84,6 +84,24 @@ classic_drop_1 (void)
   return p;
 }
 
+/* Three groups of seven and one variable: 5040^2 solutions, more than any
+ * limit lets through; and two groups of two: two solutions at once. */
+static const char many_text[] = "atomic a: 1, 2, 3, 4, 5, 6, 7\n"
+                                "atomic b: 1, 2, 3, 4, 5, 6, 7\n"
+                                "atomic c: 1, 2, 3, 4, 5, 6, 7\n"
+                                "var x: a\n"
+                                "no x, b:1\n";
+static const char small_text[] = "atomic a: 1, 2\natomic b: 1, 2\n";
+
+static LgProblem *
+parse_text (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  LgProblem *p = lg_parser_parse_data ("t.lgm", text, strlen (text), &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  return p;
+}
+
 /* ---- Frozen once checked ------------------------------------------------- */
 
 static guint criticals;
@@ -496,9 +514,7 @@ START_TEST (test_solver_error_line)
                              "x + x < 0\n";
   static const LgEngine engines[] = { LG_ENGINE_FAITHFUL, LG_ENGINE_FAST };
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data ("t.lgm", text, strlen (text), &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  g_autoptr (LgProblem) p = parse_text (text);
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = engines[_i];
   ck_assert_int_eq (lg_problem_solve (p, &options, NULL, NULL, NULL, &error),
@@ -525,15 +541,8 @@ START_TEST (test_solver_deadline)
     { LG_ENGINE_FAST, FALSE },
     { LG_ENGINE_AUTO, FALSE },
   };
-  static const char text[] = "atomic a: 1, 2, 3, 4, 5, 6, 7\n"
-                             "atomic b: 1, 2, 3, 4, 5, 6, 7\n"
-                             "atomic c: 1, 2, 3, 4, 5, 6, 7\n"
-                             "var x: a\n"
-                             "no x, b:1\n";
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data ("t.lgm", text, strlen (text), &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  g_autoptr (LgProblem) p = parse_text (many_text);
   FILE *trace = cases[_i].trace ? fopen ("/dev/null", "w") : NULL;
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = cases[_i].engine;
@@ -546,10 +555,7 @@ START_TEST (test_solver_deadline)
   ck_assert (!stats.complete);
   ck_assert_int_lt (n, 5040 * 5040);
 
-  static const char small[] = "atomic a: 1, 2\natomic b: 1, 2\n";
-  g_autoptr (LgProblem) q =
-      lg_parser_parse_data ("s.lgm", small, strlen (small), &error);
-  ck_assert_msg (q != NULL, "%s", error ? error->message : "");
+  g_autoptr (LgProblem) q = parse_text (small_text);
   options.deadline = g_get_monotonic_time () + (gint64) 3600 * G_USEC_PER_SEC;
   ck_assert_int_eq (lg_problem_solve (q, &options, &stats, NULL, NULL, &error),
                     2);
@@ -567,15 +573,8 @@ START_TEST (test_solver_work_limit)
 {
   static const LgEngine engines[] = { LG_ENGINE_FAITHFUL, LG_ENGINE_FAST,
                                       LG_ENGINE_AUTO };
-  static const char text[] = "atomic a: 1, 2, 3, 4, 5, 6, 7\n"
-                             "atomic b: 1, 2, 3, 4, 5, 6, 7\n"
-                             "atomic c: 1, 2, 3, 4, 5, 6, 7\n"
-                             "var x: a\n"
-                             "no x, b:1\n";
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data ("t.lgm", text, strlen (text), &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  g_autoptr (LgProblem) p = parse_text (many_text);
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = engines[_i];
   options.work_limit = 5000;
@@ -590,9 +589,7 @@ START_TEST (test_solver_work_limit)
   ck_assert_int_eq (lg_problem_solve (p, &options, &again, NULL, NULL, NULL),
                     n);
 
-  static const char small[] = "atomic a: 1, 2\natomic b: 1, 2\n";
-  g_autoptr (LgProblem) q =
-      lg_parser_parse_data ("s.lgm", small, strlen (small), &error);
+  g_autoptr (LgProblem) q = parse_text (small_text);
   ck_assert_int_eq (lg_problem_solve (q, &options, &stats, NULL, NULL, &error),
                     2);
   ck_assert (!stats.over_work);
