@@ -337,6 +337,10 @@ gboolean lg_problem_is_frozen (const LgProblem *problem);
 
 /* ---- Solving ----------------------------------------------------------- */
 
+/* The most solutions auto's trial of the faithful engine holds back
+ * before it prints them (LG_CHOICE_MANY). */
+#define LG_AUTO_TRIAL_KEPT 100000
+
 /* Why a solve ran the engine it ran. */
 typedef enum
 {
@@ -349,8 +353,11 @@ typedef enum
   LG_CHOICE_TOO_LARGE, /* auto: the fast engine, the faithful one's tables
                           or tree over the memory limit, or in its trial
                           the solutions it kept */
-  LG_CHOICE_DIMENSION  /* auto: the fast engine, the faithful one's masks
+  LG_CHOICE_DIMENSION, /* auto: the fast engine, the faithful one's masks
                           too wide (8 items or more: 8! bits) */
+  LG_CHOICE_MANY       /* auto: the fast engine, the faithful one found in
+                          its trial more solutions than auto holds back
+                          (LG_AUTO_TRIAL_KEPT) */
 } LgEngineChoice;
 
 /* The levels of try_solution that LgStats counts one by one. */

@@ -695,6 +695,15 @@ note_fast_engine (const Options *o, const LgStats *stats)
                  g_get_prgname (), n, n);
       return;
     }
+  if (stats->choice == LG_CHOICE_MANY)
+    {
+      fprintf (stderr,
+               "%s: note: the faithful engine found over %d solutions in "
+               "its trial, more than auto holds back: solving with the fast "
+               "engine (--engine=faithful to insist)\n",
+               g_get_prgname (), LG_AUTO_TRIAL_KEPT);
+      return;
+    }
   if (stats->choice == LG_CHOICE_TRIAL)
     {
       fprintf (stderr,

@@ -179,6 +179,10 @@ lg_print_stats_runs (FILE *out, const LgStats *runs, guint n_runs)
     case LG_CHOICE_DIMENSION:
       fputs ("auto: the faithful engine's masks too wide)\n", out);
       break;
+    case LG_CHOICE_MANY:
+      fprintf (out, "auto: over %d solutions in the faithful engine's trial)\n",
+               LG_AUTO_TRIAL_KEPT);
+      break;
     case LG_CHOICE_TOO_LARGE:
       fputs ("auto: the faithful engine over the memory limit)\n", out);
       break;

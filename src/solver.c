@@ -50,7 +50,7 @@ lg_engine_class (LgEngine engine)
 #define AUTO_SECONDS 0.1
 #define REJECT_SECONDS 0.25
 #define TRIAL_WORK (G_GUINT64_CONSTANT (16) << 20)
-#define TRIAL_KEPT 100000
+#define TRIAL_KEPT LG_AUTO_TRIAL_KEPT
 /* From this many items on, the faithful engine is not tried: its masks have
  * n! bits (40320 at 8), every node costs hundreds of words, and its
  * transformation alone takes longer than the fast engine's whole solve. */
@@ -352,13 +352,15 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data,
           end_explore (solver);
           return (gint64) solver->found;
         }
-      /* hardly possible where the faithful transformation succeeded (the
-       * same rules in the same order, far less memory), but reported */
-      solver->engine = fall_back (
-          solver, solver->engine,
-          solver->kept_full || solver->stats->over_memory ? LG_CHOICE_TOO_LARGE
-                                                          : LG_CHOICE_TRIAL,
-          error);
+      /* the memory limit: hardly possible where the faithful
+       * transformation succeeded (the same rules in the same order, far
+       * less memory), but reported */
+      LgEngineChoice why = LG_CHOICE_TRIAL;
+      if (solver->kept_full || solver->stats->over_memory)
+        why = LG_CHOICE_TOO_LARGE;
+      else if (!solver->engine->klass->over_limit (solver->engine))
+        why = LG_CHOICE_MANY; /* stopped at TRIAL_KEPT solutions */
+      solver->engine = fall_back (solver, solver->engine, why, error);
       if (!solver->engine)
         return -1;
     }

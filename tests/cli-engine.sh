@@ -207,6 +207,18 @@ run "auto: the faithful engine over the memory limit" 0 --count \
 }
 run "--engine=faithful insists" 1 --engine=faithful --memory-limit 60K -p jojo &&
   pass "--engine=faithful insists: its memory error"
+# more solutions than the trial holds back: the fast engine, and the note
+# says why (not "did not finish in about a tenth of a second")
+printf 'atomic a: a1, a2, a3, a4, a5, a6\natomic b: b1, b2, b3, b4, b5, b6\natomic c: c1, c2, c3, c4, c5, c6\nno a1, b1\n' >"$tmp/many.lgm"
+run "auto: over 100000 solutions in the trial" 0 --count --stats "$tmp/many.lgm" && {
+  if [ "$(cat "$tmp/out")" = 432000 ] &&
+    grep -q "^logigram: note: the faithful engine found over 100000 solutions in its trial, more than auto holds back: solving with the fast engine (--engine=faithful to insist)$" "$tmp/err" &&
+    grep -q "^engine: *fast (auto: over 100000 solutions in the faithful engine's trial)$" "$tmp/err"; then
+    pass "auto: many solutions, the fast engine, and why"
+  else
+    fail "auto: many solutions: $(cat "$tmp/out") $(head -3 "$tmp/err")"
+  fi
+}
 
 # ---- The diagnostics solve with the engine chosen --------------------------------
 same_output "--engine=fast --why-none" \
