@@ -127,7 +127,8 @@ main (int argc, char **argv)
       "Write the puzzle to FILE instead of the standard output", "FILE" },
     { "engine", 'e', 0, G_OPTION_ARG_STRING, &engine_text,
       "Engine that counts the solutions: fast (default) or faithful; the "
-      "puzzle is the same",
+      "puzzle is the same unless a search of the fast engine stops at its "
+      "bound (-v counts them)",
       "ENGINE" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
       "Progress, solver calls and times on stderr", NULL },
