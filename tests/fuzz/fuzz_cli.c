@@ -12,9 +12,8 @@
  * The words become logigram's arguments, "@" the name of the facts file;
  * the problem file comes last, unless it is empty (then the options name
  * one, e.g. -p classic).  The run is logigram's main, in this process,
- * with its output sent to /dev/null, a time limit of 2 s (but for
- * --why-none and --redundant, which refuse one) and a memory limit of 64M
- * first (the options may set others).  Inputs that would
+ * with its output sent to /dev/null, a time limit of 2 s and a memory
+ * limit of 64M first (the options may set others).  Inputs that would
  * only stop the process (--help, which exits) or take long by design (a
  * problem too large for fuzz_common.h's bound, --repeat of more than 999)
  * are skipped.  The findings are crashes, leaks, sanitizer reports,
@@ -170,20 +169,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (!write_file (problem_path, problem, problem_len) ||
       !write_file (facts_path, facts, strlen (facts)))
     abort ();
-  /* logigram [--time-limit 2] --memory-limit 64M WORDS... [FILE]: the
-   * diagnostics take no time limit (a usage error), the bound of the
-   * problem keeps them short */
-  gboolean diagnose = FALSE;
-  for (guint i = 0; words[i]; i++)
-    diagnose |= g_str_has_prefix (words[i], "--why-none") ||
-                g_str_has_prefix (words[i], "--redundant");
+  /* logigram --time-limit 2 --memory-limit 64M WORDS... [FILE] */
   GPtrArray *args = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (args, g_strdup ("logigram"));
-  if (!diagnose)
-    {
-      g_ptr_array_add (args, g_strdup ("--time-limit"));
-      g_ptr_array_add (args, g_strdup ("2"));
-    }
+  g_ptr_array_add (args, g_strdup ("--time-limit"));
+  g_ptr_array_add (args, g_strdup ("2"));
   g_ptr_array_add (args, g_strdup ("--memory-limit"));
   g_ptr_array_add (args, g_strdup ("64M"));
   for (guint i = 0; words[i]; i++)
