@@ -89,10 +89,11 @@ gboolean lg_explain_timed_out (const LgExplain *ex);
 void lg_explain_give (LgExplain *ex, LgGridFact fact);
 /* Gives the facts of a file, one per line, `yes X, Y` or `no X, Y` (X, Y
  * as the problem files write items; `#` starts a comment); "-" is the
- * standard input.  The file is read and its lines checked as a problem
- * file's (lg_parser_read_file, lg_parser_check_line: the bound of
- * memory_limit, UTF-8, no control character).  FALSE with error set to a
- * whole "FILE[:LINE:COLUMN]: error: ..." line. */
+ * standard input.  The file is read as a problem file (lg_parser_read_file:
+ * the bound of memory_limit) and its lines by the problem file's parser
+ * (lg_parser_parse_facts: UTF-8, no control character, its lexer, its
+ * references and messages).  FALSE with error set to a whole
+ * "FILE[:LINE:COLUMN]: error: ..." line. */
 gboolean lg_explain_read_facts (LgExplain *ex, const char *path,
                                 guint64 memory_limit, GError **error);
 /* Whether some solution agrees with every fact given. */
