@@ -1041,6 +1041,8 @@ suggest_keyword (const char *word)
   return g_strdup_printf ("; did you mean '%s'?", s.best);
 }
 
+static gboolean is_known_name (Parser *p, const char *name);
+
 /* A hint for a bare name `token` followed by '-' and a name with no blank
  * between (an unquoted "orange-juice"), or by another name (an unquoted
  * "orange juice"): "; a name with a hyphen must be quoted: ..." or "". */
@@ -1066,7 +1068,9 @@ quote_hint (Parser *p, const Token *token)
                               (int) (end->src + end->src_len - token->src),
                               token->src);
     }
-  if (token[1].kind == TOK_NAME && token[1].keyword == KW_NONE)
+  /* not after a name known on its own ("ask name h1": 'of' is missing) */
+  if (token[1].kind == TOK_NAME && token[1].keyword == KW_NONE &&
+      !is_known_name (p, token->text))
     return g_strdup_printf (
         "; a name with a space must be quoted: \"%.*s\"",
         (int) (token[1].src + token[1].src_len - token->src), token->src);

@@ -694,6 +694,7 @@ static const struct
   { "ambiguous-item-three.lgm", LG_PARSE_ERROR_AMBIGUOUS },
   { "ask-missing-of.lgm", LG_PARSE_ERROR_SYNTAX },
   { "ask-same-group.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "ask-without-of.lgm", LG_PARSE_ERROR_SYNTAX },
   { "ask-variable.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "bad-integer-literal.lgm", LG_PARSE_ERROR_SYNTAX },
   { "c1-control.lgm", LG_PARSE_ERROR_ENCODING },
