@@ -992,7 +992,9 @@ consider (Suggestion *s, const char *candidate)
 {
   guint d = edit_distance (s->name, candidate, s->limit);
 
-  if (d <= s->limit && d > 0 && (s->best == NULL || d < s->distance))
+  /* not a name every letter of which changes ('x' for 'a') */
+  if (d <= s->limit && d > 0 && d < strlen (s->name) &&
+      (s->best == NULL || d < s->distance))
     {
       s->best = candidate;
       s->distance = d;
@@ -1000,8 +1002,8 @@ consider (Suggestion *s, const char *candidate)
 }
 
 /* "; did you mean 'cat'?" when a known name is close to `name` (one edit
- * for names of up to four bytes, two beyond; the first closest in
- * declaration order), else "". */
+ * for names of up to four bytes, two beyond, fewer than its length; the
+ * first closest in declaration order), else "". */
 static char *
 suggest (Parser *p, const char *name, Known known, const GroupInfo *group)
 {
