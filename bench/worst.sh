@@ -4,7 +4,9 @@
 # results).
 #
 # For each size NxG (N items, G groups) of WORST_SIZES, writes the puzzles
-#   logigram-gen --items N --groups G --seed S --minimise     (S in SEEDS)
+#   logigram-gen --items N --groups G --seed S --minimise --work-limit 0
+# (S in SEEDS; no bound on the generator's searches, so that the puzzles
+# are minimal, the same as before the bound came in)
 # once into WORST_OUT/puzzles (kept between runs), then solves each with
 # `logigram --engine=fast --count --stats` and prints, per size, one
 # Markdown row: the puzzles, the median, the 90th percentile and the
@@ -49,7 +51,7 @@ for size in $sizes; do
     if [ ! -s "$f" ]; then
       [ "${WORST_SOLVE_ONLY:-0}" = 0 ] || continue
       if timeout "$gen_limit" "$LOGIGRAM_GEN" --items "$n" --groups "$g" \
-        --seed "$s" --minimise --output "$f.tmp" 2>/dev/null; then
+        --seed "$s" --minimise --work-limit 0 --output "$f.tmp" 2>/dev/null; then
         mv -f "$f.tmp" "$f"
       else
         rm -f "$f.tmp"

@@ -339,6 +339,7 @@ struct _LgGen
   double solve_seconds;
   gboolean unsettled; /* the last count stopped at opt.work_limit */
   guint64 n_unsettled;
+  guint n_untested;     /* clues minimise kept because it was unsettled */
   LgProgress *progress; /* options.progress's line, or NULL */
 };
 
@@ -1866,6 +1867,7 @@ minimise (LgGen *gen, GError **error)
         return FALSE;
       if (got > 0 || gen->unsettled) /* needed, or not known in time */
         skip[order[i]] = FALSE;
+      gen->n_untested += got == 0 && gen->unsettled;
     }
   GArray *kept = g_array_new (FALSE, FALSE, sizeof (LgGenClue));
   for (guint i = 0; i < n_clues; i++)
@@ -2071,6 +2073,9 @@ lg_gen_to_lgm (LgGen *gen)
     g_string_append (s, " --answer");
   if (o->logic)
     g_string_append (s, " --logic");
+  if (o->work_limit != LG_GEN_WORK_LIMIT)
+    g_string_append_printf (s, " --work-limit %" G_GUINT64_FORMAT,
+                            o->work_limit);
   g_string_append (s, "\n");
   g_string_append_printf (s,
                           "# %c%s people live in a row of %s houses, one in "
@@ -2096,6 +2101,12 @@ lg_gen_to_lgm (LgGen *gen)
         "; %" G_GUINT64_FORMAT " solution%s (at most %" G_GUINT64_FORMAT
         " asked).\n",
         gen->n_solutions, gen->n_solutions == 1 ? "" : "s", o->max_solutions);
+  if (gen->n_untested)
+    g_string_append_printf (s,
+                            "# %u of them kept untested: their searches "
+                            "stopped at the work limit,\n"
+                            "# so the clues may not be minimal.\n",
+                            gen->n_untested);
   g_string_append_c (s, '\n');
   g_autofree char *decl = lg_gen_declarations (gen);
   g_string_append (s, decl);

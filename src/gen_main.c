@@ -89,7 +89,7 @@ main (int argc, char **argv)
   g_autofree char *items_text = NULL, *groups_text = NULL;
   g_autofree char *seed_text = NULL, *solutions_text = NULL;
   g_autofree char *output = NULL, *engine_text = NULL;
-  g_autofree char *difficulty_text = NULL;
+  g_autofree char *difficulty_text = NULL, *work_limit_text = NULL;
   gboolean minimise = FALSE, contradict = FALSE, answer = FALSE;
   gboolean logic = FALSE;
   gboolean verbose = FALSE, version = FALSE;
@@ -130,6 +130,11 @@ main (int argc, char **argv)
       "puzzle is the same unless a search of the fast engine stops at its "
       "bound (-v counts them)",
       "ENGINE" },
+    { "work-limit", 'w', 0, G_OPTION_ARG_STRING, &work_limit_text,
+      "The most nodes one search of the fast engine explores (default "
+      "20000; 0: no bound, and a search may take minutes from 12 groups "
+      "on); a search stopped there decides nothing, and the clue is kept",
+      "N" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
       "Progress, solver calls and times on stderr", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &version,
@@ -173,6 +178,10 @@ main (int argc, char **argv)
         return usage_error ("--groups wants a number from 2 to 16");
       o.n_groups = (guint) v;
     }
+  if (work_limit_text &&
+      !parse_number (work_limit_text, 0, G_MAXUINT64, &o.work_limit))
+    return usage_error ("--work-limit wants a number from 0 (no bound) to "
+                        "18446744073709551615");
   if (seed_text && !parse_number (seed_text, 0, G_MAXUINT64, &o.seed))
     return usage_error ("--seed wants a number from 0 to "
                         "18446744073709551615");

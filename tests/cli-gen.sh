@@ -170,6 +170,17 @@ gen "--engine faithful" 0 -n 5 -g 5 -s 3 --engine faithful && {
     fail "--engine faithful: another puzzle"
   fi
 }
+# --work-limit: 0 is no bound (the same clues on a small puzzle, the
+# header names it), and a number is wanted
+gen "--work-limit 0" 0 -n 5 -g 5 -s 3 --work-limit 0 && {
+  if [ "$(sed -n 2p "$tmp/out")" = "#   logigram-gen --items 5 --groups 5 --seed 3 --work-limit 0" ] &&
+    [ "$(sed 2d "$tmp/out")" = "$(sed 2d "$tmp/a.lgm")" ]; then
+    pass "--work-limit 0: the same clues, the header names it"
+  else
+    fail "--work-limit 0: $(sed -n 2p "$tmp/out")"
+  fi
+}
+gen "--work-limit x" 2 -n 5 -g 5 --work-limit x && pass "--work-limit x: exit 2"
 gen "5x5 seed 4" 0 -n 5 -g 5 -s 4 && {
   if ! cmp -s "$tmp/out" "$tmp/a.lgm"; then
     pass "another seed: another puzzle"
