@@ -1576,28 +1576,23 @@ on_solution (const LgProblem *problem, const LgSolution *solution,
   return !se->first_only;
 }
 
-/* The solutions fitting the facts yes, no and, when extra is not
- * G_MAXUINT, the cell extra with the value extra_yes, up to max of them,
- * into se; FALSE on a solver error. */
+/* The cell c of the grid, with the value yes, appended to given. */
+static void
+give_cell (const LgGridShape *s, GArray *given, guint c, gboolean yes)
+{
+  LgGivenCell cell;
+  lg_grid_cell_items (s, c, &cell.g1, &cell.i1, &cell.g2, &cell.i2);
+  cell.yes = yes;
+  g_array_append_val (given, cell);
+}
+
+/* The solutions that agree with the cells given, up to max of them, into
+ * se; FALSE on a solver error. */
 static gboolean
-search_solutions (Search *se, const uint64_t *yes, const uint64_t *no,
-                  guint extra, gboolean extra_yes, guint64 max,
+search_solutions (Search *se, const GArray *given, guint64 max,
                   gboolean *complete, GError **error)
 {
   LgExplain *ex = se->ex;
-  const LgGridShape *s = &ex->shape;
-  g_autoptr (GArray) given = g_array_new (FALSE, FALSE, sizeof (LgGivenCell));
-  for (guint c = 0; c < s->n_cells; c++)
-    for (guint value = 0; value < 2; value++)
-      /* both, for a cell given both ways: then nothing fits */
-      if (value ? lg_bitset_test (yes, c) || (c == extra && extra_yes)
-                : lg_bitset_test (no, c) || (c == extra && !extra_yes))
-        {
-          LgGivenCell cell;
-          lg_grid_cell_items (s, c, &cell.g1, &cell.i1, &cell.g2, &cell.i2);
-          cell.yes = value;
-          g_array_append_val (given, cell);
-        }
   LgSolveOptions options;
   lg_solve_options_init (&options);
   options.engine = LG_ENGINE_FAST;
@@ -1629,19 +1624,34 @@ forced (LgExplain *ex, const uint64_t *yes, const uint64_t *no, uint64_t *fy,
   g_autofree uint64_t *sol = g_new0 (uint64_t, s->words);
   lg_bitset_set_all (fy, s->n_cells);
   lg_bitset_set_all (fn, s->n_cells);
+  /* the facts, both values of a cell given both ways (then nothing fits) */
+  g_autoptr (GArray) given = g_array_new (FALSE, FALSE, sizeof (LgGivenCell));
+  for (guint c = 0; c < s->n_cells; c++)
+    {
+      if (lg_bitset_test (no, c))
+        give_cell (s, given, c, FALSE);
+      if (lg_bitset_test (yes, c))
+        give_cell (s, given, c, TRUE);
+    }
   Search se = { ex, sol, fy, fn, 0, first_only };
   gboolean complete = FALSE;
-  if (!search_solutions (&se, yes, no, G_MAXUINT, FALSE,
-                         first_only ? 1 : SEARCH_SOLUTIONS, &complete, error))
+  if (!search_solutions (&se, given, first_only ? 1 : SEARCH_SOLUTIONS,
+                         &complete, error))
     return -1;
   if (first_only || complete || se.fit == 0)
     return (gint64) se.fit;
   se.first_only = TRUE;
+  guint n_facts = given->len;
   for (guint c = 0; c < s->n_cells && !ex->timed_out; c++)
     {
       gboolean y = lg_bitset_test (fy, c) && !lg_bitset_test (yes, c);
       gboolean n = lg_bitset_test (fn, c) && !lg_bitset_test (no, c);
-      if ((y || n) && !search_solutions (&se, yes, no, c, !y, 1, NULL, error))
+      if (!y && !n)
+        continue;
+      give_cell (s, given, c, !y); /* the other way */
+      gboolean ok = search_solutions (&se, given, 1, NULL, error);
+      g_array_set_size (given, n_facts);
+      if (!ok)
         return -1;
     }
   return (gint64) se.fit;

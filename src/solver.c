@@ -62,11 +62,11 @@ lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
 {
   if (!lg_problem_check (problem, error))
     return NULL;
+  guint n_groups = lg_problem_n_groups (problem);
+  guint n = lg_problem_dimension (problem);
   for (guint k = 0; options && k < options->n_given; k++)
     {
       const LgGivenCell *c = &options->given[k];
-      guint n_groups = lg_problem_n_groups (problem);
-      guint n = lg_problem_dimension (problem);
       g_return_val_if_fail (c->g1 < n_groups && c->g2 < n_groups &&
                                 c->g1 != c->g2 && c->i1 < n && c->i2 < n,
                             NULL);
@@ -220,10 +220,14 @@ lg_solver_transform (LgSolver *solver, GError **error)
   return solver->engine != NULL;
 }
 
-/* Does the solution agree with the cells of options.given? */
+/* Does the solution agree with the cells of options.given?  The fast
+ * engine's always do: it starts its search from them (apply_facts); only
+ * the faithful engine's are filtered here. */
 static gboolean
 fits_given (const LgSolver *solver, const LgSolution *solution)
 {
+  if (solver->stats->engine == LG_ENGINE_FAST)
+    return TRUE;
   for (guint k = 0; k < solver->options.n_given; k++)
     {
       const LgGivenCell *c = &solver->options.given[k];
