@@ -1307,6 +1307,24 @@ index_items (Parser *p, GroupInfo *group, GPtrArray *names)
     }
 }
 
+/* The parser's record of a group of the problem, declared on the current
+ * line: its names indexed, its values (numeric groups: taken, else NULL). */
+static void
+add_group_info (Parser *p, LgGroup *group, GPtrArray *names, GArray *values)
+{
+  GroupInfo *info = g_new0 (GroupInfo, 1);
+
+  info->group = group;
+  info->name = g_strdup (lg_group_get_name (group));
+  info->kind = lg_group_get_kind (group);
+  info->index = p->groups->len;
+  info->line = p->line;
+  info->values = values;
+  g_ptr_array_add (p->groups, info);
+  g_hash_table_insert (p->group_table, info->name, info);
+  index_items (p, info, names);
+}
+
 /* Counts the items left on a too long item list, from the current one. */
 static guint
 count_remaining_items (Parser *p)
@@ -1327,7 +1345,7 @@ parse_group (Parser *p, LgGroupKind kind)
   Token *name = peek (p);
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (gint64));
-  GroupInfo *info, *other;
+  GroupInfo *other;
   LgGroup *group;
 
   if (!is_name (name))
@@ -1416,17 +1434,8 @@ parse_group (Parser *p, LgGroupKind kind)
   if (group == NULL)
     return builder_failed (p, keyword);
 
-  info = g_new0 (GroupInfo, 1);
-  info->group = group;
-  info->name = g_strdup (name->text);
-  info->kind = kind;
-  info->index = p->groups->len;
-  info->line = p->line;
-  if (kind == LG_GROUP_NUMERIC)
-    info->values = g_steal_pointer (&values);
-  g_ptr_array_add (p->groups, info);
-  g_hash_table_insert (p->group_table, info->name, info);
-  index_items (p, info, names);
+  add_group_info (p, group, names,
+                  kind == LG_GROUP_NUMERIC ? g_steal_pointer (&values) : NULL);
   if (p->dimension == 0)
     p->dimension = names->len;
   return TRUE;
@@ -2971,26 +2980,20 @@ seed_groups (Parser *p, const LgProblem *problem)
   for (guint g = 0; g < lg_problem_n_groups (problem); g++)
     {
       LgGroup *group = lg_problem_get_group (problem, g);
-      GroupInfo *info = g_new0 (GroupInfo, 1);
       g_autoptr (GPtrArray) names = g_ptr_array_new ();
+      GArray *values = lg_group_get_kind (group) == LG_GROUP_NUMERIC
+                           ? g_array_new (FALSE, FALSE, sizeof (gint64))
+                           : NULL;
 
-      info->group = group;
-      info->name = g_strdup (lg_group_get_name (group));
-      info->kind = lg_group_get_kind (group);
-      info->index = g;
-      if (info->kind == LG_GROUP_NUMERIC)
-        info->values = g_array_new (FALSE, FALSE, sizeof (gint64));
       for (guint i = 0; i < lg_group_n_items (group); i++)
         {
           LgItem *item = lg_group_get_item (group, i);
 
           g_ptr_array_add (names, item->name);
-          if (info->values != NULL)
-            g_array_append_val (info->values, item->value);
+          if (values != NULL)
+            g_array_append_val (values, item->value);
         }
-      g_ptr_array_add (p->groups, info);
-      g_hash_table_insert (p->group_table, info->name, info);
-      index_items (p, info, names);
+      add_group_info (p, group, names, values);
     }
 }
 
