@@ -5,6 +5,11 @@ void
 lg_deadline_init (LgDeadline *d, gint64 at)
 {
   *d = (LgDeadline) { .at = at, .countdown = LG_DEADLINE_TICKS };
+  /* already passed: a search started late (the next solve of a
+   * diagnostic) must not run for LG_DEADLINE_TICKS calls first, or at all
+   * when it is too short to ask */
+  if (at)
+    lg_deadline_check (d);
 }
 
 gboolean

@@ -45,6 +45,9 @@ typedef struct
   gboolean found_new;   /* a solve met a key outside original */
   gboolean timed_out;   /* a solve stopped at options.deadline: from then
                            on nothing more is decided */
+  guint64 test_limit;   /* the caller's work_limit, for the tests only */
+  gboolean over_work;   /* the last solve stopped there */
+  guint unsettled;      /* the tests that did */
   guint64 solves;
   /* on a terminal: the clues tried so far, redrawn between the solves (a
    * long solve draws its own line meanwhile); NULL elsewhere */
@@ -62,6 +65,7 @@ diagnosis_init (Diagnosis *d, LgProblem *problem, const LgSolveOptions *options)
   else
     lg_solve_options_init (&d->options);
   d->options.max_solutions = 0; /* the callbacks stop each solve */
+  d->test_limit = d->options.work_limit;
   d->n_rules = lg_problem_n_rules (problem);
   d->drops = g_new0 (gboolean, d->n_rules + 1);
   d->options.drop = d->drops;
@@ -170,18 +174,24 @@ stop_at_new (const LgProblem *problem, const LgSolution *solution,
 
 /* One solve with the current drops; the number of solutions found up to
  * the callback's stop, or -1 with error set.  Past the deadline (--time-
- * limit) it sets d->timed_out, and the solves after it are not made: 0. */
+ * limit) it sets d->timed_out, and the solves after it are not made: 0.
+ * A test (every solve but the first) stops at the work limit too, and
+ * then sets d->over_work (counted in d->unsettled). */
 static gint64
-solve (Diagnosis *d, LgSolutionFunc func, GError **error)
+solve (Diagnosis *d, LgSolutionFunc func, gboolean test, GError **error)
 {
   d->found_new = FALSE;
+  d->over_work = FALSE;
   if (d->timed_out)
     return 0;
   d->solves++;
   LgStats stats = { 0 };
+  d->options.work_limit = test ? d->test_limit : 0;
   gint64 found =
       lg_problem_solve (d->problem, &d->options, &stats, func, d, error);
   d->timed_out = stats.timed_out;
+  d->over_work = stats.over_work && !stats.timed_out;
+  d->unsettled += d->over_work;
   return found;
 }
 
@@ -235,7 +245,7 @@ lg_diagnose_why_none (LgProblem *problem, const LgSolveOptions *options,
   diagnosis_init (&d, problem, options);
   result->n_examined = d.examined->len;
 
-  gint64 found = solve (&d, stop_at_first, error);
+  gint64 found = solve (&d, stop_at_first, FALSE, error);
   if (found < 0)
     goto out;
   result->has_solution = found > 0;
@@ -247,11 +257,12 @@ lg_diagnose_why_none (LgProblem *problem, const LgSolveOptions *options,
         {
           guint number = g_array_index (d.examined, guint, i);
           set_dropped (&d, number, TRUE);
-          found = solve (&d, stop_at_first, error);
+          found = solve (&d, stop_at_first, TRUE, error);
           if (found < 0)
             goto out;
-          /* needed, or not known in time: take it back */
-          if (found > 0 || d.timed_out)
+          /* needed, or not known in time or within the work limit: take
+           * it back */
+          if (found > 0 || d.timed_out || d.over_work)
             set_dropped (&d, number, FALSE);
           lg_progress_update (d.progress, i + 1);
         }
@@ -260,6 +271,7 @@ lg_diagnose_why_none (LgProblem *problem, const LgSolveOptions *options,
                      ? g_array_new (FALSE, FALSE, sizeof (guint))
                      : undropped (&d);
   result->complete = !d.timed_out;
+  result->unsettled = d.unsettled;
   ok = TRUE;
 
 out:
@@ -289,10 +301,11 @@ static int
 try_drop (Diagnosis *d, guint number, GError **error)
 {
   set_dropped (d, number, TRUE);
-  if (solve (d, stop_at_new, error) < 0)
+  if (solve (d, stop_at_new, TRUE, error) < 0)
     return -1;
-  /* a new solution, or none known in time: it stays */
-  gboolean unchanged = !d->found_new && !d->timed_out;
+  /* a new solution, or none known in time or within the work limit: it
+   * stays */
+  gboolean unchanged = !d->found_new && !d->timed_out && !d->over_work;
   if (!unchanged)
     set_dropped (d, number, FALSE);
   return unchanged;
@@ -311,7 +324,7 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
   result->dropped = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autofree gboolean *alone = g_new0 (gboolean, d.examined->len + 1);
 
-  if (solve (&d, collect, error) < 0)
+  if (solve (&d, collect, FALSE, error) < 0)
     goto out;
   result->n_solutions = g_hash_table_size (d.original);
   result->decided = !d.timed_out;
@@ -363,6 +376,7 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
     }
   result->n_kept = d.examined->len - result->dropped->len;
   result->complete = !d.timed_out;
+  result->unsettled = d.unsettled;
   ok = TRUE;
 
 out:
@@ -431,6 +445,12 @@ why_none_print (FILE *out, const LgProblem *problem, const LgWhyNone *result)
              "time limit stopped the search for a smaller set: some of them "
              "may not be needed):\n",
              n, unit);
+  else if (result->unsettled)
+    fprintf (out,
+             "No solution; these %u %ss have no solution on their own (%u "
+             "test%s stopped at the work limit, --work-limit: some of them "
+             "may not be needed):\n",
+             n, unit, result->unsettled, result->unsettled == 1 ? "" : "s");
   else
     fprintf (out,
              "No solution; these %u %ss have no solution on their own, "
@@ -495,6 +515,13 @@ redundancy_print (FILE *out, const LgProblem *problem,
              "but a %s whose test did not finish is counted as needed, so "
              "more may be redundant and the set may not be minimal.\n",
              unit, unit);
+  else if (result->unsettled)
+    fprintf (out,
+             "%u test%s stopped at the work limit (--work-limit): the %ss "
+             "above are redundant, but a %s whose test did not finish is "
+             "counted as needed, so more may be redundant and the set may "
+             "not be minimal.\n",
+             result->unsettled, result->unsettled == 1 ? "" : "s", unit, unit);
 }
 
 gboolean

@@ -42,6 +42,10 @@ typedef struct
    * known); complete, no solve was stopped (else core has no solution but
    * holds the rules not tested in time: it may not be minimal). */
   gboolean decided, complete;
+  /* With options->work_limit, which bounds each test (not the first solve):
+   * the tests stopped there; their rules were kept, so core may not be
+   * minimal. */
+  guint unsettled;
 } LgWhyNone;
 
 typedef struct
@@ -59,7 +63,19 @@ typedef struct
    * test did not finish counts as needed: redundant holds only rules proved
    * redundant, dropped a set that keeps the solutions, maybe not minimal). */
   gboolean decided, complete;
+  /* With options->work_limit, which bounds each test (not the first solve):
+   * the tests stopped there; their rules count as needed. */
+  guint unsettled;
 } LgRedundancy;
+
+/* The command line's bound on each test of the diagnostics (--work-limit),
+ * in nodes of the fast engine: a test past it stops, and its clue is kept.
+ * Near a minimal set the tests are the hard searches of minimised puzzles
+ * (seconds to minutes each on 12x12): at 40 to 100 us a node, this bounds
+ * each to a tenth or a fifth of a second.  Measured (doc/performance.md):
+ * --redundant on a generated 12x12 took over 30 minutes without it, 9 s
+ * with it and 62 s with 20000, for the same minimal set of 104 clues. */
+#define LG_DIAGNOSE_WORK_LIMIT 2000
 
 /* Both diagnostics solve with options (NULL: the defaults; their drop and
  * max_solutions are the diagnostic's own).  The problem never changes. */

@@ -60,6 +60,7 @@ typedef struct
   char **shows;
   gboolean dot;
   char *max_nodes_text;
+  char *work_limit_text;
   char *repeat_text;
   gboolean list_problems;
   gboolean list_rules;
@@ -82,6 +83,7 @@ typedef struct
   LgCheck check;
   LgEngine engine;
   guint64 max_nodes;
+  guint64 work_limit; /* --work-limit: the bound of each diagnostic test */
   guint64 repeat;     /* solves, from 1 */
   guint64 grid_every; /* --grid-every, 1 with --grid alone */
   guint64 trace_limit;
@@ -110,6 +112,7 @@ options_clear (Options *o)
   g_clear_pointer (&o->solve.trace, lg_views_trace_close);
   g_free (o->memory_limit_text);
   g_free (o->time_limit_text);
+  g_free (o->work_limit_text);
   g_free (o->hint_file);
   g_free (o->grid_every_text);
   g_strfreev (o->files);
@@ -465,6 +468,14 @@ check_options (Options *o)
                             "tree or bits, not '%s'",
                             o->shows[i]);
     }
+  if (o->work_limit_text &&
+      !parse_count (o->work_limit_text, 0, &o->work_limit))
+    return usage_error ("--work-limit takes a whole number of nodes from 0 "
+                        "(no limit), not '%s'",
+                        o->work_limit_text);
+  if (o->work_limit_text && !o->why_none && !o->redundant)
+    return usage_error ("--work-limit bounds each test of --why-none and "
+                        "--redundant: give one of them too");
   o->max_nodes = LG_VIEWS_DEFAULT_MAX_NODES;
   if (o->max_nodes_text && !parse_count (o->max_nodes_text, 1, &o->max_nodes))
     return usage_error ("--max-nodes takes a whole number from 1, not '%s'",
@@ -999,8 +1010,14 @@ run (Options *o)
   set_solving_options (o);
   if (o->why_none || o->redundant)
     {
-      /* Many solves with rules dropped; the report alone on stdout. */
+      /* Many solves with rules dropped; the report alone on stdout.  Each
+       * test bounded, but for the faithful engine asked for, whose work is
+       * counted otherwise: its own choice */
       gboolean complete = TRUE;
+      o->solve.work_limit = o->work_limit_text ? o->work_limit
+                            : o->solve.engine == LG_ENGINE_FAITHFUL
+                                ? 0
+                                : LG_DIAGNOSE_WORK_LIMIT;
       if (!lg_diagnose_run (
               problem, &o->solve,
               o->why_none ? LG_DIAGNOSE_WHY_NONE : LG_DIAGNOSE_REDUNDANT,
@@ -1124,6 +1141,10 @@ main (int argc, char **argv)
       "Print the rules that can be dropped alone without changing the "
       "solutions, and a minimal set of rules that keeps them",
       NULL },
+    { "work-limit", 0, 0, G_OPTION_ARG_STRING, &o.work_limit_text,
+      "With --why-none or --redundant, stop each test after N search nodes "
+      "and keep its rule (default 2000; 0: no limit)",
+      "N" },
     { "werror", 0, 0, G_OPTION_ARG_NONE, &o.werror,
       "Make the warnings on the problem file errors (exit status 1)", NULL },
     { "explain", 0, 0, G_OPTION_ARG_NONE, &o.explain,

@@ -655,6 +655,57 @@ START_TEST (test_diagnose_time_limit)
 }
 END_TEST
 
+/* A work limit stops the tests, not the first solve: a clue whose test
+ * stopped is kept, and what the report says still holds.  With a limit of
+ * one node, every test that needs a search stops. */
+START_TEST (test_diagnose_work_limit)
+{
+  g_autoptr (LgProblem) p = load ("bench/gen-5x5-s1.lgm");
+  g_autofree gboolean *entry = save_drops (p);
+  GHashTable *original = solution_set (p);
+  LgSolveOptions options;
+  lg_solve_options_init (&options);
+  options.engine = LG_ENGINE_FAST;
+  options.work_limit = 1;
+  LgRedundancy bounded, full;
+  ck_assert (lg_diagnose_redundant (p, &options, &bounded, NULL));
+  assert_drops (p, entry);
+  ck_assert (bounded.decided && bounded.complete);
+  ck_assert_uint_eq (bounded.n_solutions, 1);
+  ck_assert_uint_gt (bounded.unsettled, 0);
+  options.work_limit = 0;
+  ck_assert (lg_diagnose_redundant (p, &options, &full, NULL));
+  ck_assert_uint_eq (full.unsettled, 0);
+  ck_assert_uint_le (bounded.redundant->len, full.redundant->len);
+  for (guint i = 0; i < bounded.redundant->len; i++)
+    ck_assert (
+        contains (full.redundant, g_array_index (bounded.redundant, guint, i)));
+  /* the set it drops keeps the solutions */
+  for (guint i = 0; i < bounded.dropped->len; i++)
+    set_dropped (g_array_index (bounded.dropped, guint, i), TRUE);
+  ck_assert (same_solutions (p, original));
+  restore_drops (p);
+  g_hash_table_unref (original);
+  lg_redundancy_clear (&bounded);
+  lg_redundancy_clear (&full);
+
+  /* --why-none: the core kept has no solution */
+  g_autoptr (LgProblem) q = load ("bench/gen-5x5-s9-contradict.lgm");
+  g_autofree gboolean *q_entry = save_drops (q);
+  LgWhyNone none;
+  options.work_limit = 1;
+  ck_assert (lg_diagnose_why_none (q, &options, &none, NULL));
+  assert_drops (q, q_entry);
+  ck_assert (none.decided && none.complete && !none.has_solution);
+  for (guint i = 1; i <= lg_problem_n_clues (q); i++)
+    if (!contains (none.core, i))
+      set_dropped (i, TRUE);
+  ck_assert (!has_solution (q));
+  restore_drops (q);
+  lg_why_none_clear (&none);
+}
+END_TEST
+
 /* One rule, needed: not "None of the 1 rule". */
 START_TEST (test_diagnose_report_one_rule)
 {
@@ -690,6 +741,7 @@ lg_diagnose_suite (void)
   tcase_add_test (tc, test_diagnose_report_without_lines);
   tcase_add_test (tc, test_diagnose_report_redundant_without_lines);
   tcase_add_test (tc, test_diagnose_time_limit);
+  tcase_add_test (tc, test_diagnose_work_limit);
   tcase_add_test (tc, test_diagnose_report_one_rule);
   suite_add_tcase (s, tc);
   return s;

@@ -104,6 +104,47 @@ stats_case "--redundant --stats einstein, clues" \
   "$expected/diagnose-einstein-redundant-clues.out" 16 --redundant \
   "$LG_DATADIR/einstein.lgm"
 
+# ---- --work-limit and --time-limit ------------------------------------------------------
+# Each test but the first solve stops after N nodes (here 1: every test that
+# needs a choice) and keeps its clue; the report ends with the count, exit 0.
+bench=$LG_DATADIR/bench
+run "--redundant --work-limit 1" 0 --redundant --work-limit 1 --engine=fast \
+  "$bench/gen-5x5-s1.lgm" && {
+  last=$(tail -n 1 "$tmp/out")
+  case $last in
+    [1-9]*" tests stopped at the work limit (--work-limit): the clues above are redundant, but a clue whose test did not finish is counted as needed, so more may be redundant and the set may not be minimal.")
+      pass "--redundant --work-limit 1: the last line says so" ;;
+    *) fail "--redundant --work-limit 1: last line '$last'" ;;
+  esac
+}
+run "--why-none --work-limit 1" 0 --why-none --work-limit 1 --engine=fast \
+  "$bench/gen-5x5-s9-contradict.lgm" && {
+  if head -n 1 "$tmp/out" | grep -q 'tests\{0,1\} stopped at the work limit, --work-limit: some of them may not be needed):$'
+  then pass "--why-none --work-limit 1: the header says so"; else
+    fail "--why-none --work-limit 1: $(head -n 1 "$tmp/out")"; fi
+}
+# no limit: the same report as the default on a small puzzle
+run "--redundant --work-limit 0" 0 --redundant --work-limit 0 \
+  "$bench/gen-5x5-s1.lgm" && {
+  if grep -q 'work limit' "$tmp/out"; then fail "--work-limit 0 still limits"
+  else pass "--redundant --work-limit 0: no limit"; fi
+}
+bad_command "--work-limit without a diagnostic" --work-limit 10
+bad_command "--work-limit x" --redundant --work-limit x
+bad_command "--work-limit -1" --redundant --work-limit -1
+# The time limit holds over the whole diagnosis, however short each solve:
+# (it once counted a thousand steps of each search before reading the clock,
+# so that the hundreds of short solves of a 16x16 puzzle ran to the end)
+# about 190 solves then, each some 40 ms; a few now (the count of solves, not
+# the time, is checked: with the limit passed, no solve searches)
+timeout 120 "$LOGIGRAM" --redundant --time-limit 0.05 --stats \
+  "$bench/gen-16x16-s1.lgm" >"$tmp/out" 2>"$tmp/err" </dev/null
+status=$?
+solves=$(sed -n 's/^solves: *//p' "$tmp/err")
+if [ "$status" = 3 ] && [ -n "$solves" ] && [ "$solves" -lt 100 ]; then
+  pass "--redundant --time-limit 0.05: stopped after $solves solves, status 3"
+else fail "--redundant --time-limit 0.05: status $status, $solves solves"; fi
+
 # ---- --help ------------------------------------------------------------------------
 run "--help" 0 --help && {
   if grep -q -- '--why-none' "$tmp/out" && grep -q -- '--redundant' "$tmp/out"
