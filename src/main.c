@@ -520,6 +520,44 @@ check_options (Options *o)
                         "--dot, --show and --format csv");
   if (o->grid && o->format == FORMAT_JSON)
     return usage_error ("--grid draws text: not with --format json");
+  if (o->count_only && o->format_text)
+    return usage_error ("--count prints the number alone: leave out --format "
+                        "(with --format json the object ends with the "
+                        "count)");
+  /* One thing at a time: each of these prints something else than the
+   * solutions, and took the others silently (--list-clues --explain
+   * printed the clues alone). */
+  const struct
+  {
+    gboolean on;
+    const char *name;
+  } modes[] = {
+    { o->list_problems, "--list-problems" },
+    { o->list_rules, "--list-rules" },
+    { o->list_clues, "--list-clues" },
+    { o->dot, "--dot" },
+    { o->export_text != NULL, "--export" },
+    { o->why_none || o->redundant, o->why_none ? "--why-none" : "--redundant" },
+    { o->explain || o->hint_file || o->grid,
+      o->explain ? "--explain" : (o->hint_file ? "--hint" : "--grid") },
+    { o->shows && o->shows[0], "--show" },
+  };
+  const char *mode = NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    if (modes[i].on)
+      {
+        if (mode)
+          return usage_error ("%s and %s print different things: give one "
+                              "of them at a time",
+                              mode, modes[i].name);
+        mode = modes[i].name;
+      }
+  if (o->list_problems &&
+      ((o->files && o->files[0]) || o->problem_name || o->count_only ||
+       o->max_solutions_text || o->format_text))
+    return usage_error ("--list-problems lists the built-in problems: no "
+                        "FILE, --problem, --count, --max-solutions or "
+                        "--format with it");
   o->trace_limit = LG_VIEWS_TRACE_LIMIT;
   if (o->trace_limit_text &&
       !parse_count (o->trace_limit_text, 0, &o->trace_limit))
@@ -963,6 +1001,9 @@ run (Options *o)
               PACKAGE_BUGREPORT);
       return EXIT_SOLVED;
     }
+  int status = check_options (o);
+  if (status >= 0)
+    return status;
   if (o->list_problems)
     {
       /* the built-in problems, then the installed ones (none in a build
@@ -974,9 +1015,6 @@ run (Options *o)
         printf ("%s\n", *n);
       return EXIT_SOLVED;
     }
-  int status = check_options (o);
-  if (status >= 0)
-    return status;
 
   g_autofree LgStats *runs = g_new0 (LgStats, o->repeat);
   status = load_timed (o, &problem, &source, &display, &runs[0]);

@@ -472,6 +472,21 @@ bad_command "--memory-limit 3x" --memory-limit 3x
 bad_command "--memory-limit 0" --memory-limit 0
 bad_command "two files" "$LG_DATADIR/small.lgm" "$LG_DATADIR/small.lgm"
 bad_command "file and --problem" "$LG_DATADIR/small.lgm" --problem small
+# options that print something else than the solutions, one at a time
+# (the second was silently ignored)
+bad_command "--count --format json" --count --format json
+bad_command "--count --format csv" --count --format csv
+bad_command "--list-clues --explain" --list-clues --explain
+bad_command "--list-clues --grid" --list-clues --grid
+bad_command "--list-clues --dot" --list-clues --dot
+bad_command "--redundant --dot" --redundant --dot
+bad_command "--redundant --show tree" --redundant --show tree
+bad_command "--why-none --show tree" --why-none --show tree
+bad_command "--list-problems --count" --list-problems --count
+bad_command "--list-problems FILE" --list-problems "$LG_DATADIR/small.lgm"
+bad_command "--list-problems --explain" --list-problems --explain
+run "--list-clues --format json still" 0 --list-clues --format json && pass "--list-clues --format json still"
+run "--explain --grid still" 0 --explain --grid "$LG_DATADIR/small.lgm" && pass "--explain --grid still"
 
 # ---- Invalid problems: status 1, one error line, nothing on stdout ----------------
 run "missing file" 1 "$tmp/no-such-file.lgm" && {
