@@ -989,8 +989,8 @@ lg_append_lgm_string (GString *s, const char *text)
   g_string_append_c (s, '"');
 }
 
-static void
-append_name (GString *s, const char *name)
+void
+lg_append_lgm_name (GString *s, const char *name)
 {
   gboolean plain = g_ascii_isalpha (*name) || *name == '_';
   for (const char *c = name; *c && plain; c++)
@@ -1009,12 +1009,12 @@ append_item (GString *s, const LgItem *item)
       g_string_append (s, item->name);
       return;
     }
-  append_name (s, item->group->name);
+  lg_append_lgm_name (s, item->group->name);
   g_string_append_c (s, ':');
   if (item->group->kind == LG_GROUP_NUMERIC)
     g_string_append (s, item->name);
   else
-    append_name (s, item->name);
+    lg_append_lgm_name (s, item->name);
 }
 
 static int

@@ -47,6 +47,9 @@ gboolean lg_expr_bounds (const LgExpr *expr, gint64 limit, gint64 *lo,
 /* Appends text as a string literal of the .lgm format: between double
  * quotes, with \" and \\ for a quote and a backslash. */
 void lg_append_lgm_string (GString *s, const char *text);
+/* Appends a name of group, item or variable as the .lgm format reads it:
+ * as it is when it is a plain word, else as a string literal. */
+void lg_append_lgm_name (GString *s, const char *name);
 
 typedef enum
 {

@@ -2735,12 +2735,16 @@ warn_at_end (Parser *p)
         warn_at (p, var->line, var->column,
                  "variable '%s' is declared but never used", var->name);
       else if (var->n_uses == 1)
-        warn_at (p, var->line, var->column,
-                 "variable '%s' is used only once, in rule %u: there it "
-                 "stands for any item of group '%s' and ties nothing "
-                 "together (use it in another rule, e.g. 'yes %s, ITEM', or "
-                 "leave it out)",
-                 var->name, var->last_rule, var->group->name, var->name);
+        {
+          g_autoptr (GString) written = g_string_new (NULL);
+          lg_append_lgm_name (written, var->name);
+          warn_at (p, var->line, var->column,
+                   "variable '%s' is used only once, in rule %u: there it "
+                   "stands for any item of group '%s' and ties nothing "
+                   "together (use it in another rule, e.g. 'yes %s, ITEM', "
+                   "or leave it out)",
+                   var->name, var->last_rule, var->group->name, written->str);
+        }
     }
   for (guint c = 1; c <= lg_problem_n_clues (p->problem); c++)
     if (lg_clue_get_text (p->problem, c) != NULL &&

@@ -860,7 +860,7 @@ static const char *const warn_files[] = {
   "always-holds.lgm",       "never-holds-logic.lgm",     "sum-same-item.lgm",
   "value-out-of-range.lgm", "var-hides-item.lgm",        "var-never-used.lgm",
   "var-used-once.lgm",      "sum-same-item-numeric.lgm", "sum-with-couple.lgm",
-  "clue-without-rule.lgm",
+  "clue-without-rule.lgm",  "var-used-once-quoted.lgm",
 };
 
 /* Each file of tests/warn starts with `# expect: LINE:COLUMN: MESSAGE`: it
