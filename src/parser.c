@@ -2375,6 +2375,28 @@ relation_truth (const LgRule *r)
       return MAX (a, b);
     case LG_RULE_NOT:
       return TRUTH_ALWAYS - relation_truth (r->a);
+    case LG_RULE_EXACTLY:
+    case LG_RULE_AT_LEAST:
+    case LG_RULE_AT_MOST:
+      {
+        /* from `sure` to `sure + open` of its statements hold */
+        guint sure = 0, open = 0;
+        for (guint i = 0; i < r->n_list; i++)
+          {
+            Truth t = relation_truth (r->list[i]);
+            sure += t == TRUTH_ALWAYS;
+            open += t == TRUTH_MAYBE;
+          }
+        gboolean always, never;
+        if (r->kind == LG_RULE_EXACTLY)
+          always = open == 0 && sure == r->k,
+          never = r->k < sure || r->k > sure + open;
+        else if (r->kind == LG_RULE_AT_LEAST)
+          always = sure >= r->k, never = sure + open < r->k;
+        else
+          always = sure + open <= r->k, never = sure > r->k;
+        return always ? TRUTH_ALWAYS : never ? TRUTH_NEVER : TRUTH_MAYBE;
+      }
     case LG_RULE_EQ:
     case LG_RULE_NEQ:
     case LG_RULE_LT:
@@ -2412,6 +2434,20 @@ note_relation (Parser *p, LgRule *rule, const Token *first)
   g_array_append_val (p->relations, relation);
   if (truth == TRUTH_MAYBE)
     return;
+  if (rule->kind == LG_RULE_EXACTLY || rule->kind == LG_RULE_AT_LEAST ||
+      rule->kind == LG_RULE_AT_MOST)
+    {
+      warn_at (p, p->line, first->column,
+               "this rule %s: '%s %u' of %u statement%s, whatever the items "
+               "of the variables",
+               truth == TRUTH_NEVER ? "can never hold"
+                                    : "always holds, so it says nothing",
+               rule->kind == LG_RULE_EXACTLY    ? "exactly"
+               : rule->kind == LG_RULE_AT_LEAST ? "at least"
+                                                : "at most",
+               rule->k, rule->n_list, rule->n_list == 1 ? "" : "s");
+      return;
+    }
   if (rule->kind != LG_RULE_AND && rule->kind != LG_RULE_OR &&
       rule->kind != LG_RULE_NOT)
     {

@@ -857,10 +857,13 @@ END_TEST
 /* ---- warnings: one file per warning ------------------------------------ */
 
 static const char *const warn_files[] = {
-  "always-holds.lgm",       "never-holds-logic.lgm",     "sum-same-item.lgm",
-  "value-out-of-range.lgm", "var-hides-item.lgm",        "var-never-used.lgm",
-  "var-used-once.lgm",      "sum-same-item-numeric.lgm", "sum-with-couple.lgm",
-  "clue-without-rule.lgm",  "var-used-once-quoted.lgm",
+  "always-holds.lgm",         "never-holds-logic.lgm",
+  "sum-same-item.lgm",        "value-out-of-range.lgm",
+  "var-hides-item.lgm",       "var-never-used.lgm",
+  "var-used-once.lgm",        "sum-same-item-numeric.lgm",
+  "sum-with-couple.lgm",      "clue-without-rule.lgm",
+  "var-used-once-quoted.lgm", "count-never-holds.lgm",
+  "count-always-holds.lgm",
 };
 
 /* Each file of tests/warn starts with `# expect: LINE:COLUMN: MESSAGE`: it
