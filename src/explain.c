@@ -2224,9 +2224,13 @@ lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
       break;
     }
   Tally t = tally (ex);
+  /* without one solution, the grade is the steps', not a puzzle's */
+  gboolean unique =
+      ex->result == LG_EXPLAIN_SOLVED || ex->result == LG_EXPLAIN_UNFINISHED;
   fprintf (out,
-           "Difficulty: %s (%u step%s, at most %u clue%s combined in one "
+           "%s: %s (%u step%s, at most %u clue%s combined in one "
            "step, %u by contradiction%s).\n",
+           unique ? "Difficulty" : "Difficulty of these steps",
            lg_difficulty_to_string (lg_explain_difficulty (ex)), t.steps,
            t.steps == 1 ? "" : "s", t.most_clues, t.most_clues == 1 ? "" : "s",
            t.contradictions, t.searches ? ", then a search" : "");
