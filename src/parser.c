@@ -531,6 +531,15 @@ lex_string (Token *token, const char *s, gsize len, gsize *i, guint *column)
 
         while (j < len && s[j] != '"' && s[j] != '\\')
           {
+            if (s[j] == '\t')
+              {
+                /* a name or a text printed in a table or a tab-separated
+                 * list would break it */
+                token->column = col;
+                error_token (token, LG_PARSE_ERROR_SYNTAX,
+                             "a tab in a string: write a space instead");
+                return;
+              }
             j = g_utf8_next_char (s + j) - s;
             col++;
           }
