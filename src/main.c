@@ -476,6 +476,16 @@ check_options (Options *o)
   if (o->work_limit_text && !o->why_none && !o->redundant)
     return usage_error ("--work-limit bounds each test of --why-none and "
                         "--redundant: give one of them too");
+  if (o->max_nodes_text && !o->dot && !(o->shows && o->shows[0]))
+    return usage_error ("--max-nodes caps the tree of --dot and --show: give "
+                        "one of them");
+  if (o->export_text &&
+      (o->time_limit_text || o->trace || o->check_text || o->engine_text ||
+       o->challenge || o->prune || o->stats || o->memory_limit_text))
+    return usage_error ("--export writes the problem without solving it: "
+                        "--time-limit, --trace, --check, --engine, "
+                        "--challenge, --prune, --memory-limit and --stats "
+                        "have no effect with it");
   o->max_nodes = LG_VIEWS_DEFAULT_MAX_NODES;
   if (o->max_nodes_text && !parse_count (o->max_nodes_text, 1, &o->max_nodes))
     return usage_error ("--max-nodes takes a whole number from 1, not '%s'",

@@ -485,6 +485,10 @@ bad_command "--why-none --show tree" --why-none --show tree
 bad_command "--list-problems --count" --list-problems --count
 bad_command "--list-problems FILE" --list-problems "$LG_DATADIR/small.lgm"
 bad_command "--list-problems --explain" --list-problems --explain
+bad_command "--max-nodes without --dot or --show" --max-nodes 5 --count
+bad_command "--export asp --stats" --export asp --stats
+bad_command "--export asp --engine=fast" --export asp --engine=fast
+bad_command "--export asp --time-limit 1" --export asp --time-limit 1
 run "--list-clues --format json still" 0 --list-clues --format json && pass "--list-clues --format json still"
 run "--explain --grid still" 0 --explain --grid "$LG_DATADIR/small.lgm" && pass "--explain --grid still"
 
