@@ -11,6 +11,7 @@
 #include "gen.h"
 #include "output.h"
 #include "parser.h"
+#include "permut.h"
 #include "progress.h"
 
 enum
@@ -190,6 +191,14 @@ main (int argc, char **argv)
     return usage_error ("--solutions wants a number from 1 to 1000");
   if (engine_text && !lg_engine_from_string (engine_text, &o.engine))
     return usage_error ("--engine wants fast or faithful");
+  if (o.engine == LG_ENGINE_FAITHFUL && o.n_items > LG_PERMUT_MAX_N)
+    {
+      g_autofree char *text = g_strdup_printf (
+          "--engine faithful keeps all n! permutations: at most %d items "
+          "(--items), not %u; leave it out",
+          LG_PERMUT_MAX_N, o.n_items);
+      return usage_error (text);
+    }
   LgDifficulty level = LG_DIFFICULTY_EASY;
   if (difficulty_text && !lg_difficulty_from_string (difficulty_text, &level))
     return usage_error ("--difficulty wants easy, medium, hard or expert");

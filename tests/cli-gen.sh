@@ -181,6 +181,7 @@ gen "--work-limit 0" 0 -n 5 -g 5 -s 3 --work-limit 0 && {
   fi
 }
 gen "--work-limit x" 2 -n 5 -g 5 --work-limit x && pass "--work-limit x: exit 2"
+gen "--engine faithful -n 12" 2 --engine faithful -n 12 -g 4 && pass "--engine faithful -n 12: refused at once, exit 2"
 gen "5x5 seed 4" 0 -n 5 -g 5 -s 4 && {
   if ! cmp -s "$tmp/out" "$tmp/a.lgm"; then
     pass "another seed: another puzzle"
