@@ -476,6 +476,9 @@ check_options (Options *o)
   if (o->work_limit_text && !o->why_none && !o->redundant)
     return usage_error ("--work-limit bounds each test of --why-none and "
                         "--redundant: give one of them too");
+  if (o->work_limit_text && o->engine == LG_ENGINE_FAITHFUL)
+    return usage_error ("--work-limit counts the nodes of the fast engine: "
+                        "not with --engine=faithful");
   if (o->max_nodes_text && !o->dot && !(o->shows && o->shows[0]))
     return usage_error ("--max-nodes caps the tree of --dot and --show: give "
                         "one of them");
@@ -1060,12 +1063,11 @@ run (Options *o)
     {
       /* Many solves with rules dropped; the report alone on stdout.  Each
        * test bounded, but for the faithful engine asked for, whose work is
-       * counted otherwise: its own choice */
+       * counted otherwise (--work-limit is refused with it) */
       gboolean complete = TRUE;
-      o->solve.work_limit = o->work_limit_text ? o->work_limit
-                            : o->solve.engine == LG_ENGINE_FAITHFUL
-                                ? 0
-                                : LG_DIAGNOSE_WORK_LIMIT;
+      o->solve.work_limit = o->solve.engine == LG_ENGINE_FAITHFUL ? 0
+                            : o->work_limit_text ? o->work_limit
+                                                 : LG_DIAGNOSE_WORK_LIMIT;
       if (!lg_diagnose_run (
               problem, &o->solve,
               o->why_none ? LG_DIAGNOSE_WHY_NONE : LG_DIAGNOSE_REDUNDANT,

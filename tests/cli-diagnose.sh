@@ -132,6 +132,8 @@ run "--redundant --work-limit 0" 0 --redundant --work-limit 0 \
 bad_command "--work-limit without a diagnostic" --work-limit 10
 bad_command "--work-limit x" --redundant --work-limit x
 bad_command "--work-limit -1" --redundant --work-limit -1
+bad_command "--work-limit --engine=faithful" --redundant --work-limit 5 \
+  --engine=faithful
 # The time limit holds over the whole diagnosis, however short each solve:
 # (it once counted a thousand steps of each search before reading the clock,
 # so that the hundreds of short solves of a 16x16 puzzle ran to the end)
