@@ -533,6 +533,13 @@ check_options (Options *o)
                         "--dot, --show and --format csv");
   if (o->grid && o->format == FORMAT_JSON)
     return usage_error ("--grid draws text: not with --format json");
+  if ((o->explain || o->hint_file || o->grid) &&
+      (o->stats || o->trace || o->repeat_text || o->check_text ||
+       o->engine_text || o->challenge || o->prune))
+    return usage_error ("--explain, --hint and --grid reason on the grid, "
+                        "with neither engine: --stats, --trace, --repeat, "
+                        "--check, --engine, --challenge and --prune have no "
+                        "effect with them");
   if (o->count_only && o->format_text)
     return usage_error ("--count prints the number alone: leave out --format "
                         "(with --format json the object ends with the "

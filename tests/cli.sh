@@ -486,6 +486,10 @@ bad_command "--list-problems --count" --list-problems --count
 bad_command "--list-problems FILE" --list-problems "$LG_DATADIR/small.lgm"
 bad_command "--list-problems --explain" --list-problems --explain
 bad_command "--max-nodes without --dot or --show" --max-nodes 5 --count
+bad_command "--explain --stats" --explain --stats
+bad_command "--explain --engine=faithful" --explain --engine=faithful
+bad_command "--grid --trace" --grid --trace
+bad_command "--explain --repeat 5" --explain --repeat 5
 bad_command "--export asp --stats" --export asp --stats
 bad_command "--export asp --engine=fast" --export asp --engine=fast
 bad_command "--export asp --time-limit 1" --export asp --time-limit 1
