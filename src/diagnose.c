@@ -509,19 +509,19 @@ redundancy_print (FILE *out, const LgProblem *problem,
     fprintf (out, "%s%u", i ? ", " : "",
              g_array_index (result->dropped, guint, i));
   fputs (".\n", out);
+  /* what stopped some tests, then what that leaves open */
   if (!result->complete)
-    fprintf (out,
-             "The time limit stopped the tests: the %ss above are redundant, "
-             "but a %s whose test did not finish is counted as needed, so "
-             "more may be redundant and the set may not be minimal.\n",
-             unit, unit);
+    fputs ("The time limit stopped the tests: ", out);
   else if (result->unsettled)
-    fprintf (out,
-             "%u test%s stopped at the work limit (--work-limit): the %ss "
-             "above are redundant, but a %s whose test did not finish is "
-             "counted as needed, so more may be redundant and the set may "
-             "not be minimal.\n",
-             result->unsettled, result->unsettled == 1 ? "" : "s", unit, unit);
+    fprintf (out, "%u test%s stopped at the work limit (--work-limit): ",
+             result->unsettled, result->unsettled == 1 ? "" : "s");
+  else
+    return;
+  fprintf (out,
+           "the %ss above are redundant, but a %s whose test did not finish "
+           "is counted as needed, so more may be redundant and the set may "
+           "not be minimal.\n",
+           unit, unit);
 }
 
 gboolean

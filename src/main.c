@@ -359,17 +359,41 @@ check_options (Options *o)
                         o->files[0], o->files[1]);
   if (o->files && o->files[0] && o->problem_name)
     return usage_error ("give a FILE or --problem, not both");
+  /* One thing at a time: each of these prints something else than the
+   * solutions, and took the others silently (--list-clues --explain
+   * printed the clues alone). */
+  const struct
+  {
+    gboolean on;
+    const char *name;
+  } modes[] = {
+    { o->list_problems, "--list-problems" },
+    { o->list_rules, "--list-rules" },
+    { o->list_clues, "--list-clues" },
+    { o->dot, "--dot" },
+    { o->export_text != NULL, "--export" },
+    { o->why_none || o->redundant, o->why_none ? "--why-none" : "--redundant" },
+    { o->explain || o->hint_file || o->grid,
+      o->explain ? "--explain" : (o->hint_file ? "--hint" : "--grid") },
+    { o->shows && o->shows[0], "--show" },
+  };
+  const char *mode = NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    if (modes[i].on)
+      {
+        if (mode)
+          return usage_error ("%s and %s print different things: give one "
+                              "of them at a time",
+                              mode, modes[i].name);
+        mode = modes[i].name;
+      }
   if (o->why_none && o->redundant)
     return usage_error ("give --why-none or --redundant, not both");
   if ((o->why_none || o->redundant) &&
-      (o->count_only || o->max_solutions_text || o->format_text ||
-       o->list_rules || o->list_clues))
+      (o->count_only || o->max_solutions_text || o->format_text))
     return usage_error ("%s prints a report, not the solutions: leave out "
-                        "--count, --max-solutions, --format, --list-rules "
-                        "and --list-clues",
+                        "--count, --max-solutions and --format",
                         o->why_none ? "--why-none" : "--redundant");
-  if (o->list_rules && o->list_clues)
-    return usage_error ("give --list-rules or --list-clues, not both");
   if (o->max_solutions_text &&
       !parse_count (o->max_solutions_text, 1, &o->max_solutions))
     return usage_error ("--max-solutions takes a whole number from 1, "
@@ -412,13 +436,10 @@ check_options (Options *o)
       if (!lg_export_format_from_string (o->export_text, &o->export_format))
         return usage_error ("--export takes asp or minizinc, not '%s'",
                             o->export_text);
-      if (o->count_only || o->max_solutions_text || o->format_text ||
-          o->list_rules || o->list_clues || o->why_none || o->redundant ||
-          o->dot || (o->shows && o->shows[0]))
+      if (o->count_only || o->max_solutions_text || o->format_text)
         return usage_error ("--export writes the problem instead of solving "
-                            "it: leave out --count, --max-solutions, "
-                            "--format, --list-rules, --list-clues, --why-none, "
-                            "--redundant, --dot and --show");
+                            "it: leave out --count, --max-solutions and "
+                            "--format");
     }
   if (o->check_text && !lg_check_from_string (o->check_text, &o->check))
     return usage_error ("--check takes faithful, intersect or fewest, not "
@@ -493,9 +514,6 @@ check_options (Options *o)
   if (o->max_nodes_text && !parse_count (o->max_nodes_text, 1, &o->max_nodes))
     return usage_error ("--max-nodes takes a whole number from 1, not '%s'",
                         o->max_nodes_text);
-  if (o->dot && o->shows && o->shows[0])
-    return usage_error ("--dot prints the tree instead of the solutions: "
-                        "no --show with it");
   o->stats |= o->stats_levels;
   o->repeat = 1;
   if (o->repeat_text && !parse_count (o->repeat_text, 1, &o->repeat))
@@ -524,13 +542,10 @@ check_options (Options *o)
     return usage_error ("the problem and the facts of --hint cannot both be "
                         "the standard input ('-'): name a file for one");
   if ((o->explain || o->hint_file || o->grid) &&
-      (o->count_only || o->max_solutions_text || o->list_rules || o->why_none ||
-       o->redundant || o->export_text || o->dot || (o->shows && o->shows[0]) ||
-       o->format == FORMAT_CSV))
+      (o->count_only || o->max_solutions_text || o->format == FORMAT_CSV))
     return usage_error ("--explain, --hint and --grid print the steps, not "
-                        "the solutions: leave out --count, --max-solutions, "
-                        "--list-rules, --why-none, --redundant, --export, "
-                        "--dot, --show and --format csv");
+                        "the solutions: leave out --count, --max-solutions "
+                        "and --format csv");
   if (o->grid && o->format == FORMAT_JSON)
     return usage_error ("--grid draws text: not with --format json");
   if ((o->explain || o->hint_file || o->grid) &&
@@ -544,34 +559,6 @@ check_options (Options *o)
     return usage_error ("--count prints the number alone: leave out --format "
                         "(with --format json the object ends with the "
                         "count)");
-  /* One thing at a time: each of these prints something else than the
-   * solutions, and took the others silently (--list-clues --explain
-   * printed the clues alone). */
-  const struct
-  {
-    gboolean on;
-    const char *name;
-  } modes[] = {
-    { o->list_problems, "--list-problems" },
-    { o->list_rules, "--list-rules" },
-    { o->list_clues, "--list-clues" },
-    { o->dot, "--dot" },
-    { o->export_text != NULL, "--export" },
-    { o->why_none || o->redundant, o->why_none ? "--why-none" : "--redundant" },
-    { o->explain || o->hint_file || o->grid,
-      o->explain ? "--explain" : (o->hint_file ? "--hint" : "--grid") },
-    { o->shows && o->shows[0], "--show" },
-  };
-  const char *mode = NULL;
-  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
-    if (modes[i].on)
-      {
-        if (mode)
-          return usage_error ("%s and %s print different things: give one "
-                              "of them at a time",
-                              mode, modes[i].name);
-        mode = modes[i].name;
-      }
   if (o->list_problems &&
       ((o->files && o->files[0]) || o->problem_name || o->count_only ||
        o->max_solutions_text || o->format_text))

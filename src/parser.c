@@ -2451,10 +2451,8 @@ note_relation (Parser *p, LgRule *rule, const Token *first)
                "of the variables",
                truth == TRUTH_NEVER ? "can never hold"
                                     : "always holds, so it says nothing",
-               rule->kind == LG_RULE_EXACTLY    ? "exactly"
-               : rule->kind == LG_RULE_AT_LEAST ? "at least"
-                                                : "at most",
-               rule->k, rule->n_list, rule->n_list == 1 ? "" : "s");
+               lg_rule_count_words (rule->kind), rule->k, rule->n_list,
+               rule->n_list == 1 ? "" : "s");
       return;
     }
   if (rule->kind != LG_RULE_AND && rule->kind != LG_RULE_OR &&
