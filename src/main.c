@@ -91,6 +91,7 @@ typedef struct
   guint64 printed;
   LgSolveOptions solve; /* what set_solving_options makes of the above */
   LgSolver *solver;     /* for --show masks --trace */
+  char **warnings;      /* the file's warnings, printed once it proved valid */
 } Options;
 
 static void
@@ -116,6 +117,19 @@ options_clear (Options *o)
   g_free (o->hint_file);
   g_free (o->grid_every_text);
   g_strfreev (o->files);
+  g_strfreev (o->warnings);
+}
+
+/* Prints the problem file's warnings, once: when the problem has passed
+ * what may still find it invalid (the expansion of its rules, where an
+ * integer overflow shows), so that an invalid problem says one error line
+ * and nothing else. */
+static void
+print_warnings (Options *o)
+{
+  for (guint i = 0; o->warnings && o->warnings[i]; i++)
+    fprintf (stderr, "%s\n", o->warnings[i]);
+  g_clear_pointer (&o->warnings, g_strfreev);
 }
 
 static int usage_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
@@ -630,8 +644,8 @@ load_problem (Options *o, LgProblem **problem, const char **source,
                mark + strlen (": warning: "));
       return EXIT_INVALID_PROBLEM;
     }
-  for (guint i = 0; warnings && warnings[i]; i++)
-    fprintf (stderr, "%s\n", warnings[i]);
+  g_strfreev (o->warnings);
+  o->warnings = g_steal_pointer (&warnings);
 
   int status =
       apply_drops (*problem, o->drops, "--drop", "rule", lg_problem_drop_rule);
@@ -679,6 +693,7 @@ repeat_solve (Options *o, LgStats *runs)
       g_autofree char *display = NULL;
       const char *source = NULL;
       int status = load_timed (o, &problem, &source, &display, &runs[k]);
+      g_clear_pointer (&o->warnings, g_strfreev); /* said at the first */
       if (status >= 0)
         return status;
       g_autoptr (LgSolver) solver =
@@ -787,6 +802,7 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
       lg_solver_new (problem, &o->solve, stats, &error);
   if (!solver || !lg_solver_transform (solver, &error))
     return problem_error (source, error);
+  print_warnings (o);
   o->solver = solver;
   const LgPermut *permut = NULL;
   const LgAndOrTree *tree = NULL;
@@ -953,6 +969,7 @@ explain (Options *o, LgProblem *problem, const char *source)
   g_autoptr (LgExplain) ex = lg_explain_new (problem, &error);
   if (!ex)
     return problem_error (source, error);
+  print_warnings (o);
   lg_explain_set_deadline (ex, o->deadline);
   if (o->hint_file)
     {
@@ -1028,6 +1045,8 @@ run (Options *o)
   if (status >= 0)
     return status;
 
+  if (o->list_rules || o->list_clues)
+    print_warnings (o); /* nothing there expands the rules */
   if (o->list_rules)
     {
       list_rules (problem);
@@ -1048,6 +1067,7 @@ run (Options *o)
       g_autofree char *title = g_path_get_basename (source);
       if (!lg_export (stdout, problem, o->export_format, title, &error))
         return problem_error (source, error);
+      print_warnings (o);
       return EXIT_SOLVED;
     }
   if (o->explain || o->hint_file || o->grid)
@@ -1067,6 +1087,7 @@ run (Options *o)
               o->why_none ? LG_DIAGNOSE_WHY_NONE : LG_DIAGNOSE_REDUNDANT,
               stdout, o->stats ? stderr : NULL, &complete, &error))
         return problem_error (source, error);
+      print_warnings (o);
       if (!complete)
         return explain_timed_out (o, "the report says what is left open");
       return EXIT_SOLVED;

@@ -541,6 +541,10 @@ for f in "$LG_TESTDIR"/warn/*.lgm; do
   else
     fail "$name --werror: $(cat "$tmp/err")"
   fi
+  # said once, whatever the solves
+  run "$name --repeat 2" 0 --repeat 2 --count "$f" || continue
+  if [ "$(cat "$tmp/err")" = "$f:$want" ]; then pass "$name --repeat 2"
+  else fail "$name --repeat 2: $(cat "$tmp/err")"; fi
 done
 # The problems of data/ have no warning, even with --werror.
 for f in "$LG_DATADIR"/*.lgm "$LG_DATADIR"/bench/*.lgm; do
@@ -560,6 +564,19 @@ run "overflow" 1 "$tmp/overflow.lgm" && {
     fail "overflow message: $(cat "$tmp/err")"
   fi
 }
+# With a warning too: the error is the one line, in every mode that solves
+# (the warnings wait until the rules are expanded).
+printf 'numeric n: 1, 2\natomic a: x, y\nvar v, w: n\nv * 9223372036854775807 > 0\nyes v, a:x\n' \
+  >"$tmp/overflow-warn.lgm"
+for o in --count --engine=fast --explain --hint=/dev/null --why-none --redundant; do
+  run "overflow and a warning, $o" 1 $o "$tmp/overflow-warn.lgm" || continue
+  if [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+    grep -q "overflow-warn.lgm:4:1: error: integer overflow in rule 1" "$tmp/err"; then
+    pass "overflow and a warning, $o: one line"
+  else
+    fail "overflow and a warning, $o: $(cat "$tmp/err")"
+  fi
+done
 
 # ---- The original's defects, fixed ---------------------------------------------------
 printf 'atomic a: x, y\natomic b: u, v\nyes a:x, b:u\nno a:x, b:u\n' >"$tmp/contra.lgm"
