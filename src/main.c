@@ -439,9 +439,11 @@ check_options (Options *o)
   if (o->list_clues && (o->count_only || o->max_solutions_text))
     return usage_error ("--list-clues prints the clues, not the solutions: "
                         "leave out --count and --max-solutions");
-  if (o->dot && (o->count_only || o->max_solutions_text || o->format_text))
-    return usage_error ("--dot prints the AND/OR tree, not the solutions: "
-                        "leave out --count, --max-solutions and --format");
+  if (o->dot && (o->count_only || o->max_solutions_text || o->format_text ||
+                 o->trace || o->time_limit_text))
+    return usage_error ("--dot prints the AND/OR tree, not the solutions, "
+                        "and explores nothing: leave out --count, "
+                        "--max-solutions, --format, --trace and --time-limit");
   if (o->shows && o->shows[0] && o->format != FORMAT_TABLE)
     return usage_error ("--show prints its views as text, before the "
                         "solutions: not with --format json or csv");

@@ -252,6 +252,8 @@ bad_command "--show without WHAT" --show
 bad_command "--max-nodes 0" --show tree --max-nodes 0
 bad_command "--max-nodes x" --dot --max-nodes x
 bad_command "--dot with --show" --dot --show tree
+bad_command "--dot with --trace" --dot --trace
+bad_command "--dot with --time-limit" --dot --time-limit 1
 
 # ---- Invalid problems: status 1, nothing on stdout --------------------------------
 run "--show on an invalid problem" 1 --show permutations --show groups \
