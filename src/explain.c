@@ -61,7 +61,25 @@ typedef struct
   uint64_t *support; /* per word used: the cells some case has */
   uint64_t *seen;    /* per word used: the yes and no cells of support
                         when propagate last evaluated the unit */
+  guint *alive;      /* the cases that agree with the main grid when it had
+                        changed alive_at times, ascending */
+  guint n_alive;
+  guint64 alive_at;
+  guint *local; /* propagate's: the cases that agree with its grid */
+  guint n_local;
 } Unit;
+
+/* Which cases of a unit are tried: all of them (for a grid that may hold
+ * less than the main one: the facts a step cites), those that agree with
+ * the main grid (for the main grid or a supposition made on it: every
+ * case ruled out there stays ruled out, the grids only grow), or those
+ * that agree with propagate's grid as it grows. */
+typedef enum
+{
+  CASES_ALL,
+  CASES_MAIN,
+  CASES_LOCAL
+} CaseSet;
 
 /* A grid being worked on: the main one, or a supposition's. */
 typedef struct State State;
@@ -88,6 +106,8 @@ struct _LgExplain
   gboolean over;
   guint *compat, *compat2; /* scratch: case indices */
   guint *used2;            /* scratch: the words two units use */
+  guint *all;              /* 0, 1, ...: the cases of CASES_ALL */
+  guint64 changes;         /* how often the main grid has grown */
   uint32_t *work;          /* lg_grid_close's */
   uint64_t *scratch[12];   /* scratch grids, words each: see their users */
   LgDeadline deadline;     /* lg_explain_set_deadline's */
@@ -106,6 +126,8 @@ unit_free (gpointer data)
   g_free (u->used);
   g_free (u->support);
   g_free (u->seen);
+  g_free (u->alive);
+  g_free (u->local);
   g_free (u);
 }
 
@@ -368,6 +390,11 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
   g_clear_pointer (&expansion, lg_expansion_free);
   u->n_cases = c.n_cases;
   u->cases = (uint64_t *) (void *) g_array_free (c.cases, FALSE);
+  u->alive = g_new (guint, MAX (u->n_cases, 1));
+  u->local = g_new (guint, MAX (u->n_cases, 1));
+  for (guint j = 0; j < u->n_cases; j++)
+    u->alive[j] = j;
+  u->n_alive = u->n_cases;
   u->used = g_new (guint, s->words);
   u->support = g_new (uint64_t, s->words);
   u->seen = g_new (uint64_t, 2 * (gsize) s->words);
@@ -459,6 +486,10 @@ lg_explain_new (LgProblem *problem, GError **error)
     }
   ex->compat = g_new (guint, most);
   ex->compat2 = g_new (guint, most);
+  ex->all = g_new (guint, most);
+  for (guint k = 0; k < most; k++)
+    ex->all[k] = k;
+  ex->changes = 1; /* every unit's alive to be filtered at its first use */
   ex->used2 = g_new (guint, ex->shape.words);
   return ex;
 }
@@ -474,6 +505,7 @@ lg_explain_free (LgExplain *ex)
     g_free (ex->scratch[k]);
   g_free (ex->compat);
   g_free (ex->compat2);
+  g_free (ex->all);
   g_free (ex->used2);
   g_free (ex->work);
   g_free (ex);
@@ -490,6 +522,7 @@ lg_explain_give (LgExplain *ex, LgGridFact fact)
 {
   lg_bitset_set (fact.yes ? ex->main.yes : ex->main.no, fact.cell);
   ex->main.origin[fact.cell] = 0;
+  ex->changes++;
 }
 
 guint
@@ -1020,6 +1053,37 @@ compatible_on (const uint64_t *cy, const uint64_t *cn, const uint64_t *yes,
   return TRUE;
 }
 
+/* The cases of u in set (see CaseSet), and their number in *n. */
+static const guint *
+unit_cases (LgExplain *ex, Unit *u, CaseSet set, guint *n)
+{
+  if (set == CASES_ALL)
+    {
+      *n = u->n_cases;
+      return ex->all;
+    }
+  if (set == CASES_LOCAL)
+    {
+      *n = u->n_local;
+      return u->local;
+    }
+  if (u->alive_at != ex->changes)
+    {
+      guint kept = 0;
+      for (guint i = 0; i < u->n_alive; i++)
+        {
+          guint k = u->alive[i];
+          if (compatible_on (case_yes (ex, u, k), case_no (ex, u, k),
+                             ex->main.yes, ex->main.no, u->used, u->n_used))
+            u->alive[kept++] = k;
+        }
+      u->n_alive = kept;
+      u->alive_at = ex->changes;
+    }
+  *n = u->n_alive;
+  return u->alive;
+}
+
 /* The union of two ascending lists of words, into out; its length. */
 static guint
 merge_used (const Unit *a, const Unit *b, guint *out)
@@ -1040,26 +1104,32 @@ merge_used (const Unit *a, const Unit *b, guint *out)
 /* What a set of units (one or two) concludes under the facts yes, no: the
  * cells on which all their compatible cases (pairs of cases that agree,
  * for two) agree, into dy, dn (every cell, known ones included; when no
- * case is compatible, they mean nothing).  Returns the number
- * of compatible cases (or pairs).  Only the words the units use are read:
- * in the others every case is 0, and so are dy and dn. */
+ * case is compatible, they mean nothing).  Only the cases of set are
+ * tried (see CaseSet); the compatible ones are left in ex->compat (and
+ * ex->compat2).  Returns the number of compatible cases (or pairs).  Only
+ * the words the units use are read: in the others every case is 0, and so
+ * are dy and dn. */
 static guint64
-units_conclude (LgExplain *ex, Unit *const *units, guint n_units,
+units_conclude (LgExplain *ex, Unit *const *units, guint n_units, CaseSet set,
                 const uint64_t *yes, const uint64_t *no, uint64_t *dy,
                 uint64_t *dn)
 {
   guint words = ex->shape.words;
-  guint na = 0, nb = 0;
-  const Unit *a = units[0], *b = n_units > 1 ? units[1] : NULL;
-  for (guint k = 0; k < a->n_cases; k++)
-    if (compatible_on (case_yes (ex, a, k), case_no (ex, a, k), yes, no,
-                       a->used, a->n_used))
-      ex->compat[na++] = k;
+  guint na = 0, nb = 0, n;
+  Unit *a = units[0], *b = n_units > 1 ? units[1] : NULL;
+  const guint *list = unit_cases (ex, a, set, &n);
+  for (guint i = 0; i < n; i++)
+    if (compatible_on (case_yes (ex, a, list[i]), case_no (ex, a, list[i]), yes,
+                       no, a->used, a->n_used))
+      ex->compat[na++] = list[i];
   if (b)
-    for (guint k = 0; k < b->n_cases; k++)
-      if (compatible_on (case_yes (ex, b, k), case_no (ex, b, k), yes, no,
-                         b->used, b->n_used))
-        ex->compat2[nb++] = k;
+    {
+      list = unit_cases (ex, b, set, &n);
+      for (guint i = 0; i < n; i++)
+        if (compatible_on (case_yes (ex, b, list[i]), case_no (ex, b, list[i]),
+                           yes, no, b->used, b->n_used))
+          ex->compat2[nb++] = list[i];
+    }
   const guint *used = a->used;
   guint n_used = a->n_used;
   if (b)
@@ -1113,7 +1183,8 @@ still_concludes (LgExplain *ex, Unit *const *units, guint n_units,
                  const uint64_t *want_yes, const uint64_t *want_no)
 {
   uint64_t *dy = ex->scratch[4], *dn = ex->scratch[5];
-  guint64 count = units_conclude (ex, units, n_units, sy, sn, dy, dn);
+  guint64 count =
+      units_conclude (ex, units, n_units, CASES_ALL, sy, sn, dy, dn);
   if (!want_yes)
     return count == 0;
   if (count == 0)
@@ -1170,14 +1241,16 @@ compare_fact (gconstpointer a, gconstpointer b)
   return (x->cell > y->cell) - (x->cell < y->cell);
 }
 
-/* The step of units (one or two) in state st, or NULL when they conclude
- * nothing new; a CONFLICT when they have no case left. */
+/* The step of units (one or two) in state st (the main grid or a
+ * supposition made on it), or NULL when they conclude nothing new; a
+ * CONFLICT when they have no case left. */
 static LgStep *
 units_step (LgExplain *ex, const State *st, Unit *const *units, guint n_units)
 {
   const LgGridShape *s = &ex->shape;
   uint64_t *dy = ex->scratch[6], *dn = ex->scratch[7];
-  guint64 count = units_conclude (ex, units, n_units, st->yes, st->no, dy, dn);
+  guint64 count =
+      units_conclude (ex, units, n_units, CASES_MAIN, st->yes, st->no, dy, dn);
   LgStep *step;
   if (count == 0)
     {
@@ -1207,14 +1280,16 @@ units_step (LgExplain *ex, const State *st, Unit *const *units, guint n_units)
   return step;
 }
 
-/* Whether some case of u agrees with the facts. */
+/* Whether some case of u agrees with the facts (the main grid's, or a
+ * supposition's made on it). */
 static gboolean
-has_case (const LgExplain *ex, const Unit *u, const uint64_t *yes,
-          const uint64_t *no)
+has_case (LgExplain *ex, Unit *u, const uint64_t *yes, const uint64_t *no)
 {
-  for (guint k = 0; k < u->n_cases; k++)
-    if (compatible_on (case_yes (ex, u, k), case_no (ex, u, k), yes, no,
-                       u->used, u->n_used))
+  guint n;
+  const guint *list = unit_cases (ex, u, CASES_MAIN, &n);
+  for (guint i = 0; i < n; i++)
+    if (compatible_on (case_yes (ex, u, list[i]), case_no (ex, u, list[i]), yes,
+                       no, u->used, u->n_used))
       return TRUE;
   return FALSE;
 }
@@ -1264,6 +1339,23 @@ find_simple_step (LgExplain *ex, const State *st)
   return best;
 }
 
+/* Whether some cell is in a case of a and in a case of b.  When none is,
+ * every compatible case of a agrees with every one of b: together they
+ * conclude what each concludes alone. */
+static gboolean
+supports_meet (const Unit *a, const Unit *b)
+{
+  guint i = 0, j = 0;
+  while (i < a->n_used && j < b->n_used)
+    if (a->used[i] < b->used[j])
+      i++;
+    else if (a->used[i] > b->used[j])
+      j++;
+    else if (a->support[i++] & b->support[j++])
+      return TRUE;
+  return FALSE;
+}
+
 static LgStep *
 find_pair_step (LgExplain *ex, const State *st)
 {
@@ -1272,8 +1364,10 @@ find_pair_step (LgExplain *ex, const State *st)
     for (guint b = a + 1; b < ex->units->len; b++)
       {
         Unit *pair[2] = { ex->units->pdata[a], ex->units->pdata[b] };
-        if (pair[0]->vars->len + pair[1]->vars->len == 0)
-          continue; /* plain couples: the grid steps see them */
+        if (pair[0]->vars->len + pair[1]->vars->len == 0 ||
+            !supports_meet (pair[0], pair[1]))
+          continue; /* plain couples: the grid steps see them; units on
+                       cells apart conclude together what each does */
         LgStep *step = units_step (ex, st, pair, 2);
         if (step)
           offer (&best, step);
@@ -1303,13 +1397,17 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
   /* the grid the rules last left as it is: base (no grid step is left in
    * it either), then each round's closure */
   uint64_t *cy = ex->scratch[10], *cn = ex->scratch[11];
+  g_assert (base_yes == ex->main.yes); /* whose cases CASES_MAIN has */
   memcpy (cy, base_yes, s->words * sizeof *cy);
   memcpy (cn, base_no, s->words * sizeof *cn);
   memcpy (ex->work, base_lines, lg_grid_lines_size (s) * sizeof *base_lines);
-  /* what each unit last saw of the cells its cases have */
+  /* what each unit last saw of the cells its cases have, and its cases
+   * that agree with base (the main grid) */
   for (guint k = 0; k < ex->units->len; k++)
     {
       Unit *u = ex->units->pdata[k];
+      const guint *alive = unit_cases (ex, u, CASES_MAIN, &u->n_local);
+      memcpy (u->local, alive, u->n_local * sizeof *alive);
       for (guint i = 0; i < u->n_used; i++)
         {
           guint w = u->used[i];
@@ -1340,14 +1438,20 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
             {
 #ifdef LG_ENABLE_CHECKS
               /* it would conclude nothing new */
-              g_assert (units_conclude (ex, &u, 1, yes, no, dy, dn) > 0);
+              g_assert (
+                  units_conclude (ex, &u, 1, CASES_LOCAL, yes, no, dy, dn) > 0);
               for (guint w = 0; w < s->words; w++)
                 g_assert (!(dy[w] & ~yes[w]) && !(dn[w] & ~no[w]));
 #endif
               continue;
             }
-          if (units_conclude (ex, &u, 1, yes, no, dy, dn) == 0)
+          guint64 count =
+              units_conclude (ex, &u, 1, CASES_LOCAL, yes, no, dy, dn);
+          if (count == 0)
             return round;
+          /* the grid only grows: the cases ruled out stay so */
+          memcpy (u->local, ex->compat, count * sizeof *u->local);
+          u->n_local = (guint) count;
           /* dy and dn are 0 outside the words the unit uses */
           for (guint i = 0; i < u->n_used; i++)
             {
@@ -1844,6 +1948,7 @@ lg_explain_next (LgExplain *ex, GError **error)
       step = search_step (ex, fit, fy, fn);
     }
   apply (ex, &ex->main, step);
+  ex->changes++;
   if (step->derives->len == 0)
     {
       ex->over = TRUE;
