@@ -2273,6 +2273,10 @@ open_cells (const LgExplain *ex, GArray *cells)
       g_array_append_val (cells, c);
 }
 
+/* The open cells the text names at most, in grid order (JSON has them
+ * all): a puzzle with few clues leaves thousands. */
+#define OPEN_CELLS_SHOWN 40
+
 void
 lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
                   gboolean ascii)
@@ -2297,7 +2301,8 @@ lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
                  "The clues force no more: %u cells stay open (more than "
                  "one solution):",
                  cells->len);
-        for (guint k = 0; k < cells->len; k++)
+        guint shown = MIN (cells->len, OPEN_CELLS_SHOWN);
+        for (guint k = 0; k < shown; k++)
           {
             guint ga, ia, gb, ib, c = g_array_index (cells, guint, k);
             cell_sides (ex, c, &ga, &ia, &gb, &ib);
@@ -2305,6 +2310,9 @@ lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
             g_autofree char *b = item_phrase (ex, gb, ib);
             fprintf (out, "%s %s with %s", k ? ";" : "", a, b);
           }
+        if (shown < cells->len)
+          fprintf (out, "; and %u more (--format json lists them all)",
+                   cells->len - shown);
         fprintf (out, ".\n");
         break;
       }

@@ -174,4 +174,25 @@ else
   fail "doc/explain.md: a command differs"
   grep -v '^ok' "$tmp/doc" | head -10 | sed 's/^/#   /'
 fi
+
+# A puzzle with few clues leaves many cells open: the text names 40 and
+# says how many more, JSON lists them all.
+printf 'atomic a: a1, a2, a3\natomic b: b1, b2, b3\natomic c: c1, c2, c3\natomic d: d1, d2, d3\natomic e: e1, e2, e3\n' \
+  >"$tmp/open.lgm"
+run "--explain, 90 cells open" 0 --explain "$tmp/open.lgm" && {
+  line=$(grep "cells stay open" "$tmp/out")
+  if [ "$(printf '%s' "$line" | grep -o ' with ' | wc -l)" = 40 ] &&
+    [ "${line%; and 50 more (--format json lists them all).}" != "$line" ]; then
+    pass "--explain names 40 open cells of 90"
+  else
+    fail "--explain open cells: $line"
+  fi
+}
+run "--explain --format json, 90 cells open" 0 --explain --format json "$tmp/open.lgm" && {
+  if [ "$(grep -o '"a": ' "$tmp/out" | wc -l)" = 90 ]; then
+    pass "--explain --format json lists the 90 open cells"
+  else
+    fail "--explain --format json open cells: $(head -c 300 "$tmp/out")"
+  fi
+}
 finish
