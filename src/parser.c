@@ -1743,7 +1743,6 @@ parse_count (Parser *p, Value *value)
   Token *k_token, *open;
   g_autoptr (GPtrArray) rules = g_ptr_array_new ();
   Keyword kind = first->keyword;
-  g_autofree char *words = NULL;
 
   if (kind == KW_AT)
     {
@@ -1751,9 +1750,10 @@ parse_count (Parser *p, Value *value)
         return expected (p, peek (p), "'least' or 'most' after 'at'");
       kind = advance (p)->keyword;
     }
-  words = g_strdup (kind == KW_EXACTLY ? "exactly"
-                    : kind == KW_LEAST ? "at least"
-                                       : "at most");
+  LgRuleKind rule_kind = kind == KW_EXACTLY ? LG_RULE_EXACTLY
+                         : kind == KW_LEAST ? LG_RULE_AT_LEAST
+                                            : LG_RULE_AT_MOST;
+  const char *words = lg_rule_count_words (rule_kind);
   k_token = peek (p);
   if (k_token->kind != TOK_INT)
     return expected (p, k_token, "a count (0, 1, 2, ...) after '%s'", words);
@@ -1788,8 +1788,8 @@ parse_count (Parser *p, Value *value)
   advance (p);
   leave (p);
   value->is_relation = TRUE;
-  value->rule = (kind == KW_EXACTLY ? lg_exactly
-                 : kind == KW_LEAST
+  value->rule = (rule_kind == LG_RULE_EXACTLY ? lg_exactly
+                 : rule_kind == LG_RULE_AT_LEAST
                      ? lg_at_least
                      : lg_at_most) (p->problem, (guint) k_token->magnitude,
                                     (LgRule *const *) rules->pdata, rules->len);
