@@ -1381,7 +1381,8 @@ find_pair_step (LgExplain *ex, const State *st)
  * from yes, no, which add a supposition to base_yes, base_no (whose lines
  * are base_lines, lg_grid_lines'): the number
  * of rounds before a contradiction, 0 when none comes within max_rounds
- * (0: no limit).  base is closed under every unit (no unit concludes
+ * (0: no limit), with *closed TRUE when none comes at all (yes, no are
+ * then the fixpoint, free of contradiction).  base is closed under every unit (no unit concludes
  * anything new in it: see find_supposition_step), so a unit is evaluated
  * only once a cell that one of its cases has (its support) has changed
  * since base, or since it was last evaluated: its compatible cases depend
@@ -1390,8 +1391,9 @@ find_pair_step (LgExplain *ex, const State *st)
 static guint
 propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
            const uint64_t *base_no, const uint32_t *base_lines,
-           guint max_rounds)
+           guint max_rounds, gboolean *closed)
 {
+  *closed = FALSE;
   const LgGridShape *s = &ex->shape;
   uint64_t *dy = ex->scratch[8], *dn = ex->scratch[9];
   /* the grid the rules last left as it is: base (no grid step is left in
@@ -1461,7 +1463,10 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
             }
         }
       if (n_known (s, yes, no) == before)
-        return 0;
+        {
+          *closed = TRUE;
+          return 0;
+        }
     }
   return 0;
 }
@@ -1601,7 +1606,10 @@ open_in_lines (const LgExplain *ex, const State *st, guint cell)
 /* The supposition that the fewest rounds of propagation refute: yes
  * before no, the cells whose lines have the fewest open cells first (the
  * cases a person weighs first), then in grid order.  NULL when none is
- * refuted. */
+ * refuted.  A supposition whose propagation reaches its fixpoint without
+ * a contradiction makes every fact of that fixpoint safe: supposing one
+ * of them reaches a part of it (the rules are monotone), and cannot be
+ * refuted either, so it is not propagated. */
 static LgStep *
 find_supposition_step (LgExplain *ex, const State *st)
 {
@@ -1611,6 +1619,7 @@ find_supposition_step (LgExplain *ex, const State *st)
   LgGridFact best = { 0, TRUE };
   g_autofree guint *open = g_new (guint, s->n_cells);
   g_autofree uint32_t *lines = g_new (uint32_t, lg_grid_lines_size (s));
+  g_autofree uint64_t *safe = g_new0 (uint64_t, 2 * (gsize) s->words);
   lg_grid_lines (s, st->yes, st->no, lines);
   for (guint c = 0; c < s->n_cells; c++)
     open[c] = lg_bitset_test (st->yes, c) || lg_bitset_test (st->no, c)
@@ -1621,15 +1630,23 @@ find_supposition_step (LgExplain *ex, const State *st)
     for (guint score = 2; score <= s->n && best_rounds != 1; score++)
       for (guint c = 0; c < s->n_cells && best_rounds != 1; c++)
         {
-          if (open[c] != score)
+          /* safe: yes facts, then no facts */
+          if (open[c] != score ||
+              lg_bitset_test (safe + (value ? 0 : s->words), c))
             continue;
           if (out_of_time (ex))
             return NULL;
           memcpy (yes, st->yes, s->words * sizeof *yes);
           memcpy (no, st->no, s->words * sizeof *no);
           lg_bitset_set (value ? yes : no, c);
+          gboolean closed;
           guint rounds = propagate (ex, yes, no, st->yes, st->no, lines,
-                                    best_rounds ? best_rounds - 1 : 0);
+                                    best_rounds ? best_rounds - 1 : 0, &closed);
+          for (guint w = 0; closed && w < s->words; w++)
+            {
+              safe[w] |= yes[w];
+              safe[s->words + w] |= no[w];
+            }
           if (rounds && (!best_rounds || rounds < best_rounds))
             {
               best_rounds = rounds;
