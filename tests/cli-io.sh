@@ -183,14 +183,15 @@ timed "auto (the fast engine)" --count "$tmp/endless.lgm"
 timed "faithful engine, many solutions" --engine=faithful --format csv \
   "$tmp/endless.lgm"
 # --explain: the steps made, an "Unfinished" line instead of the grade, the
-# note on stderr, status 3 (its explanation takes over a second)
-big_explain=$input/gen-8x8.lgm
+# note on stderr, status 3 (its explanation takes seconds: a minimised
+# 10x10, 4500 cells)
+big_explain=$LG_DATADIR/bench/gen-10x10-s5-min.lgm
 explain_note="logigram: note: the time limit (--time-limit 0.2) was reached: the explanation is unfinished"
 timeout "$guard" "$LOGIGRAM" --time-limit 0.2 --explain "$big_explain" \
   >"$tmp/out" 2>"$tmp/err" </dev/null
 status=$?
 if [ "$status" = 3 ] && [ "$(tail -n 1 "$tmp/err")" = "$explain_note" ] &&
-  tail -n 1 "$tmp/out" | grep -q '^Unfinished: the time limit stopped the explanation after [0-9]* steps\?, [0-9]* of 1792 cells known\.$'
+  tail -n 1 "$tmp/out" | grep -q '^Unfinished: the time limit stopped the explanation after [0-9]* steps\?, [0-9]* of 4500 cells known\.$'
 then
   pass "--time-limit: --explain stops, says so, status 3"
 else
