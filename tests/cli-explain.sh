@@ -15,6 +15,10 @@ same_output "--explain einstein-cat-not-water (no solution)" \
 same_output "--explain einstein-left-of (several solutions)" \
   "$expected/explain-einstein-left-of.out" 0 \
   --explain "$LG_DATADIR/einstein-left-of.lgm"
+# two clues combined (a step of two units: the only puzzle here with one)
+same_output "--explain gen-5x5-pair (two clues together)" \
+  "$expected/explain-gen-5x5-pair.out" 0 \
+  --explain "$LG_TESTDIR/input/gen-5x5-pair.lgm"
 same_output "--explain --format json mini4" "$expected/explain-mini4.json" 0 \
   --explain --format json "$LG_DATADIR/mini4.lgm"
 LC_ALL=C same_output "--explain --grid --grid-every 20 mini4 (C locale: ASCII)" \
