@@ -569,7 +569,7 @@ run "overflow" 1 "$tmp/overflow.lgm" && {
 printf 'numeric n: 1, 2\natomic a: x, y\nvar v, w: n\nv * 9223372036854775807 > 0\nyes v, a:x\n' \
   >"$tmp/overflow-warn.lgm"
 for o in --count --engine=fast --explain --hint=/dev/null --why-none --redundant; do
-  run "overflow and a warning, $o" 1 $o "$tmp/overflow-warn.lgm" || continue
+  run "overflow and a warning, $o" 1 "$o" "$tmp/overflow-warn.lgm" || continue
   if [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
     grep -q "overflow-warn.lgm:4:1: error: integer overflow in rule 1" "$tmp/err"; then
     pass "overflow and a warning, $o: one line"
