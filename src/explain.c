@@ -1053,6 +1053,20 @@ compatible_on (const uint64_t *cy, const uint64_t *cn, const uint64_t *yes,
   return TRUE;
 }
 
+/* The cases of list (n of them) that agree with the facts yes, no, into
+ * out (which may be list: it is then filtered in place); their number. */
+static guint
+filter_cases (const LgExplain *ex, const Unit *u, const guint *list, guint n,
+              const uint64_t *yes, const uint64_t *no, guint *out)
+{
+  guint kept = 0;
+  for (guint i = 0; i < n; i++)
+    if (compatible_on (case_yes (ex, u, list[i]), case_no (ex, u, list[i]), yes,
+                       no, u->used, u->n_used))
+      out[kept++] = list[i];
+  return kept;
+}
+
 /* The cases of u in set (see CaseSet), and their number in *n. */
 static const guint *
 unit_cases (LgExplain *ex, Unit *u, CaseSet set, guint *n)
@@ -1069,15 +1083,8 @@ unit_cases (LgExplain *ex, Unit *u, CaseSet set, guint *n)
     }
   if (u->alive_at != ex->changes)
     {
-      guint kept = 0;
-      for (guint i = 0; i < u->n_alive; i++)
-        {
-          guint k = u->alive[i];
-          if (compatible_on (case_yes (ex, u, k), case_no (ex, u, k),
-                             ex->main.yes, ex->main.no, u->used, u->n_used))
-            u->alive[kept++] = k;
-        }
-      u->n_alive = kept;
+      u->n_alive = filter_cases (ex, u, u->alive, u->n_alive, ex->main.yes,
+                                 ex->main.no, u->alive);
       u->alive_at = ex->changes;
     }
   *n = u->n_alive;
@@ -1115,20 +1122,14 @@ units_conclude (LgExplain *ex, Unit *const *units, guint n_units, CaseSet set,
                 uint64_t *dn)
 {
   guint words = ex->shape.words;
-  guint na = 0, nb = 0, n;
+  guint na, nb = 0, n;
   Unit *a = units[0], *b = n_units > 1 ? units[1] : NULL;
   const guint *list = unit_cases (ex, a, set, &n);
-  for (guint i = 0; i < n; i++)
-    if (compatible_on (case_yes (ex, a, list[i]), case_no (ex, a, list[i]), yes,
-                       no, a->used, a->n_used))
-      ex->compat[na++] = list[i];
+  na = filter_cases (ex, a, list, n, yes, no, ex->compat);
   if (b)
     {
       list = unit_cases (ex, b, set, &n);
-      for (guint i = 0; i < n; i++)
-        if (compatible_on (case_yes (ex, b, list[i]), case_no (ex, b, list[i]),
-                           yes, no, b->used, b->n_used))
-          ex->compat2[nb++] = list[i];
+      nb = filter_cases (ex, b, list, n, yes, no, ex->compat2);
     }
   const guint *used = a->used;
   guint n_used = a->n_used;
@@ -1382,8 +1383,9 @@ find_pair_step (LgExplain *ex, const State *st)
  * are base_lines, lg_grid_lines'): the number
  * of rounds before a contradiction, 0 when none comes within max_rounds
  * (0: no limit), with *closed TRUE when none comes at all (yes, no are
- * then the fixpoint, free of contradiction).  base is closed under every unit (no unit concludes
- * anything new in it: see find_supposition_step), so a unit is evaluated
+ * then the fixpoint, free of contradiction).  base is closed under every
+ * unit (no unit concludes anything new in it: see
+ * find_supposition_step), so a unit is evaluated
  * only once a cell that one of its cases has (its support) has changed
  * since base, or since it was last evaluated: its compatible cases depend
  * on those cells alone, and what it concludes is in yes, no already.  The
