@@ -452,10 +452,29 @@ check_options (Options *o)
       if (!lg_export_format_from_string (o->export_text, &o->export_format))
         return usage_error ("--export takes asp or minizinc, not '%s'",
                             o->export_text);
-      if (o->count_only || o->max_solutions_text || o->format_text)
-        return usage_error ("--export writes the problem instead of solving "
-                            "it: leave out --count, --max-solutions and "
-                            "--format");
+      /* the options of a solve, which it would ignore */
+      const struct
+      {
+        gboolean on;
+        const char *name;
+      } solving[] = {
+        { o->count_only, "--count" },
+        { o->max_solutions_text != NULL, "--max-solutions" },
+        { o->format_text != NULL, "--format" },
+        { o->time_limit_text != NULL, "--time-limit" },
+        { o->trace, "--trace" },
+        { o->check_text != NULL, "--check" },
+        { o->engine_text != NULL, "--engine" },
+        { o->challenge, "--challenge" },
+        { o->prune, "--prune" },
+        { o->stats, "--stats" },
+        { o->memory_limit_text != NULL, "--memory-limit" },
+      };
+      for (guint i = 0; i < G_N_ELEMENTS (solving); i++)
+        if (solving[i].on)
+          return usage_error ("--export writes the problem without solving "
+                              "it: %s has no effect with it, leave it out",
+                              solving[i].name);
     }
   if (o->check_text && !lg_check_from_string (o->check_text, &o->check))
     return usage_error ("--check takes faithful, intersect or fewest, not "
@@ -519,13 +538,6 @@ check_options (Options *o)
   if (o->max_nodes_text && !o->dot && !(o->shows && o->shows[0]))
     return usage_error ("--max-nodes caps the tree of --dot and --show: give "
                         "one of them");
-  if (o->export_text &&
-      (o->time_limit_text || o->trace || o->check_text || o->engine_text ||
-       o->challenge || o->prune || o->stats || o->memory_limit_text))
-    return usage_error ("--export writes the problem without solving it: "
-                        "--time-limit, --trace, --check, --engine, "
-                        "--challenge, --prune, --memory-limit and --stats "
-                        "have no effect with it");
   o->max_nodes = LG_VIEWS_DEFAULT_MAX_NODES;
   if (o->max_nodes_text && !parse_count (o->max_nodes_text, 1, &o->max_nodes))
     return usage_error ("--max-nodes takes a whole number from 1, not '%s'",

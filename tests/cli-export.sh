@@ -93,6 +93,21 @@ bad_export "--export with --format" --export minizinc --format json
 bad_export "--export with --dot" --export asp --dot
 bad_export "--export with --why-none" --export asp --why-none
 bad_export "--export with --show" --export minizinc --show tree
+# each option of a solve is named in the message
+for opt in --count "--max-solutions 2" "--format csv" "--time-limit 1" \
+  --trace "--check fewest" --engine=fast --challenge --prune --stats \
+  "--memory-limit 1G"; do
+  # shellcheck disable=SC2086 # the option and its argument, two words
+  run "--export asp $opt: named" 2 --export asp $opt "$LG_DATADIR/small.lgm" && {
+    name=${opt%% *}
+    name=${name%%=*}
+    if [ ! -s "$tmp/out" ] && grep -q -- "^logigram: --export .*: $name has no effect with it" "$tmp/err"; then
+      pass "--export asp $opt: named"
+    else
+      fail "--export asp $opt: message does not name $name"
+    fi
+  }
+done
 
 # invalid_export NAME PATTERN ARGS... : status 1, one error line matching
 # PATTERN on stderr, nothing on stdout.
