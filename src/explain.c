@@ -54,10 +54,13 @@ typedef struct
   GPtrArray *couple; /* LgRule* */
   GPtrArray *vars;   /* LgItem*, creation order */
   guint n_cases;
-  uint64_t *cases; /* case k: yes at 2k * words, no at (2k + 1) * words */
-  guint *used;     /* the words where some case has a cell, ascending: the
-                      cases are 0 in every other word */
+  guint *used; /* the words of the grid where some case has a cell,
+                  ascending: the cases are 0 in every other word */
   guint n_used;
+  uint64_t *cases;   /* only on those words: case k from k * (2 n_used + 2),
+                      the yes then the no cells of used[i] at 2i and
+                      2i + 1, and two words 0 at 2 n_used (the words it
+                      does not use, for units_conclude) */
   uint64_t *support; /* per word used: the cells some case has */
   uint64_t *seen;    /* per word used: the yes and no cells of support
                         when propagate last evaluated the unit */
@@ -96,6 +99,16 @@ struct State
                          its number in steps */
 };
 
+/* The words two units use, for units_conclude: the union of their lists
+ * (used), with each word's position in the cases of the first and of the
+ * second (its n_used when the unit does not use the word: the two words 0
+ * that end its cases), and the positions of the words both use. */
+typedef struct
+{
+  guint *used, *pos_a, *pos_b, n;
+  guint *common_a, *common_b, n_common;
+} Merged;
+
 struct _LgExplain
 {
   LgProblem *problem;
@@ -105,7 +118,7 @@ struct _LgExplain
   LgExplainResult result;
   gboolean over;
   guint *compat, *compat2; /* scratch: case indices */
-  guint *used2;            /* scratch: the words two units use */
+  Merged merged;           /* scratch: the words two units use */
   guint *all;              /* 0, 1, ...: the cases of CASES_ALL */
   guint64 changes;         /* how often the main grid has grown */
   uint32_t *work;          /* lg_grid_close's */
@@ -131,16 +144,11 @@ unit_free (gpointer data)
   g_free (u);
 }
 
+/* Case k of u, on the words u uses (see Unit). */
 static const uint64_t *
-case_yes (const LgExplain *ex, const Unit *u, guint k)
+case_of (const Unit *u, guint k)
 {
-  return u->cases + (gsize) 2 * k * ex->shape.words;
-}
-
-static const uint64_t *
-case_no (const LgExplain *ex, const Unit *u, guint k)
-{
-  return u->cases + ((gsize) 2 * k + 1) * ex->shape.words;
+  return u->cases + (gsize) k * (2 * u->n_used + 2);
 }
 
 static guint
@@ -389,27 +397,39 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
     }
   g_clear_pointer (&expansion, lg_expansion_free);
   u->n_cases = c.n_cases;
-  u->cases = (uint64_t *) (void *) g_array_free (c.cases, FALSE);
   u->alive = g_new (guint, MAX (u->n_cases, 1));
   u->local = g_new (guint, MAX (u->n_cases, 1));
   for (guint j = 0; j < u->n_cases; j++)
     u->alive[j] = j;
   u->n_alive = u->n_cases;
+  /* the cases kept on the words they use (a few of the grid's: on a 16x16
+   * grid, all of them on every word took 90 MB) */
+  const uint64_t *full = (const uint64_t *) (const void *) c.cases->data;
   u->used = g_new (guint, s->words);
   u->support = g_new (uint64_t, s->words);
-  u->seen = g_new (uint64_t, 2 * (gsize) s->words);
   u->n_used = 0;
   for (guint w = 0; w < s->words; w++)
     {
       uint64_t any = 0;
       for (guint h = 0; h < 2 * u->n_cases; h++)
-        any |= u->cases[(gsize) h * s->words + w];
+        any |= full[(gsize) h * s->words + w];
       if (any)
         {
           u->support[u->n_used] = any;
           u->used[u->n_used++] = w;
         }
     }
+  gsize stride = 2 * (gsize) u->n_used + 2;
+  u->cases = g_new0 (uint64_t, MAX (u->n_cases * stride, 1));
+  for (guint j = 0; j < u->n_cases; j++)
+    for (guint i = 0; i < u->n_used; i++)
+      {
+        u->cases[j * stride + 2 * i] = full[2 * j * s->words + u->used[i]];
+        u->cases[j * stride + 2 * i + 1] =
+            full[(2 * j + 1) * s->words + u->used[i]];
+      }
+  g_array_unref (c.cases);
+  u->seen = g_new (uint64_t, 2 * (gsize) MAX (u->n_used, 1));
   return ok;
 }
 
@@ -490,7 +510,12 @@ lg_explain_new (LgProblem *problem, GError **error)
   for (guint k = 0; k < most; k++)
     ex->all[k] = k;
   ex->changes = 1; /* every unit's alive to be filtered at its first use */
-  ex->used2 = g_new (guint, ex->shape.words);
+  guint *m = g_new (guint, 5 * (gsize) ex->shape.words);
+  ex->merged = (Merged) { .used = m,
+                          .pos_a = m + ex->shape.words,
+                          .pos_b = m + 2 * ex->shape.words,
+                          .common_a = m + 3 * ex->shape.words,
+                          .common_b = m + 4 * ex->shape.words };
   return ex;
 }
 
@@ -506,7 +531,7 @@ lg_explain_free (LgExplain *ex)
   g_free (ex->compat);
   g_free (ex->compat2);
   g_free (ex->all);
-  g_free (ex->used2);
+  g_free (ex->merged.used);
   g_free (ex->work);
   g_free (ex);
 }
@@ -1038,16 +1063,16 @@ find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
 
 /* ---- One unit, two units ---------------------------------------------- */
 
-/* Whether a case (cy, cn) agrees with the facts yes, no on the words of
- * used: the case is 0 elsewhere. */
+/* Whether case c of a unit that uses the words used agrees with the
+ * facts yes, no (the case is 0 elsewhere). */
 static gboolean
-compatible_on (const uint64_t *cy, const uint64_t *cn, const uint64_t *yes,
-               const uint64_t *no, const guint *used, guint n_used)
+compatible_on (const uint64_t *c, const uint64_t *yes, const uint64_t *no,
+               const guint *used, guint n_used)
 {
   for (guint i = 0; i < n_used; i++)
     {
       guint w = used[i];
-      if ((cy[w] & no[w]) | (cn[w] & yes[w]))
+      if ((c[2 * i] & no[w]) | (c[2 * i + 1] & yes[w]))
         return FALSE;
     }
   return TRUE;
@@ -1056,13 +1081,12 @@ compatible_on (const uint64_t *cy, const uint64_t *cn, const uint64_t *yes,
 /* The cases of list (n of them) that agree with the facts yes, no, into
  * out (which may be list: it is then filtered in place); their number. */
 static guint
-filter_cases (const LgExplain *ex, const Unit *u, const guint *list, guint n,
-              const uint64_t *yes, const uint64_t *no, guint *out)
+filter_cases (const Unit *u, const guint *list, guint n, const uint64_t *yes,
+              const uint64_t *no, guint *out)
 {
   guint kept = 0;
   for (guint i = 0; i < n; i++)
-    if (compatible_on (case_yes (ex, u, list[i]), case_no (ex, u, list[i]), yes,
-                       no, u->used, u->n_used))
+    if (compatible_on (case_of (u, list[i]), yes, no, u->used, u->n_used))
       out[kept++] = list[i];
   return kept;
 }
@@ -1083,7 +1107,7 @@ unit_cases (LgExplain *ex, Unit *u, CaseSet set, guint *n)
     }
   if (u->alive_at != ex->changes)
     {
-      u->n_alive = filter_cases (ex, u, u->alive, u->n_alive, ex->main.yes,
+      u->n_alive = filter_cases (u, u->alive, u->n_alive, ex->main.yes,
                                  ex->main.no, u->alive);
       u->alive_at = ex->changes;
     }
@@ -1091,21 +1115,26 @@ unit_cases (LgExplain *ex, Unit *u, CaseSet set, guint *n)
   return u->alive;
 }
 
-/* The union of two ascending lists of words, into out; its length. */
-static guint
-merge_used (const Unit *a, const Unit *b, guint *out)
+/* The words two units use, for units_conclude (see Merged). */
+static void
+merge_used (const Unit *a, const Unit *b, Merged *m)
 {
-  guint i = 0, j = 0, n = 0;
+  guint i = 0, j = 0;
+  m->n = m->n_common = 0;
   while (i < a->n_used || j < b->n_used)
     {
-      guint w = j == b->n_used || (i < a->n_used && a->used[i] < b->used[j])
-                    ? a->used[i++]
-                    : b->used[j++];
-      if (n && out[n - 1] == w)
-        continue;
-      out[n++] = w;
+      guint wa = i < a->n_used ? a->used[i] : G_MAXUINT;
+      guint wb = j < b->n_used ? b->used[j] : G_MAXUINT;
+      guint w = MIN (wa, wb);
+      m->pos_a[m->n] = wa == w ? i++ : a->n_used;
+      m->pos_b[m->n] = wb == w ? j++ : b->n_used;
+      if (wa == wb)
+        {
+          m->common_a[m->n_common] = m->pos_a[m->n];
+          m->common_b[m->n_common++] = m->pos_b[m->n];
+        }
+      m->used[m->n++] = w;
     }
-  return n;
 }
 
 /* What a set of units (one or two) concludes under the facts yes, no: the
@@ -1125,50 +1154,54 @@ units_conclude (LgExplain *ex, Unit *const *units, guint n_units, CaseSet set,
   guint na, nb = 0, n;
   Unit *a = units[0], *b = n_units > 1 ? units[1] : NULL;
   const guint *list = unit_cases (ex, a, set, &n);
-  na = filter_cases (ex, a, list, n, yes, no, ex->compat);
+  na = filter_cases (a, list, n, yes, no, ex->compat);
   if (b)
     {
       list = unit_cases (ex, b, set, &n);
-      nb = filter_cases (ex, b, list, n, yes, no, ex->compat2);
-    }
-  const guint *used = a->used;
-  guint n_used = a->n_used;
-  if (b)
-    {
-      n_used = merge_used (a, b, ex->used2);
-      used = ex->used2;
+      nb = filter_cases (b, list, n, yes, no, ex->compat2);
     }
   memset (dy, 0, words * sizeof *dy);
   memset (dn, 0, words * sizeof *dn);
-  for (guint i = 0; i < n_used; i++)
-    dy[used[i]] = dn[used[i]] = ~UINT64_C (0);
   guint64 count = 0;
+  if (!b)
+    {
+      for (guint k = 0; k < a->n_used; k++)
+        dy[a->used[k]] = dn[a->used[k]] = ~UINT64_C (0);
+      for (guint i = 0; i < na; i++)
+        {
+          const uint64_t *c = case_of (a, ex->compat[i]);
+          for (guint k = 0; k < a->n_used; k++)
+            {
+              dy[a->used[k]] &= c[2 * k];
+              dn[a->used[k]] &= c[2 * k + 1];
+            }
+        }
+      return na;
+    }
+  Merged *m = &ex->merged;
+  merge_used (a, b, m);
+  for (guint k = 0; k < m->n; k++)
+    dy[m->used[k]] = dn[m->used[k]] = ~UINT64_C (0);
   for (guint i = 0; i < na; i++)
     {
-      const uint64_t *ay = case_yes (ex, a, ex->compat[i]);
-      const uint64_t *an = case_no (ex, a, ex->compat[i]);
-      if (!b)
-        {
-          for (guint k = 0; k < n_used; k++)
-            {
-              guint w = used[k];
-              dy[w] &= ay[w];
-              dn[w] &= an[w];
-            }
-          count++;
-          continue;
-        }
+      const uint64_t *ca = case_of (a, ex->compat[i]);
       for (guint j = 0; j < nb; j++)
         {
-          const uint64_t *by = case_yes (ex, b, ex->compat2[j]);
-          const uint64_t *bn = case_no (ex, b, ex->compat2[j]);
-          if (!compatible_on (ay, an, by, bn, used, n_used))
-            continue;
-          for (guint k = 0; k < n_used; k++)
+          const uint64_t *cb = case_of (b, ex->compat2[j]);
+          guint k;
+          for (k = 0; k < m->n_common; k++)
             {
-              guint w = used[k];
-              dy[w] &= ay[w] | by[w];
-              dn[w] &= an[w] | bn[w];
+              guint pa = m->common_a[k], pb = m->common_b[k];
+              if ((ca[2 * pa] & cb[2 * pb + 1]) | (ca[2 * pa + 1] & cb[2 * pb]))
+                break;
+            }
+          if (k < m->n_common)
+            continue;
+          for (k = 0; k < m->n; k++)
+            {
+              guint w = m->used[k], pa = m->pos_a[k], pb = m->pos_b[k];
+              dy[w] &= ca[2 * pa] | cb[2 * pb];
+              dn[w] &= ca[2 * pa + 1] | cb[2 * pb + 1];
             }
           count++;
         }
@@ -1209,13 +1242,12 @@ units_uses (LgExplain *ex, const State *st, Unit *const *units, guint n_units,
   for (guint u = 0; u < n_units; u++)
     for (guint k = 0; k < units[u]->n_cases; k++)
       {
-        const uint64_t *cy = case_yes (ex, units[u], k);
-        const uint64_t *cn = case_no (ex, units[u], k);
+        const uint64_t *c = case_of (units[u], k);
         for (guint i = 0; i < units[u]->n_used; i++)
           {
             guint w = units[u]->used[i];
-            sy[w] |= cn[w] & st->yes[w];
-            sn[w] |= cy[w] & st->no[w];
+            sy[w] |= c[2 * i + 1] & st->yes[w];
+            sn[w] |= c[2 * i] & st->no[w];
           }
       }
   /* (the cells of a word tried in turn: trying one changes no other) */
@@ -1289,8 +1321,7 @@ has_case (LgExplain *ex, Unit *u, const uint64_t *yes, const uint64_t *no)
   guint n;
   const guint *list = unit_cases (ex, u, CASES_MAIN, &n);
   for (guint i = 0; i < n; i++)
-    if (compatible_on (case_yes (ex, u, list[i]), case_no (ex, u, list[i]), yes,
-                       no, u->used, u->n_used))
+    if (compatible_on (case_of (u, list[i]), yes, no, u->used, u->n_used))
       return TRUE;
   return FALSE;
 }
