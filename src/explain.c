@@ -68,7 +68,9 @@ typedef struct
                         changed alive_at times, ascending */
   guint n_alive;
   guint64 alive_at;
-  guint *local; /* propagate's: the cases that agree with its grid */
+  uint64_t *alive_seen; /* per word used: the yes and no cells of support
+                           in the main grid when alive was filtered */
+  guint *local;         /* propagate's: the cases that agree with its grid */
   guint n_local;
 } Unit;
 
@@ -139,6 +141,7 @@ unit_free (gpointer data)
   g_free (u->used);
   g_free (u->support);
   g_free (u->seen);
+  g_free (u->alive_seen);
   g_free (u->alive);
   g_free (u->local);
   g_free (u);
@@ -430,6 +433,7 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
       }
   g_array_unref (c.cases);
   u->seen = g_new (uint64_t, 2 * (gsize) MAX (u->n_used, 1));
+  u->alive_seen = g_new0 (uint64_t, 2 * (gsize) MAX (u->n_used, 1));
   return ok;
 }
 
@@ -1091,6 +1095,25 @@ filter_cases (const Unit *u, const guint *list, guint n, const uint64_t *yes,
   return kept;
 }
 
+/* Whether the cells of u's support in the grid yes, no differ from seen
+ * (per word used: its yes and its no cells there), which they then
+ * replace.  Which cases of u agree with a grid depends on them alone. */
+static gboolean
+support_changed (const Unit *u, const uint64_t *yes, const uint64_t *no,
+                 uint64_t *seen)
+{
+  gboolean changed = FALSE;
+  for (guint i = 0; i < u->n_used; i++)
+    {
+      guint w = u->used[i];
+      uint64_t y = yes[w] & u->support[i], n = no[w] & u->support[i];
+      changed |= ((y ^ seen[2 * i]) | (n ^ seen[2 * i + 1])) != 0;
+      seen[2 * i] = y;
+      seen[2 * i + 1] = n;
+    }
+  return changed;
+}
+
 /* The cases of u in set (see CaseSet), and their number in *n. */
 static const guint *
 unit_cases (LgExplain *ex, Unit *u, CaseSet set, guint *n)
@@ -1104,6 +1127,17 @@ unit_cases (LgExplain *ex, Unit *u, CaseSet set, guint *n)
     {
       *n = u->n_local;
       return u->local;
+    }
+  if (u->alive_at != ex->changes &&
+      !support_changed (u, ex->main.yes, ex->main.no, u->alive_seen))
+    {
+      /* which cases agree depends on the cells of support alone */
+      u->alive_at = ex->changes;
+#ifdef LG_ENABLE_CHECKS
+      for (guint i = 0; i < u->n_alive; i++)
+        g_assert (compatible_on (case_of (u, u->alive[i]), ex->main.yes,
+                                 ex->main.no, u->used, u->n_used));
+#endif
     }
   if (u->alive_at != ex->changes)
     {
@@ -1443,12 +1477,7 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
       Unit *u = ex->units->pdata[k];
       const guint *alive = unit_cases (ex, u, CASES_MAIN, &u->n_local);
       memcpy (u->local, alive, u->n_local * sizeof *alive);
-      for (guint i = 0; i < u->n_used; i++)
-        {
-          guint w = u->used[i];
-          u->seen[2 * i] = base_yes[w] & u->support[i];
-          u->seen[2 * i + 1] = base_no[w] & u->support[i];
-        }
+      (void) support_changed (u, base_yes, base_no, u->seen);
     }
   for (guint round = 1; !max_rounds || round <= max_rounds; round++)
     {
@@ -1460,16 +1489,7 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
       for (guint k = 0; k < ex->units->len; k++)
         {
           Unit *u = ex->units->pdata[k];
-          gboolean changed = FALSE;
-          for (guint i = 0; i < u->n_used; i++)
-            {
-              guint w = u->used[i];
-              uint64_t y = yes[w] & u->support[i], n = no[w] & u->support[i];
-              changed |= ((y ^ u->seen[2 * i]) | (n ^ u->seen[2 * i + 1])) != 0;
-              u->seen[2 * i] = y;
-              u->seen[2 * i + 1] = n;
-            }
-          if (!changed)
+          if (!support_changed (u, yes, no, u->seen))
             {
 #ifdef LG_ENABLE_CHECKS
               /* it would conclude nothing new */
