@@ -124,9 +124,13 @@ struct _LgExplain
   guint *all;              /* 0, 1, ...: the cases of CASES_ALL */
   guint64 changes;         /* how often the main grid has grown */
   uint32_t *work;          /* lg_grid_close's */
-  uint64_t *scratch[12];   /* scratch grids, words each: see their users */
-  LgDeadline deadline;     /* lg_explain_set_deadline's */
-  gboolean timed_out;      /* the deadline stopped it */
+  uint32_t *lines;         /* the main grid's lines (see main_has_conflict) */
+  gboolean clean;          /* it had no conflict at the last check */
+  gboolean *touched;       /* per item (g n + i): a cell of it set since */
+  guint *touched_list, n_touched;
+  uint64_t *scratch[12]; /* scratch grids, words each: see their users */
+  LgDeadline deadline;   /* lg_explain_set_deadline's */
+  gboolean timed_out;    /* the deadline stopped it */
 };
 
 static void
@@ -494,6 +498,9 @@ lg_explain_new (LgProblem *problem, GError **error)
   for (guint k = 0; k < G_N_ELEMENTS (ex->scratch); k++)
     ex->scratch[k] = g_new0 (uint64_t, ex->shape.words);
   ex->work = g_new (uint32_t, lg_grid_work_size (&ex->shape));
+  ex->lines = g_new0 (uint32_t, lg_grid_lines_size (&ex->shape));
+  ex->touched = g_new0 (gboolean, ex->shape.n_groups * ex->shape.n);
+  ex->touched_list = g_new (guint, ex->shape.n_groups * ex->shape.n);
   state_init (&ex->main, &ex->shape);
   make_units (ex);
   g_autofree guint *assignment =
@@ -537,6 +544,9 @@ lg_explain_free (LgExplain *ex)
   g_free (ex->all);
   g_free (ex->merged.used);
   g_free (ex->work);
+  g_free (ex->lines);
+  g_free (ex->touched);
+  g_free (ex->touched_list);
   g_free (ex);
 }
 
@@ -552,6 +562,7 @@ lg_explain_give (LgExplain *ex, LgGridFact fact)
   lg_bitset_set (fact.yes ? ex->main.yes : ex->main.no, fact.cell);
   ex->main.origin[fact.cell] = 0;
   ex->changes++;
+  ex->clean = FALSE; /* facts given may disagree: all checked again */
 }
 
 guint
@@ -967,8 +978,10 @@ grid_step (const LgExplain *ex, LgStepKind kind, uint64_t *dy, uint64_t *dn,
   return step;
 }
 
+/* The grid's steps in st, whose lines are `lines`. */
 static void
-find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
+find_grid_steps (LgExplain *ex, const State *st, const uint32_t *lines,
+                 LgStep **best)
 {
   const LgGridShape *s = &ex->shape;
   uint64_t *dy = ex->scratch[0], *dn = ex->scratch[1];
@@ -1015,13 +1028,12 @@ find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
   while (0)
 #endif
   uint32_t full = lg_grid_line_full (s);
-  /* the lines of st are in ex->work: lg_grid_has_conflict left them */
 #ifdef LG_ENABLE_CHECKS
   {
     gsize size = lg_grid_lines_size (s);
-    g_autofree uint32_t *lines = g_new (uint32_t, size);
-    lg_grid_lines (s, st->yes, st->no, lines);
-    g_assert (memcmp (lines, ex->work, size * sizeof *lines) == 0);
+    g_autofree uint32_t *loaded = g_new (uint32_t, size);
+    lg_grid_lines (s, st->yes, st->no, loaded);
+    g_assert (memcmp (loaded, lines, size * sizeof *lines) == 0);
   }
 #endif
   guint nn = s->n * s->n, pair = G_MAXUINT, g1 = 0, g2 = 0;
@@ -1034,8 +1046,8 @@ find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
         if (c / nn != pair)
           lg_pair_groups (pair = c / nn, &g1, &g2);
         guint i1 = c % nn / s->n, i2 = c % s->n;
-        lg_grid_line_known (s, ex->work, g1, i1, g2, &ya, &oa);
-        lg_grid_line_known (s, ex->work, g2, i2, g1, &yb, &ob);
+        lg_grid_line_known (s, lines, g1, i1, g2, &ya, &oa);
+        lg_grid_line_known (s, lines, g2, i2, g1, &yb, &ob);
         LG_TRY_IF (((~(ya | oa) | ~(yb | ob)) & full) != 0, LG_STEP_EXCLUSION,
                    lg_grid_exclusion (s, st->yes, st->no, c, dy, dn, uses));
         for (guint h = 0; h < s->n_groups; h++)
@@ -1043,8 +1055,8 @@ find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
             gboolean may = FALSE;
             if (h != g1 && h != g2)
               {
-                lg_grid_line_known (s, ex->work, g1, i1, h, &ya, &oa);
-                lg_grid_line_known (s, ex->work, g2, i2, h, &yb, &ob);
+                lg_grid_line_known (s, lines, g1, i1, h, &ya, &oa);
+                lg_grid_line_known (s, lines, g2, i2, h, &yb, &ob);
                 may = ((ya | oa) ^ (yb | ob)) != 0;
               }
             LG_TRY_IF (
@@ -1057,7 +1069,7 @@ find_grid_steps (LgExplain *ex, const State *st, LgStep **best)
       for (guint i = 0; h != g && i < s->n; i++)
         {
           uint32_t y, o;
-          lg_grid_line_known (s, ex->work, g, i, h, &y, &o);
+          lg_grid_line_known (s, lines, g, i, h, &y, &o);
           LG_TRY_IF (!y && lg_bitset_popcount64 (~o & full) == 1, LG_STEP_LAST,
                      lg_grid_last (s, st->yes, st->no, g, i, h, dy, dn, uses));
         }
@@ -1360,6 +1372,59 @@ has_case (LgExplain *ex, Unit *u, const uint64_t *yes, const uint64_t *no)
   return FALSE;
 }
 
+/* Whether the main grid has a conflict (as lg_grid_has_conflict says),
+ * from its lines kept in ex->lines: when it had none at the last check,
+ * only the items of the cells set since are checked. */
+static gboolean
+main_has_conflict (LgExplain *ex)
+{
+  const LgGridShape *s = &ex->shape;
+  gboolean found = FALSE;
+  if (!ex->clean)
+    {
+      lg_grid_lines (s, ex->main.yes, ex->main.no, ex->lines);
+      for (guint item = 0; item < s->n_groups * s->n && !found; item++)
+        found = lg_grid_item_conflict (s, ex->lines, item / s->n, item % s->n);
+    }
+  for (guint k = 0; k < ex->n_touched; k++)
+    {
+      guint item = ex->touched_list[k];
+      ex->touched[item] = FALSE;
+      found = found ||
+              (ex->clean &&
+               lg_grid_item_conflict (s, ex->lines, item / s->n, item % s->n));
+    }
+  ex->n_touched = 0;
+  ex->clean = !found;
+#ifdef LG_ENABLE_CHECKS
+  g_assert (found == (lg_grid_conflict (s, ex->main.yes, ex->main.no, NULL) !=
+                      LG_GRID_OK));
+#endif
+  return found;
+}
+
+/* The main grid grew by the facts a step derives: its lines, and the
+ * items to check. */
+static void
+main_grew (LgExplain *ex, const LgStep *step)
+{
+  const LgGridShape *s = &ex->shape;
+  for (guint k = 0; k < step->derives->len; k++)
+    {
+      LgGridFact f = g_array_index (step->derives, LgGridFact, k);
+      guint g1, i1, g2, i2;
+      lg_grid_lines_set (s, ex->lines, f.cell, f.yes);
+      lg_grid_cell_items (s, f.cell, &g1, &i1, &g2, &i2);
+      guint items[2] = { g1 * s->n + i1, g2 * s->n + i2 };
+      for (guint j = 0; j < 2; j++)
+        if (!ex->touched[items[j]])
+          {
+            ex->touched[items[j]] = TRUE;
+            ex->touched_list[ex->n_touched++] = items[j];
+          }
+    }
+}
+
 /* The cheapest step of the grid or of one unit; a conflict, when there is
  * one, before anything else. */
 static LgStep *
@@ -1367,7 +1432,13 @@ find_simple_step (LgExplain *ex, const State *st)
 {
   LgStep *best = NULL, *conflict = NULL;
   g_autoptr (GArray) uses = g_array_new (FALSE, FALSE, sizeof (LgGridFact));
-  if (lg_grid_has_conflict (&ex->shape, st->yes, st->no, ex->work) &&
+  /* the main grid's lines are kept as it grows; a supposition's are
+   * loaded into ex->work */
+  const uint32_t *lines = st == &ex->main ? ex->lines : ex->work;
+  gboolean found = st == &ex->main ? main_has_conflict (ex)
+                                   : lg_grid_has_conflict (&ex->shape, st->yes,
+                                                           st->no, ex->work);
+  if (found &&
       lg_grid_conflict (&ex->shape, st->yes, st->no, uses) != LG_GRID_OK)
     {
       conflict = step_new (LG_STEP_CONFLICT);
@@ -1384,7 +1455,7 @@ find_simple_step (LgExplain *ex, const State *st)
     }
   if (conflict)
     return conflict;
-  find_grid_steps (ex, st, &best);
+  find_grid_steps (ex, st, lines, &best);
   for (guint k = 0; k < ex->units->len; k++)
     {
       Unit *u = ex->units->pdata[k];
@@ -2018,6 +2089,7 @@ lg_explain_next (LgExplain *ex, GError **error)
       step = search_step (ex, fit, fy, fn);
     }
   apply (ex, &ex->main, step);
+  main_grew (ex, step);
   ex->changes++;
   if (step->derives->len == 0)
     {

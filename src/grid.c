@@ -512,43 +512,65 @@ lg_grid_lines (const LgGridShape *shape, const uint64_t *yes,
 }
 
 gboolean
+lg_grid_item_conflict (const LgGridShape *shape, const uint32_t *lines, guint g,
+                       guint i)
+{
+  guint G = shape->n_groups;
+  uint32_t full = lg_grid_line_full (shape);
+  for (guint h = 0; h < G; h++)
+    {
+      if (h == g)
+        continue;
+      const uint32_t *line = lines + 2 * lg_grid_line_index (shape, g, i, h);
+      uint32_t y = line[0], o = line[1];
+      if ((y & o) || (y & (y - 1)) || (o & full) == full)
+        return TRUE;
+      if (!y)
+        continue;
+      /* (g, i) is with (h, j): their lines must not disagree */
+      guint j = (guint) lg_bitset_ctz64 (y);
+      for (guint k = 0; k < G; k++)
+        {
+          if (k == g || k == h)
+            continue;
+          const uint32_t *la = lines + 2 * lg_grid_line_index (shape, g, i, k);
+          const uint32_t *lb = lines + 2 * lg_grid_line_index (shape, h, j, k);
+          if ((la[0] & lb[1]) | (la[1] & lb[0]))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
 lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
                       const uint64_t *no, uint32_t *work)
 {
   gboolean found = FALSE;
   for (guint w = 0; w < shape->words && !found; w++)
     found = (yes[w] & no[w]) != 0;
-  guint n = shape->n, G = shape->n_groups;
-  uint32_t full = lg_grid_line_full (shape);
   Closure c = { .shape = shape, .work = work };
   if (!found)
     load_lines (&c, yes, no);
-  for (guint g = 0; g < G && !found; g++)
-    for (guint h = 0; h < G && !found; h++)
-      for (guint i = 0; h != g && i < n && !found; i++)
-        {
-          const uint32_t *line = work + 2 * lg_grid_line_index (shape, g, i, h);
-          uint32_t y = line[0], o = line[1];
-          found = (y & (y - 1)) || (o & full) == full;
-          if (found || !y)
-            continue;
-          /* (g, i) is with (h, j): their lines must not disagree */
-          guint j = (guint) lg_bitset_ctz64 (y);
-          for (guint k = 0; k < G && !found; k++)
-            {
-              if (k == g || k == h)
-                continue;
-              const uint32_t *la =
-                  work + 2 * lg_grid_line_index (shape, g, i, k);
-              const uint32_t *lb =
-                  work + 2 * lg_grid_line_index (shape, h, j, k);
-              found = ((la[0] & lb[1]) | (la[1] & lb[0])) != 0;
-            }
-        }
+  for (guint g = 0; g < shape->n_groups && !found; g++)
+    for (guint i = 0; i < shape->n && !found; i++)
+      found = lg_grid_item_conflict (shape, work, g, i);
 #ifdef LG_ENABLE_CHECKS
   g_assert (found == (lg_grid_conflict (shape, yes, no, NULL) != LG_GRID_OK));
 #endif
   return found;
+}
+
+void
+lg_grid_lines_set (const LgGridShape *shape, uint32_t *lines, guint cell,
+                   gboolean yes)
+{
+  guint g1, i1, g2, i2;
+  lg_grid_cell_items (shape, cell, &g1, &i1, &g2, &i2);
+  lines[2 * lg_grid_line_index (shape, g1, i1, g2) + !yes] |= UINT32_C (1)
+                                                              << i2;
+  lines[2 * lg_grid_line_index (shape, g2, i2, g1) + !yes] |= UINT32_C (1)
+                                                              << i1;
 }
 
 /* ---- Drawing ----------------------------------------------------------- */

@@ -131,6 +131,17 @@ lg_grid_line_known (const LgGridShape *shape, const uint32_t *work, guint g,
  * of yes, no after a FALSE, as lg_grid_lines leaves them. */
 gboolean lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
                                const uint64_t *no, uint32_t *work);
+/* Whether the lines of item i of group g show an offence of
+ * lg_grid_conflict: a cell both yes and no, a line with two items or
+ * none left, or an item it is with whose line to a third group disagrees
+ * with its own.  An offence always shows on the lines of an item of a
+ * cell set since a grid had none: checking those items alone is checking
+ * the grid. */
+gboolean lg_grid_item_conflict (const LgGridShape *shape, const uint32_t *lines,
+                                guint g, guint i);
+/* Cell `cell` known to be yes (or no) in lines, in both its lines. */
+void lg_grid_lines_set (const LgGridShape *shape, uint32_t *lines, guint cell,
+                        gboolean yes);
 /* Applies the three rules until nothing changes, as lg_grid_exclusion,
  * lg_grid_last and lg_grid_transitivity would, on every line at once;
  * FALSE as soon as the grid has a conflict (as lg_grid_conflict sees

@@ -390,9 +390,10 @@ END_TEST
  * (and, one grid in three, a cell it breaks), the closure is the fixpoint
  * of lg_grid_exclusion, lg_grid_transitivity and lg_grid_last, or FALSE
  * when lg_grid_conflict sees a conflict on the way, which then stays;
- * lg_grid_has_conflict agrees with lg_grid_conflict at every step; and a
+ * lg_grid_has_conflict agrees with lg_grid_conflict at every step; a
  * closure with cells added, closed again from it (lg_grid_close_from),
- * is the closure of the whole. */
+ * is the closure of the whole; and cells set one by one on the closure
+ * are checked by their items alone (lg_grid_item_conflict). */
 static gboolean
 close_by_steps (const LgGridShape *sh, uint64_t *yes, uint64_t *no,
                 uint32_t *work)
@@ -511,6 +512,33 @@ START_TEST (test_grid_close)
     ck_assert_msg (memcmp (ay, by, sh.words * sizeof *ay) == 0 &&
                        memcmp (an, bn, sh.words * sizeof *an) == 0,
                    "grid %d: closed from the closure, the cells differ", _i);
+  /* from the closure (no conflict), cells set one at a time: the lines
+   * kept by lg_grid_lines_set are the grid's, and checking the two items
+   * of each cell set (lg_grid_item_conflict) finds a conflict exactly when
+   * lg_grid_conflict does */
+  g_autofree uint32_t *lines = g_new (uint32_t, lg_grid_lines_size (&sh));
+  g_autofree uint32_t *loaded = g_new (uint32_t, lg_grid_lines_size (&sh));
+  lg_grid_lines (&sh, yes, no, lines);
+  for (guint k = 0; k < 8; k++)
+    {
+      guint c = lgtest_rand_below (&rng, sh.n_cells), g1, i1, g2, i2;
+      gboolean value = lgtest_rand_below (&rng, 3) == 0;
+      lg_bitset_set (value ? yes : no, c);
+      lg_grid_lines_set (&sh, lines, c, value);
+      lg_grid_lines (&sh, yes, no, loaded);
+      ck_assert_msg (
+          memcmp (lines, loaded, lg_grid_lines_size (&sh) * sizeof *lines) == 0,
+          "grid %d: the lines kept differ from the grid's", _i);
+      lg_grid_cell_items (&sh, c, &g1, &i1, &g2, &i2);
+      gboolean found = lg_grid_item_conflict (&sh, lines, g1, i1) ||
+                       lg_grid_item_conflict (&sh, lines, g2, i2);
+      gboolean conflict = lg_grid_conflict (&sh, yes, no, NULL) != LG_GRID_OK;
+      ck_assert_msg (found == conflict,
+                     "grid %d: cell %u set, items checked %d, grid %d", _i, c,
+                     found, conflict);
+      if (conflict)
+        break;
+    }
 }
 END_TEST
 
