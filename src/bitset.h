@@ -60,6 +60,13 @@ lg_bitset_ctz64 (uint64_t w)
 #endif
 }
 
+/* Whether w has exactly one bit set (cheaper than counting them). */
+static inline bool
+lg_bitset_one_bit (uint64_t w)
+{
+  return w && !(w & (w - 1));
+}
+
 static inline bool
 lg_bitset_test (const uint64_t *words, size_t bit)
 {

@@ -1070,7 +1070,7 @@ find_grid_steps (LgExplain *ex, const State *st, const uint32_t *lines,
         {
           uint32_t y, o;
           lg_grid_line_known (s, lines, g, i, h, &y, &o);
-          LG_TRY_IF (!y && lg_bitset_popcount64 (~o & full) == 1, LG_STEP_LAST,
+          LG_TRY_IF (!y && lg_bitset_one_bit (~o & full), LG_STEP_LAST,
                      lg_grid_last (s, st->yes, st->no, g, i, h, dy, dn, uses));
         }
 #undef LG_TRY_IF

@@ -325,7 +325,7 @@ close_line (Closure *c, guint g, guint i, guint h)
   uint32_t y = line[0], o = line[1];
   if ((y & o) || (y & (y - 1)) || (o & full) == full)
     return FALSE;
-  if (!y && lg_bitset_popcount64 (~o & full) == 1)
+  if (!y && lg_bitset_one_bit (~o & full))
     {
       work_set (c, g, i, h, (guint) lg_bitset_ctz64 (~o & full), TRUE);
       y = line[0];
@@ -335,20 +335,19 @@ close_line (Closure *c, guint g, guint i, guint h)
   guint j = (guint) lg_bitset_ctz64 (y);
   for (uint32_t rest = ~(o | y) & full; rest; rest &= rest - 1)
     work_set (c, g, i, h, (guint) lg_bitset_ctz64 (rest), FALSE);
-  /* (g, i) is with (h, j): they share their lines */
+  /* (g, i) is with (h, j): they share their lines.  What (g, i) knows
+   * goes to (h, j); what (h, j) knows comes when (h, j) is revised, as it
+   * is whenever one of its lines changes (or the cell that joins them
+   * is set): the other way here too would do the work twice. */
   for (guint k = 0; k < G; k++)
     {
       if (k == g || k == h)
         continue;
-      uint32_t *la = c->work + 2 * lg_grid_line_index (shape, g, i, k);
-      uint32_t *lb = c->work + 2 * lg_grid_line_index (shape, h, j, k);
+      const uint32_t *la = c->work + 2 * lg_grid_line_index (shape, g, i, k);
+      const uint32_t *lb = c->work + 2 * lg_grid_line_index (shape, h, j, k);
       for (int v = 0; v < 2; v++)
-        {
-          for (uint32_t m = lb[v] & ~la[v]; m; m &= m - 1)
-            work_set (c, g, i, k, (guint) lg_bitset_ctz64 (m), !v);
-          for (uint32_t m = la[v] & ~lb[v]; m; m &= m - 1)
-            work_set (c, h, j, k, (guint) lg_bitset_ctz64 (m), !v);
-        }
+        for (uint32_t m = la[v] & ~lb[v]; m; m &= m - 1)
+          work_set (c, h, j, k, (guint) lg_bitset_ctz64 (m), !v);
     }
   return TRUE;
 }

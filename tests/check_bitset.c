@@ -180,7 +180,13 @@ START_TEST (test_bitset_popcount_ctz)
       ck_assert_int_eq (lg_bitset_popcount64 (w), c);
       if (w)
         ck_assert_int_eq (lg_bitset_ctz64 (w), low);
+      /* and with one bit, two bits or none */
+      uint64_t one = UINT64_C (1) << (w % 64), two = one | (one << 1 | 1);
+      ck_assert (lg_bitset_one_bit (one) && !lg_bitset_one_bit (two));
+      ck_assert (lg_bitset_one_bit (w) == (c == 1));
     }
+  ck_assert (!lg_bitset_one_bit (0) && !lg_bitset_one_bit (~UINT64_C (0)));
+  ck_assert (lg_bitset_one_bit (UINT64_C (1) << 63));
 }
 END_TEST
 
