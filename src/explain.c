@@ -123,6 +123,7 @@ struct _LgExplain
   Merged merged;           /* scratch: the words two units use */
   guint *all;              /* 0, 1, ...: the cases of CASES_ALL */
   guint64 changes;         /* how often the main grid has grown */
+  LgBitsetCountFunc count; /* lg_bitset_count_func's */
   uint32_t *work;          /* lg_grid_close's */
   uint32_t *lines;         /* the main grid's lines (see main_has_conflict) */
   gboolean clean;          /* it had no conflict at the last check */
@@ -492,6 +493,7 @@ lg_explain_new (LgProblem *problem, GError **error)
   LgExplain *ex = g_new0 (LgExplain, 1);
   ex->problem = problem;
   ex->result = LG_EXPLAIN_UNFINISHED;
+  ex->count = lg_bitset_count_func ();
   lg_deadline_init (&ex->deadline, 0);
   lg_grid_shape_init (&ex->shape, problem);
   ex->units = g_ptr_array_new_with_free_func (unit_free);
@@ -944,11 +946,13 @@ facts_of_sets (const LgGridShape *s, const uint64_t *yes, const uint64_t *no,
         }
 }
 
+/* The cells known in yes, no (once a round of every supposition's
+ * propagation: counted with the popcnt instruction when there is one). */
 static guint
-n_known (const LgGridShape *s, const uint64_t *yes, const uint64_t *no)
+n_known (const LgExplain *ex, const uint64_t *yes, const uint64_t *no)
 {
-  return (guint) (lg_bitset_count (yes, s->words) +
-                  lg_bitset_count (no, s->words));
+  return (guint) (ex->count (yes, ex->shape.words) +
+                  ex->count (no, ex->shape.words));
 }
 
 /* ---- The grid's steps ------------------------------------------------- */
@@ -1552,7 +1556,7 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
     }
   for (guint round = 1; !max_rounds || round <= max_rounds; round++)
     {
-      guint before = n_known (s, yes, no);
+      guint before = n_known (ex, yes, no);
       if (!lg_grid_close_from (s, yes, no, ex->work, cy, cn))
         return round;
       memcpy (cy, yes, s->words * sizeof *cy);
@@ -1586,7 +1590,7 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
               no[w] |= dn[w] & ~yes[w];
             }
         }
-      if (n_known (s, yes, no) == before)
+      if (n_known (ex, yes, no) == before)
         {
           *closed = TRUE;
           return 0;
@@ -2016,7 +2020,7 @@ search_step (LgExplain *ex, gint64 fit, const uint64_t *fy, const uint64_t *fn)
           dn[w] = fn[w] & ~ex->main.no[w];
         }
       facts_of_sets (s, dy, dn, step->derives);
-      if (n_known (s, fy, fn) == s->n_cells)
+      if (n_known (ex, fy, fn) == s->n_cells)
         search_solution_text (text, ex, fy);
       else
         search_facts_text (text, ex, fy, dy, dn);
@@ -2067,7 +2071,7 @@ lg_explain_next (LgExplain *ex, GError **error)
   if (!step)
     {
       ex->over = TRUE;
-      if (n_known (s, ex->main.yes, ex->main.no) == s->n_cells)
+      if (n_known (ex, ex->main.yes, ex->main.no) == s->n_cells)
         {
           ex->result = LG_EXPLAIN_SOLVED;
           return NULL;
@@ -2472,8 +2476,7 @@ lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
                    "Unfinished: the time limit stopped the explanation after "
                    "%u step%s, %u of %u cells known.\n",
                    n, n == 1 ? "" : "s",
-                   n_known (&ex->shape, ex->main.yes, ex->main.no),
-                   ex->shape.n_cells);
+                   n_known (ex, ex->main.yes, ex->main.no), ex->shape.n_cells);
           return;
         }
       break;
