@@ -1383,20 +1383,16 @@ static gboolean
 main_has_conflict (LgExplain *ex)
 {
   const LgGridShape *s = &ex->shape;
-  gboolean found = FALSE;
-  if (!ex->clean)
-    {
-      lg_grid_lines (s, ex->main.yes, ex->main.no, ex->lines);
-      for (guint item = 0; item < s->n_groups * s->n && !found; item++)
-        found = lg_grid_item_conflict (s, ex->lines, item / s->n, item % s->n);
-    }
+  /* not clean: the whole grid, its lines loaded again */
+  gboolean whole = !ex->clean;
+  gboolean found =
+      whole && lg_grid_has_conflict (s, ex->main.yes, ex->main.no, ex->lines);
   for (guint k = 0; k < ex->n_touched; k++)
     {
       guint item = ex->touched_list[k];
       ex->touched[item] = FALSE;
-      found = found ||
-              (ex->clean &&
-               lg_grid_item_conflict (s, ex->lines, item / s->n, item % s->n));
+      if (!whole && !found)
+        found = lg_grid_item_conflict (s, ex->lines, item / s->n, item % s->n);
     }
   ex->n_touched = 0;
   ex->clean = !found;

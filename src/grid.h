@@ -127,8 +127,8 @@ lg_grid_line_known (const LgGridShape *shape, const uint32_t *work, guint g,
 }
 /* Whether lg_grid_conflict finds an offence, by whole lines at a time (a
  * line is two words of n bits): much faster when there is none.  work:
- * lg_grid_work_size (shape) entries of the caller's, which hold the lines
- * of yes, no after a FALSE, as lg_grid_lines leaves them. */
+ * lg_grid_lines_size (shape) entries of the caller's at least, which hold
+ * the lines of yes, no after a FALSE, as lg_grid_lines leaves them. */
 gboolean lg_grid_has_conflict (const LgGridShape *shape, const uint64_t *yes,
                                const uint64_t *no, uint32_t *work);
 /* Whether the lines of item i of group g show an offence of
