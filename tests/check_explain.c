@@ -291,6 +291,70 @@ START_TEST (test_explain_data_files)
 }
 END_TEST
 
+static gboolean
+same_facts (const GArray *a, const GArray *b)
+{
+  return a->len == b->len &&
+         memcmp (a->data, b->data, a->len * sizeof (LgGridFact)) == 0;
+}
+
+/* The step an explanation finds depends on the grid alone: from the grid
+ * after every k-th step of the explanation of p given as facts to a new
+ * one, its first step is the explanation's own step k + 1.  (The
+ * explanation found that one with what it kept from the steps before: the
+ * units' answers on the main grid, forgotten when their cells change.) */
+static void
+check_steps_from_grids (LgProblem *p, guint every, const char *what)
+{
+  g_autoptr (LgExplain) full = lg_explain_new (p, NULL);
+  ck_assert (lg_explain_run (full, NULL));
+  guint n = lg_explain_n_steps (full);
+  const LgGridShape *sh = lg_explain_shape (full);
+  for (guint k = 0; k < n; k += every)
+    {
+      g_autoptr (LgExplain) ex = lg_explain_new (p, NULL);
+      for (guint c = 0; c < sh->n_cells; c++)
+        {
+          guint o = lg_explain_origin (full, c);
+          if (o && o <= k)
+            lg_explain_give (
+                ex,
+                (LgGridFact) { c, lg_bitset_test (lg_explain_yes (full), c) });
+        }
+      const LgStep *step = lg_explain_next (ex, NULL);
+      const LgStep *own = lg_explain_get_step (full, k);
+      ck_assert_msg (step != NULL, "%s: no step after %u", what, k);
+      ck_assert_msg (step->kind == own->kind && step->cost == own->cost &&
+                         step->clues->len == own->clues->len &&
+                         memcmp (step->clues->data, own->clues->data,
+                                 own->clues->len * sizeof (guint)) == 0 &&
+                         same_facts (step->uses, own->uses) &&
+                         same_facts (step->derives, own->derives),
+                     "%s: after %u steps, the next is not the same from "
+                     "the grid given",
+                     what, k);
+    }
+}
+
+/* Puzzle _i of test_explain_random_puzzles' configurations, unique. */
+START_TEST (test_explain_step_from_grid)
+{
+  const Config *c = &configs[_i % G_N_ELEMENTS (configs)];
+  LgGenOptions o;
+  lg_gen_options_init (&o);
+  o.n_items = c->items + 1;
+  o.n_groups = c->groups + 1;
+  o.seed = (guint64) _i + 7;
+  o.minimise = _i % 2 == 0;
+  g_autoptr (LgGen) gen = lg_gen_new (&o);
+  ck_assert (lg_gen_run (gen, NULL));
+  g_autofree char *text = lg_gen_to_lgm (gen);
+  g_autoptr (LgProblem) p = parse_text (text);
+  g_autofree char *what = g_strdup_printf ("puzzle %d", _i);
+  check_steps_from_grids (p, 1 + (guint) _i % 3, what);
+}
+END_TEST
+
 /* Hints: from the grid after k steps of mini4's explanation (those facts
  * given), the next step is proved and new; a false fact is reported by a
  * contradiction. */
@@ -298,6 +362,7 @@ START_TEST (test_explain_hints)
 {
   g_autofree char *path = lgtest_data_path ("mini4.lgm");
   g_autoptr (LgProblem) p = lg_parser_parse_file (path, NULL);
+  check_steps_from_grids (p, 1, "mini4");
   g_autoptr (LgExplain) full = lg_explain_new (p, NULL);
   ck_assert (lg_explain_run (full, NULL));
   guint n = lg_explain_n_steps (full);
@@ -587,6 +652,7 @@ lg_explain_suite (void)
   tcase_add_test (tc, test_explain_one_item);
   tcase_add_loop_test (tc, test_explain_data_files, 0, 3);
   tcase_add_test (tc, test_explain_hints);
+  tcase_add_loop_test (tc, test_explain_step_from_grid, 0, 12);
   tcase_add_test (tc, test_grid_drawing);
   tcase_add_loop_test (tc, test_grid_close, 0, 400);
   tcase_add_test (tc, test_explain_json);
