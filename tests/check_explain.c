@@ -298,6 +298,20 @@ same_facts (const GArray *a, const GArray *b)
          memcmp (a->data, b->data, a->len * sizeof (LgGridFact)) == 0;
 }
 
+/* The cells that the first k steps of full derived, given to ex. */
+static void
+give_grid_after (LgExplain *ex, const LgExplain *full, guint k)
+{
+  const LgGridShape *sh = lg_explain_shape (full);
+  for (guint c = 0; c < sh->n_cells; c++)
+    {
+      guint o = lg_explain_origin (full, c);
+      if (o && o <= k)
+        lg_explain_give (
+            ex, (LgGridFact) { c, lg_bitset_test (lg_explain_yes (full), c) });
+    }
+}
+
 /* The step an explanation finds depends on the grid alone: from the grid
  * after every k-th step of the explanation of p given as facts to a new
  * one, its first step is the explanation's own step k + 1.  (The
@@ -309,18 +323,10 @@ check_steps_from_grids (LgProblem *p, guint every, const char *what)
   g_autoptr (LgExplain) full = lg_explain_new (p, NULL);
   ck_assert (lg_explain_run (full, NULL));
   guint n = lg_explain_n_steps (full);
-  const LgGridShape *sh = lg_explain_shape (full);
   for (guint k = 0; k < n; k += every)
     {
       g_autoptr (LgExplain) ex = lg_explain_new (p, NULL);
-      for (guint c = 0; c < sh->n_cells; c++)
-        {
-          guint o = lg_explain_origin (full, c);
-          if (o && o <= k)
-            lg_explain_give (
-                ex,
-                (LgGridFact) { c, lg_bitset_test (lg_explain_yes (full), c) });
-        }
+      give_grid_after (ex, full, k);
       const LgStep *step = lg_explain_next (ex, NULL);
       const LgStep *own = lg_explain_get_step (full, k);
       ck_assert_msg (step != NULL, "%s: no step after %u", what, k);
@@ -370,14 +376,7 @@ START_TEST (test_explain_hints)
   for (guint k = 0; k < n; k += 3)
     {
       g_autoptr (LgExplain) ex = lg_explain_new (p, NULL);
-      for (guint c = 0; c < sh->n_cells; c++)
-        {
-          guint o = lg_explain_origin (full, c);
-          if (o && o <= k)
-            lg_explain_give (
-                ex,
-                (LgGridFact) { c, lg_bitset_test (lg_explain_yes (full), c) });
-        }
+      give_grid_after (ex, full, k);
       ck_assert (lg_explain_given_consistent (ex, NULL));
       const LgStep *step = lg_explain_next (ex, NULL);
       ck_assert_msg (step != NULL, "no hint after %u steps", k);
