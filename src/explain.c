@@ -1465,7 +1465,9 @@ step_copy (const LgStep *step)
 static gboolean
 arrays_equal (const GArray *a, const GArray *b, gsize size)
 {
-  return a->len == b->len && memcmp (a->data, b->data, a->len * size) == 0;
+  /* (an empty GArray's data may be NULL, which memcmp must not get) */
+  return a->len == b->len &&
+         (!a->len || memcmp (a->data, b->data, a->len * size) == 0);
 }
 #endif
 
