@@ -1021,13 +1021,6 @@ check_cleared (const LgGridShape *s, const uint64_t *dy, const uint64_t *dn)
 #endif
 }
 
-/* The pair of groups g and h. */
-static guint
-pair_of (guint g, guint h)
-{
-  return g < h ? lg_pair_index (g, h) : lg_pair_index (h, g);
-}
-
 /* The grid's steps in st, whose lines are `lines`. */
 static void
 find_grid_steps (LgExplain *ex, const State *st, const uint32_t *lines,
@@ -1116,7 +1109,7 @@ find_grid_steps (LgExplain *ex, const State *st, const uint32_t *lines,
             LG_TRY_IF (
                 may, LG_STEP_TRANSITIVITY,
                 lg_grid_transitivity (s, st->yes, st->no, c, h, dy, dn, uses),
-                pair_of (g1, h), pair_of (g2, h));
+                lg_pair_index_of (g1, h), lg_pair_index_of (g2, h));
           }
       }
   for (guint g = 0; g < s->n_groups; g++)
@@ -1127,7 +1120,7 @@ find_grid_steps (LgExplain *ex, const State *st, const uint32_t *lines,
           lg_grid_line_known (s, lines, g, i, h, &y, &o);
           LG_TRY_IF (!y && lg_bitset_one_bit (~o & full), LG_STEP_LAST,
                      lg_grid_last (s, st->yes, st->no, g, i, h, dy, dn, uses),
-                     pair_of (g, h), pair_of (g, h));
+                     lg_pair_index_of (g, h), lg_pair_index_of (g, h));
         }
 #undef LG_TRY_IF
 #undef LG_TRY

@@ -25,6 +25,13 @@ lg_pair_index (guint g1, guint g2)
   return g1 + g2 * (g2 - 1) / 2;
 }
 
+/* The index of the pair of two different groups, in either order. */
+static inline guint
+lg_pair_index_of (guint g, guint h)
+{
+  return g < h ? lg_pair_index (g, h) : lg_pair_index (h, g);
+}
+
 /* The groups g1 < g2 of a pair index (the inverse of lg_pair_index). */
 static inline void
 lg_pair_groups (guint pair, guint *g1, guint *g2)

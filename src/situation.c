@@ -457,7 +457,7 @@ project (const LgSituation *s, const uint64_t *mask, uint32_t *ab)
 static void
 enqueue (LgSituation *s, guint a, guint b)
 {
-  guint pair = lg_pair_index (MIN (a, b), MAX (a, b));
+  guint pair = lg_pair_index_of (a, b);
   if (!s->queued[pair])
     {
       s->queued[pair] = TRUE;
