@@ -935,18 +935,27 @@ step_sentence (const LgExplain *ex, const State *st, const LgStep *step)
 
 /* ---- Applying a step --------------------------------------------------- */
 
-static void
+/* Adds step to st and sets what it derives; returns how many of those
+ * facts were new.  Every step found derives a new fact (or is the
+ * contradiction, which derives none): a step that derives only known ones
+ * would be found again at once, and the callers stop on it rather than
+ * loop (a guard: no step finder is known to do it). */
+static guint
 apply (const LgExplain *ex, State *st, LgStep *step)
 {
   if (!step->text)
     step->text = step_sentence (ex, st, step);
   g_ptr_array_add (st->steps, step);
+  guint fresh = 0;
   for (guint k = 0; k < step->derives->len; k++)
     {
       LgGridFact f = g_array_index (step->derives, LgGridFact, k);
-      lg_bitset_set (f.yes ? st->yes : st->no, f.cell);
+      uint64_t *set = f.yes ? st->yes : st->no;
+      fresh += !lg_bitset_test (set, f.cell);
+      lg_bitset_set (set, f.cell);
       st->origin[f.cell] = st->steps->len;
     }
+  return fresh;
 }
 
 static void
@@ -1792,12 +1801,13 @@ refute (LgExplain *ex, const State *st, LgGridFact supposed)
       LgStep *next = find_simple_step (ex, &sub);
       if (!next)
         break;
-      apply (ex, &sub, next);
+      guint fresh = apply (ex, &sub, next);
       if (next->kind == LG_STEP_CONFLICT)
         {
           step = step_new (LG_STEP_CONTRADICTION);
           break;
         }
+      g_assert (fresh > 0);
     }
   if (step)
     {
@@ -2222,7 +2232,15 @@ lg_explain_next (LgExplain *ex, GError **error)
       ex->over = FALSE;
       step = search_step (ex, fit, fy, fn);
     }
-  apply (ex, &ex->main, step);
+  if (apply (ex, &ex->main, step) == 0 && step->derives->len > 0)
+    {
+      ex->over = TRUE;
+      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_FAILED,
+                   "internal error: step %u of the explanation derives "
+                   "nothing new; please report it with the puzzle",
+                   ex->main.steps->len);
+      return NULL;
+    }
   main_grew (ex, step);
   ex->changes++;
   if (step->derives->len == 0)

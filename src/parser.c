@@ -3061,6 +3061,16 @@ parse_fact (Parser *p)
 
   if (token->kind == TOK_EOL)
     return TRUE;
+  if (token->kind == TOK_NAME &&
+      (token->keyword == KW_ATOMIC || token->keyword == KW_ORDERED ||
+       token->keyword == KW_NUMERIC || token->keyword == KW_VAR ||
+       token->keyword == KW_ASK || token->keyword == KW_CLUE))
+    /* logigram --hint p.lgm: the puzzle read as the facts */
+    return fail (p, token, LG_PARSE_ERROR_SYNTAX,
+                 "a fact is 'yes X, Y' or 'no X, Y', and this line "
+                 "belongs in a problem file: --hint=FACTS takes the file "
+                 "of the facts known so far, then the puzzle "
+                 "(logigram --hint=FACTS PUZZLE.lgm)");
   if (token->kind != TOK_NAME ||
       (token->keyword != KW_YES && token->keyword != KW_NO))
     return fail (p, token, LG_PARSE_ERROR_SYNTAX,
