@@ -10,7 +10,7 @@
 #   - the peak over the start-up (the peak of the same command on a
 #     problem of two groups of two items: the code that --stats and the
 #     engine run is part of it, not of the estimate) stays under the
-#     estimate, give or take SLACK KiB (malloc's arenas grow by 128 KiB
+#     estimate, give or take SLACK + PAGES KiB (malloc's arenas grow by 128 KiB
 #     steps, the kernel maps the program's code 64 KiB at a time): a
 #     limit the run is allowed under holds;
 #   - under a limit of half the estimate, the run is refused (status 1,
@@ -33,12 +33,14 @@ fi
 
 "$gen" groups 2 2 >"$tmp/base.lgm"
 # start_up ENGINE: the peak of --stats --count with that engine on the
-# problem of two groups of two items, in base (the larger of two runs: a
-# run while the program's pages are still being read maps fewer of them)
+# problem of two groups of two items, in base (the largest of three runs:
+# the same command's peak moves by up to 200 KiB from run to run, 1656 to
+# 1844 KiB on 2026-12-03, and a run while the program's pages are still
+# being read maps fewer of them)
 start_up () {
   local run peak
   base=0
-  for run in 1 2; do
+  for run in 1 2 3; do
     "$peak_rss" "$tmp/base-rss" "$LOGIGRAM" --stats --count --engine="$1" \
       "$tmp/base.lgm" >/dev/null 2>&1
     peak=$(cat "$tmp/base-rss")
@@ -46,6 +48,12 @@ start_up () {
   done
 }
 SLACK=256
+# and, in measure, PAGES more: the code a larger problem runs (the search,
+# the builder's other paths) maps more of the program's pages than the
+# two-by-two problem's: 124 to 316 KiB over it in runs of one binary on a
+# problem whose estimate is 56 KiB, so SLACK alone was on the edge from
+# 2026-12-03 (the code grows by a few pages with each feature)
+PAGES=128
 
 FACTOR=1.5
 
@@ -70,7 +78,7 @@ measure () {
     fail "$name: no memory estimate in --stats"
     return
   fi
-  if [ "$over" -le $((kib + SLACK)) ]; then
+  if [ "$over" -le $((kib + SLACK + PAGES)) ]; then
     pass "$name: peak $over KiB over the start-up, estimate $kib KiB"
   else
     fail "$name: peak $over KiB over the start-up, over the estimate $kib KiB"
