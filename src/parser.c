@@ -1689,48 +1689,88 @@ make_number (Parser *p, const Token *token, gboolean negative, Value *value)
   return TRUE;
 }
 
-/* The keyword 'yes' or 'no' and the two references of a couple, of two
- * groups. */
+/* The keyword 'yes' or 'no' and the references after it, into refs: two,
+ * or with `list` two or more.  Two references of one group are the error of
+ * a couple, but for two distinct items in a 'no' list of three or more
+ * ("the four were Anna, the cat owner, the 23-minute runner and the
+ * 25-minute runner"), which are apart anyway; at least one pair must be of
+ * two groups. */
 static gboolean
-parse_couple_refs (Parser *p, gboolean *yes, Ref *x, Ref *y)
+parse_couple_refs (Parser *p, gboolean *yes, GArray *refs, gboolean list)
 {
   Token *keyword = advance (p);
-  const char *after;
 
   *yes = keyword->keyword == KW_YES;
-  after = *yes ? "after 'yes'" : "after 'no'";
-  if (!parse_ref (p, x, TRUE, after))
-    return FALSE;
-  if (peek (p)->kind != TOK_COMMA)
-    return expected (p, peek (p), "',' after '%s'", x->name);
-  advance (p);
-  if (!parse_ref (p, y, TRUE, "after ','"))
-    return FALSE;
-  if (x->group == y->group)
+  for (;;)
     {
-      g_autofree char *dx = describe_ref (x);
-      g_autofree char *dy = describe_ref (y);
+      Ref r = { 0 };
 
-      return fail (p, y->token, LG_PARSE_ERROR_SEMANTIC,
-                   "%s and %s are both in group '%s': a couple needs two "
-                   "different groups",
-                   dx, dy, x->group->name);
+      if (!parse_ref (p, &r, TRUE,
+                      refs->len ? "after ','"
+                      : *yes    ? "after 'yes'"
+                                : "after 'no'"))
+        return FALSE;
+      g_array_append_val (refs, r);
+      if (refs->len >= 2 && (!list || peek (p)->kind != TOK_COMMA))
+        break;
+      if (peek (p)->kind != TOK_COMMA)
+        return expected (p, peek (p), "',' after '%s'", r.name);
+      advance (p);
     }
+  guint pairs = 0;
+  for (guint j = 1; j < refs->len; j++)
+    for (guint i = 0; i < j; i++)
+      {
+        const Ref *x = &g_array_index (refs, Ref, i);
+        const Ref *y = &g_array_index (refs, Ref, j);
+        g_autofree char *dx = describe_ref (x);
+        g_autofree char *dy = describe_ref (y);
+
+        if (x->group != y->group)
+          pairs++;
+        else if (x->item == y->item)
+          return fail (p, y->token, LG_PARSE_ERROR_SEMANTIC,
+                       "%s is given twice after '%s'", dy, *yes ? "yes" : "no");
+        else if (*yes || refs->len == 2 || x->is_variable || y->is_variable)
+          return fail (p, y->token, LG_PARSE_ERROR_SEMANTIC,
+                       "%s and %s are both in group '%s': a couple needs two "
+                       "different groups",
+                       dx, dy, x->group->name);
+      }
+  if (pairs == 0)
+    return fail (p, keyword, LG_PARSE_ERROR_SEMANTIC,
+                 "the items after 'no' are all in group '%s', and apart "
+                 "anyway: a 'no' list needs items of two groups or more",
+                 g_array_index (refs, Ref, 0).group->name);
   return TRUE;
 }
 
-/* couple := ('yes' | 'no') REF ',' REF */
+/* couple := ('yes' | 'no') REF ',' REF { ',' REF }: a list of three
+ * references or more is each couple of two of them, of two groups, joined
+ * by 'and' (all one person, or all different ones) */
 static gboolean
 parse_couple (Parser *p, Value *value)
 {
   gboolean yes;
-  Ref x = { 0 }, y = { 0 };
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (Ref));
 
-  if (!parse_couple_refs (p, &yes, &x, &y))
+  if (!parse_couple_refs (p, &yes, refs, TRUE))
     return FALSE;
   value->is_relation = TRUE;
-  value->rule = yes ? lg_yes (p->problem, x.item, y.item)
-                    : lg_no (p->problem, x.item, y.item);
+  value->rule = NULL;
+  for (guint i = 0; i < refs->len; i++)
+    for (guint j = i + 1; j < refs->len; j++)
+      {
+        const Ref *x = &g_array_index (refs, Ref, i);
+        const Ref *y = &g_array_index (refs, Ref, j);
+
+        if (x->group == y->group)
+          continue;
+        LgRule *couple = yes ? lg_yes (p->problem, x->item, y->item)
+                             : lg_no (p->problem, x->item, y->item);
+        value->rule =
+            value->rule ? lg_and (p->problem, value->rule, couple) : couple;
+      }
   return TRUE;
 }
 
@@ -3057,7 +3097,6 @@ parse_fact (Parser *p)
   Token *token = peek (p);
   const FactSink *sink = p->fact_sink;
   gboolean yes;
-  Ref x = { 0 }, y = { 0 };
 
   if (token->kind == TOK_EOL)
     return TRUE;
@@ -3075,9 +3114,11 @@ parse_fact (Parser *p)
       (token->keyword != KW_YES && token->keyword != KW_NO))
     return fail (p, token, LG_PARSE_ERROR_SYNTAX,
                  "a fact is 'yes X, Y' or 'no X, Y'");
-  if (!parse_couple_refs (p, &yes, &x, &y) || !expect_end (p, "the fact"))
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (Ref));
+  if (!parse_couple_refs (p, &yes, refs, FALSE) || !expect_end (p, "the fact"))
     return FALSE;
-  sink->func (x.item, y.item, yes, sink->user_data);
+  sink->func (g_array_index (refs, Ref, 0).item,
+              g_array_index (refs, Ref, 1).item, yes, sink->user_data);
   return TRUE;
 }
 

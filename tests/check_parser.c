@@ -341,6 +341,9 @@ static const struct
   { "no p, h1 and no p, h2", 0x1 },
   { "yes p, h0 or yes p, h1 and yes p, h2", 0x1 },
   { "(yes p, h0 or yes p, h1) and yes p, h1", 0x2 },
+  /* a list: p apart from h1 and h2 (which are apart anyway) */
+  { "no p, h1, h2", 0x1 },
+  { "no h1, p, h2 or x = 2", 0x5 },
   { "yes p, h2 or x = 0", 0x5 },
   /* if-then, lowest: its condition takes an or, its consequence an and */
   { "if x = 1 then yes p, h2", 0x5 },
@@ -390,6 +393,47 @@ START_TEST (test_parser_identity)
 END_TEST
 
 /* Numeric items: signed literals; `group:item` compares values. */
+/* A couple of three references or more is each couple of two of them,
+ * of two groups, joined by 'and': the same solutions as the couples
+ * written out (and not those of the problem without it). */
+static const struct
+{
+  const char *list, *written_out;
+} couple_lists[] = {
+  { "yes a1, b2, c3", "yes a1, b2\nyes a1, c3\nyes b2, c3" },
+  { "no a1, b2, c3", "no a1, b2\nno a1, c3\nno b2, c3" },
+  /* two items of one group are apart anyway: no couple between them */
+  { "no a1, a2, b1", "no a1, b1\nno a2, b1" },
+  { "no a1, b1, a2, c1, c2", "no a1, b1\nno a1, c1\nno a1, c2\n"
+                             "no b1, a2\nno b1, c1\nno b1, c2\n"
+                             "no a2, c1\nno a2, c2" },
+  { "yes a1, b1, c1 or no a1, b2, c2",
+    "(yes a1, b1 and yes a1, c1 and yes b1, c1) or "
+    "(no a1, b2 and no a1, c2 and no b2, c2)" },
+  { "not yes a1, b1, c1", "not (yes a1, b1 and yes a1, c1 and yes b1, c1)" },
+  { "exactly 1 of (no a1, b1, c1; yes a2, b2, c2)",
+    "exactly 1 of (no a1, b1 and no a1, c1 and no b1, c1; "
+    "yes a2, b2 and yes a2, c2 and yes b2, c2)" },
+  { "var v: b\nyes v, a1, c1\nv = b:b3",
+    "var v: b\nyes v, a1\nyes v, c1\nyes a1, c1\nv = b:b3" },
+};
+
+START_TEST (test_parser_couple_lists)
+{
+  static const char groups[] = "ordered a: a1, a2, a3\n"
+                               "atomic b: b1, b2, b3\n"
+                               "atomic c: c1, c2, c3\n";
+  g_autofree char *list =
+      g_strconcat (groups, couple_lists[_i].list, "\n", NULL);
+  g_autofree char *written =
+      g_strconcat (groups, couple_lists[_i].written_out, "\n", NULL);
+  gint64 n = count_solutions (list);
+
+  ck_assert_int_eq (n, count_solutions (written));
+  ck_assert_int_ne (n, count_solutions (groups));
+}
+END_TEST
+
 START_TEST (test_parser_numeric_items)
 {
   static const char base[] = "numeric t: -3, 0, 007\n"
@@ -702,6 +746,10 @@ static const struct
   { "clue-without-text.lgm", LG_PARSE_ERROR_SYNTAX },
   { "control-character.lgm", LG_PARSE_ERROR_ENCODING },
   { "couple-same-group.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "couple-list-one-group.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "couple-list-twice.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "couple-list-yes-same-group.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "couple-list-var-same-group.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "couple-without-keyword.lgm", LG_PARSE_ERROR_SYNTAX },
   { "couple-same-group-var.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "couple-with-expression.lgm", LG_PARSE_ERROR_SYNTAX },
@@ -1245,6 +1293,8 @@ lg_parser_suite (void)
                        G_N_ELEMENTS (tutorial));
   tcase_add_loop_test (core, test_parser_relations, 0,
                        G_N_ELEMENTS (conditions));
+  tcase_add_loop_test (core, test_parser_couple_lists, 0,
+                       G_N_ELEMENTS (couple_lists));
   tcase_add_test (core, test_parser_numeric_items);
   tcase_add_test (core, test_parser_identity);
   tcase_add_test (core, test_parser_error_quark_name);
