@@ -1713,6 +1713,11 @@ parse_couple_refs (Parser *p, gboolean *yes, GArray *refs, gboolean list)
       g_array_append_val (refs, r);
       if (refs->len >= 2 && (!list || peek (p)->kind != TOK_COMMA))
         break;
+      if (refs->len == LG_PARSER_MAX_COUPLE_LIST)
+        return fail (p, peek (p), LG_PARSE_ERROR_LIMIT,
+                     "too many references after '%s': at most %d in one "
+                     "couple list",
+                     *yes ? "yes" : "no", LG_PARSER_MAX_COUPLE_LIST);
       if (peek (p)->kind != TOK_COMMA)
         return expected (p, peek (p), "',' after '%s'", r.name);
       advance (p);
@@ -1723,19 +1728,27 @@ parse_couple_refs (Parser *p, gboolean *yes, GArray *refs, gboolean list)
       {
         const Ref *x = &g_array_index (refs, Ref, i);
         const Ref *y = &g_array_index (refs, Ref, j);
-        g_autofree char *dx = describe_ref (x);
-        g_autofree char *dy = describe_ref (y);
 
         if (x->group != y->group)
           pairs++;
         else if (x->item == y->item)
-          return fail (p, y->token, LG_PARSE_ERROR_SEMANTIC,
-                       "%s is given twice after '%s'", dy, *yes ? "yes" : "no");
+          {
+            g_autofree char *dy = describe_ref (y);
+
+            return fail (p, y->token, LG_PARSE_ERROR_SEMANTIC,
+                         "%s is given twice after '%s'", dy,
+                         *yes ? "yes" : "no");
+          }
         else if (*yes || refs->len == 2 || x->is_variable || y->is_variable)
-          return fail (p, y->token, LG_PARSE_ERROR_SEMANTIC,
-                       "%s and %s are both in group '%s': a couple needs two "
-                       "different groups",
-                       dx, dy, x->group->name);
+          {
+            g_autofree char *dx = describe_ref (x);
+            g_autofree char *dy = describe_ref (y);
+
+            return fail (p, y->token, LG_PARSE_ERROR_SEMANTIC,
+                         "%s and %s are both in group '%s': a couple needs "
+                         "two different groups",
+                         dx, dy, x->group->name);
+          }
       }
   if (pairs == 0)
     return fail (p, keyword, LG_PARSE_ERROR_SEMANTIC,
@@ -1753,24 +1766,24 @@ parse_couple (Parser *p, Value *value)
 {
   gboolean yes;
   g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (Ref));
+  g_autoptr (GPtrArray) couples = g_ptr_array_new ();
 
   if (!parse_couple_refs (p, &yes, refs, TRUE))
     return FALSE;
-  value->is_relation = TRUE;
-  value->rule = NULL;
   for (guint i = 0; i < refs->len; i++)
     for (guint j = i + 1; j < refs->len; j++)
       {
         const Ref *x = &g_array_index (refs, Ref, i);
         const Ref *y = &g_array_index (refs, Ref, j);
 
-        if (x->group == y->group)
-          continue;
-        LgRule *couple = yes ? lg_yes (p->problem, x->item, y->item)
-                             : lg_no (p->problem, x->item, y->item);
-        value->rule =
-            value->rule ? lg_and (p->problem, value->rule, couple) : couple;
+        if (x->group != y->group)
+          g_ptr_array_add (couples, yes ? lg_yes (p->problem, x->item, y->item)
+                                        : lg_no (p->problem, x->item, y->item));
       }
+  value->is_relation = TRUE;
+  value->rule = couples->pdata[0];
+  for (guint k = 1; k < couples->len; k++)
+    value->rule = lg_and (p->problem, value->rule, couples->pdata[k]);
   return TRUE;
 }
 

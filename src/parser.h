@@ -44,6 +44,10 @@ typedef enum
 #define LG_PARSER_MAX_LINE 4096
 /* Deepest nesting of parentheses and unary operators in a rule. */
 #define LG_PARSER_MAX_DEPTH 256
+/* The most references of one couple list ('no A, B, C, ...'), whose
+ * couples (up to 496) grow as the square of them: all different people,
+ * they are at most the items of a group, 32, when the list can hold. */
+#define LG_PARSER_MAX_COUPLE_LIST 32
 
 /* Parses `length` bytes of `data` (NUL bytes included: they are errors).
  * `filename` only names the input in messages; NULL stands for "<input>".

@@ -434,6 +434,44 @@ START_TEST (test_parser_couple_lists)
 }
 END_TEST
 
+/* A list takes up to 32 references (496 couples): with 32 items of 8
+ * groups of 4 it cannot hold, and every engine says so; 33 are refused. */
+START_TEST (test_parser_couple_list_limit)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GString) list = g_string_new ("no ");
+  for (guint g = 0; g < 8; g++)
+    {
+      g_string_append_printf (text, "atomic g%u: ", g);
+      for (guint k = 0; k < 4; k++)
+        {
+          g_string_append_printf (text, "%si%u_%u", k ? ", " : "", g, k);
+          g_string_append_printf (list, "%si%u_%u", g + k ? ", " : "", g, k);
+        }
+      g_string_append_c (text, '\n');
+    }
+  g_autofree char *full = g_strconcat (text->str, list->str, "\n", NULL);
+  static const LgEngine engines[] = { LG_ENGINE_FAITHFUL, LG_ENGINE_FAST };
+  for (guint e = 0; e < G_N_ELEMENTS (engines); e++)
+    {
+      g_autoptr (LgProblem) problem = parse_ok (full);
+      g_autoptr (GError) error = NULL;
+      LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+      options.engine = engines[e];
+      ck_assert_int_eq (
+          lg_problem_solve (problem, &options, NULL, NULL, NULL, &error), 0);
+    }
+  g_autofree char *over = g_strconcat (text->str, list->str, ", i0_0\n", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) refused =
+      lg_parser_parse_data ("over.lgm", over, strlen (over), &error);
+  ck_assert_ptr_null (refused);
+  ck_assert (g_error_matches (error, LG_PARSE_ERROR, LG_PARSE_ERROR_LIMIT));
+  ck_assert_msg (strstr (error->message, "at most 32 in one couple list"), "%s",
+                 error->message);
+}
+END_TEST
+
 START_TEST (test_parser_numeric_items)
 {
   static const char base[] = "numeric t: -3, 0, 007\n"
@@ -1295,6 +1333,7 @@ lg_parser_suite (void)
                        G_N_ELEMENTS (conditions));
   tcase_add_loop_test (core, test_parser_couple_lists, 0,
                        G_N_ELEMENTS (couple_lists));
+  tcase_add_test (core, test_parser_couple_list_limit);
   tcase_add_test (core, test_parser_numeric_items);
   tcase_add_test (core, test_parser_identity);
   tcase_add_test (core, test_parser_error_quark_name);
