@@ -3128,7 +3128,13 @@ parse_fact (Parser *p)
     return fail (p, token, LG_PARSE_ERROR_SYNTAX,
                  "a fact is 'yes X, Y' or 'no X, Y'");
   g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (Ref));
-  if (!parse_couple_refs (p, &yes, refs, FALSE) || !expect_end (p, "the fact"))
+  if (!parse_couple_refs (p, &yes, refs, FALSE))
+    return FALSE;
+  if (peek (p)->kind == TOK_COMMA)
+    return fail (p, peek (p), LG_PARSE_ERROR_SYNTAX,
+                 "a fact is one couple of two references: write each couple "
+                 "of a list on a line of its own");
+  if (!expect_end (p, "the fact"))
     return FALSE;
   sink->func (g_array_index (refs, Ref, 0).item,
               g_array_index (refs, Ref, 1).item, yes, sink->user_data);
