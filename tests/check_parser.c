@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lgtest.h"
 #include "permut.h"
 #include "problems.h"
 
