@@ -37,7 +37,8 @@ typedef enum
                                 one group, groups of different sizes,
                                 expression on an atomic item, no group... */
   LG_PARSE_ERROR_LIMIT      /* too long a line, too large a dimension,
-                                integer out of range, nesting too deep */
+                                integer out of range, nesting too deep,
+                                too long a couple list */
 } LgParseError;
 
 /* Longest line accepted, in bytes, without its line terminator. */
