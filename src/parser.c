@@ -1036,17 +1036,28 @@ suggest (Parser *p, const char *name, Known known, const GroupInfo *group)
   return g_strdup_printf ("; did you mean '%s'?", s.best);
 }
 
+/* The keywords that start a statement. */
+static const Keyword statement_starts[] = { KW_ATOMIC, KW_ORDERED, KW_NUMERIC,
+                                            KW_VAR,    KW_YES,     KW_NO,
+                                            KW_ASK,    KW_CLUE };
+
+static gboolean
+starts_statement (Keyword keyword)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (statement_starts); i++)
+    if (statement_starts[i] == keyword)
+      return TRUE;
+  return FALSE;
+}
+
 /* The closest keyword that starts a statement, for an unknown first word. */
 static char *
 suggest_keyword (const char *word)
 {
-  static const Keyword starts[] = {
-    KW_ATOMIC, KW_ORDERED, KW_NUMERIC, KW_VAR, KW_YES, KW_NO, KW_ASK, KW_CLUE
-  };
   Suggestion s = { word, strlen (word) <= 4 ? 1 : 2, NULL, 0 };
 
-  for (guint i = 0; i < G_N_ELEMENTS (starts); i++)
-    consider (&s, keyword_names[starts[i]]);
+  for (guint i = 0; i < G_N_ELEMENTS (statement_starts); i++)
+    consider (&s, keyword_names[statement_starts[i]]);
   if (s.best == NULL)
     return g_strdup ("");
   return g_strdup_printf ("; did you mean '%s'?", s.best);
@@ -3113,10 +3124,8 @@ parse_fact (Parser *p)
 
   if (token->kind == TOK_EOL)
     return TRUE;
-  if (token->kind == TOK_NAME &&
-      (token->keyword == KW_ATOMIC || token->keyword == KW_ORDERED ||
-       token->keyword == KW_NUMERIC || token->keyword == KW_VAR ||
-       token->keyword == KW_ASK || token->keyword == KW_CLUE))
+  if (token->kind == TOK_NAME && token->keyword != KW_YES &&
+      token->keyword != KW_NO && starts_statement (token->keyword))
     /* logigram --hint p.lgm: the puzzle read as the facts */
     return fail (p, token, LG_PARSE_ERROR_SYNTAX,
                  "a fact is 'yes X, Y' or 'no X, Y', and this line "
