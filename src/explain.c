@@ -1807,7 +1807,15 @@ refute (LgExplain *ex, const State *st, LgGridFact supposed)
           step = step_new (LG_STEP_CONTRADICTION);
           break;
         }
-      g_assert (fresh > 0);
+      if (fresh == 0)
+        {
+          /* the guard of apply: no refutation rather than a loop (or an
+           * abort, outside the checks) */
+#ifdef LG_ENABLE_CHECKS
+          g_assert_not_reached ();
+#endif
+          break;
+        }
     }
   if (step)
     {
