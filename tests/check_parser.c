@@ -865,6 +865,7 @@ static const struct
   { "couple-list-twice.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "couple-list-yes-same-group.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "couple-list-var-same-group.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "couple-list-too-long.lgm", LG_PARSE_ERROR_LIMIT },
   { "couple-without-keyword.lgm", LG_PARSE_ERROR_SYNTAX },
   { "couple-same-group-var.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "couple-with-expression.lgm", LG_PARSE_ERROR_SYNTAX },
