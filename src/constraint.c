@@ -2,6 +2,7 @@
  * constraint.h. */
 #include "constraint.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- Expressions ------------------------------------------------------- */
@@ -1220,12 +1221,46 @@ collect_couples (const LgRule *r, GPtrArray *couples)
     collect_couples (r->list[i], couples);
 }
 
+/* A couple's two references, the lower address first: two couples with
+ * the same key have the same cell under every assignment. */
+typedef struct
+{
+  const void *lo, *hi;
+} CoupleKey;
+
+static int
+compare_couple_keys (const void *p, const void *q)
+{
+  const CoupleKey *a = p, *b = q;
+  if (a->lo != b->lo)
+    return (uintptr_t) a->lo < (uintptr_t) b->lo ? -1 : 1;
+  if (a->hi != b->hi)
+    return (uintptr_t) a->hi < (uintptr_t) b->hi ? -1 : 1;
+  return 0;
+}
+
 guint
-lg_rule_n_couples (const LgRule *rule)
+lg_rules_n_cells (const LgRule *const *rules, guint n_rules)
 {
   g_autoptr (GPtrArray) couples = g_ptr_array_new ();
-  collect_couples (rule, couples);
-  return couples->len;
+  for (guint i = 0; i < n_rules; i++)
+    collect_couples (rules[i], couples);
+  if (couples->len == 0)
+    return 0;
+  g_autofree CoupleKey *keys = g_new (CoupleKey, couples->len);
+  for (guint j = 0; j < couples->len; j++)
+    {
+      const LgRule *r = couples->pdata[j];
+      gboolean swap = (uintptr_t) r->x > (uintptr_t) r->y;
+      keys[j] =
+          (CoupleKey) { swap ? (const void *) r->y : (const void *) r->x,
+                        swap ? (const void *) r->x : (const void *) r->y };
+    }
+  qsort (keys, couples->len, sizeof *keys, compare_couple_keys);
+  guint distinct = 1;
+  for (guint j = 1; j < couples->len; j++)
+    distinct += compare_couple_keys (&keys[j - 1], &keys[j]) != 0;
+  return distinct;
 }
 
 LgExpansion *

@@ -125,8 +125,10 @@ typedef gboolean (*LgExpansionFunc) (const LgCellLiteral *literals,
 LgExpansion *lg_expansion_new (const LgRule *const *rules, guint n_rules,
                                const guint *assignment);
 void lg_expansion_free (LgExpansion *expansion);
-/* The couples inside a rule (2^that bounds its alternatives). */
-guint lg_rule_n_couples (const LgRule *rule);
+/* The distinct couples inside rules (a couple written twice counted once):
+ * the cells of their expansion are at most that many, and 2^that bounds
+ * its alternatives. */
+guint lg_rules_n_cells (const LgRule *const *rules, guint n_rules);
 /* Calls func on each alternative until it returns FALSE.  FALSE, with
  * *overflow the first rule whose arithmetic overflows under the
  * assignment; TRUE otherwise. */

@@ -76,10 +76,12 @@ lg_engine_faithful_transform_seconds (const LgProblem *problem,
         assignments *= n;
       /* the couple logic's alternatives: at most 2^cells, each the
        * couples' masks narrowed by its literals */
-      guint cells = 0;
+      g_autoptr (GPtrArray) couple_logic = g_ptr_array_new ();
       for (guint r = 0; r < cg->logic->len; r++)
         if (lg_rule_is_couple_logic (cg->logic->pdata[r]))
-          cells += lg_rule_n_couples (cg->logic->pdata[r]);
+          g_ptr_array_add (couple_logic, cg->logic->pdata[r]);
+      guint cells = lg_rules_n_cells (
+          (const LgRule *const *) couple_logic->pdata, couple_logic->len);
       double alternatives =
           (double) (G_GUINT64_CONSTANT (1) << MIN (cells, 60));
       work += assignments * (1 + cg->logic->len + cg->couple->len * n_words);

@@ -361,7 +361,9 @@ START_TEST (test_description_utf8_width)
   ck_assert_uint_eq (lg_utf8_width ("cafe\xcc\x81"), 4); /* e + U+0301 */
   ck_assert_uint_eq (lg_utf8_width ("\xe2\x82\xac"), 1); /* € */
   ck_assert_uint_eq (lg_utf8_width ("\xe6\x97\xa5\xe6\x9c\xac"), 4); /* 日本 */
-  ck_assert_uint_eq (lg_utf8_width ("a\xff" "b"), 3); /* not UTF-8: bytes */
+  ck_assert_uint_eq (lg_utf8_width ("a\xff"
+                                    "b"),
+                     3); /* not UTF-8: bytes */
 }
 END_TEST
 
@@ -602,6 +604,31 @@ START_TEST (test_description_variables)
 END_TEST
 
 /* ---- core: rules -------------------------------------------------------- */
+
+/* The cells that bound the expansion of a group's couple logic: a couple
+ * written twice, or with its two items the other way round, is one. */
+START_TEST (test_description_rules_n_cells)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  lg_group (p, LG_GROUP_ORDERED, "house", ITEMS ("left", "right"));
+  lg_group (p, LG_GROUP_ATOMIC, "color", ITEMS ("red", "blue"));
+  LgItem *left = lg_item (p, "house", "left");
+  LgItem *red = lg_item (p, "color", "red");
+  LgItem *blue = lg_item (p, "color", "blue");
+  LgItem *v = lg_var (p, "house", "v");
+  const LgRule *rules[2];
+  rules[0] =
+      lg_and (p, lg_and (p, lg_yes (p, left, red), lg_yes (p, red, left)),
+              lg_no (p, left, blue));
+  ck_assert_uint_eq (lg_rules_n_cells (rules, 1), 2);
+  rules[1] = lg_or (p, lg_yes (p, left, red), lg_yes (p, v, red));
+  ck_assert_uint_eq (lg_rules_n_cells (rules + 1, 1), 2);
+  ck_assert_uint_eq (lg_rules_n_cells (rules, 2), 3);
+  ck_assert_uint_eq (lg_rules_n_cells (rules, 0), 0);
+  rules[0] = lg_eq (p, lg_ref (p, v), lg_num (p, 1));
+  ck_assert_uint_eq (lg_rules_n_cells (rules, 1), 0);
+}
+END_TEST
 
 START_TEST (test_description_rule_numbering)
 {
@@ -2055,6 +2082,7 @@ lg_description_suite (void)
   tcase_add_loop_test (tc, test_description_values, 0, N_ELEMS (value_cases));
   tcase_add_test (tc, test_description_variables);
   tcase_add_test (tc, test_description_expr_bounds);
+  tcase_add_test (tc, test_description_rules_n_cells);
   tcase_add_test (tc, test_description_rule_numbering);
   tcase_add_loop_test (tc, test_description_rule_to_string, 0,
                        N_ELEMS (to_string_cases));

@@ -219,6 +219,15 @@ run "auto: over 100000 solutions in the trial" 0 --count --stats "$tmp/many.lgm"
     fail "auto: many solutions: $(cat "$tmp/out") $(head -3 "$tmp/err")"
   fi
 }
+# a couple written many times is one cell of the expansion: the estimate
+# counts it once (it once counted 270 cells, 2^270 alternatives, and
+# sent this instant problem to the fast engine)
+{
+  printf 'atomic a: a1, a2, a3\natomic b: b1, b2, b3\nyes a1, b1'
+  i=1; while [ $i -lt 270 ]; do printf ' and yes a1, b1'; i=$((i + 1)); done
+  printf '\n'
+} >"$tmp/long-and.lgm"
+expect_engine faithful "auto: one couple written 270 times" "$tmp/long-and.lgm"
 
 # ---- The diagnostics solve with the engine chosen --------------------------------
 same_output "--engine=fast --why-none" \
