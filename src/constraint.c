@@ -1203,6 +1203,8 @@ struct LgExpansion
   gboolean *decided;
   guint n_trail;
   LgCellLiteral *out; /* the current alternative */
+  guint64 nodes;      /* branches since made, or since the limit was set */
+  guint64 node_limit; /* a run stops past it */
 };
 
 static void
@@ -1275,6 +1277,7 @@ lg_expansion_new (const LgRule *const *rules, guint n_rules,
   x->rules = rules;
   x->n_rules = n_rules;
   x->assignment = assignment;
+  x->node_limit = G_MAXUINT64;
   x->n_couples = couples->len;
   x->couples = g_memdup2 (couples->pdata, n * sizeof (LgRule *));
   x->cells = g_new (LgCellLiteral, n);
@@ -1372,6 +1375,8 @@ undo_to (LgExpansion *x, guint mark)
 static gboolean
 branch (LgExpansion *x, LgExpansionFunc func, gpointer data)
 {
+  if (++x->nodes > x->node_limit)
+    return FALSE;
   LgEval v = rules_truth (x);
   if (v == LG_EVAL_FALSE)
     return TRUE;
@@ -1439,4 +1444,17 @@ lg_expansion_run (LgExpansion *x, LgExpansionFunc func, gpointer data,
     }
   branch (x, func, data);
   return TRUE;
+}
+
+void
+lg_expansion_set_node_limit (LgExpansion *x, guint64 limit)
+{
+  x->nodes = 0;
+  x->node_limit = limit;
+}
+
+guint64
+lg_expansion_nodes (const LgExpansion *x)
+{
+  return x->nodes;
 }

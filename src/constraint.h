@@ -134,6 +134,11 @@ guint lg_rules_n_cells (const LgRule *const *rules, guint n_rules);
  * assignment; TRUE otherwise. */
 gboolean lg_expansion_run (LgExpansion *expansion, LgExpansionFunc func,
                            gpointer data, const LgRule **overflow);
+/* The work of the runs: the nodes of their binary trees of cells, counted
+ * from 0 by set_node_limit, past which limit a run stops as if func had
+ * returned FALSE (none by default). */
+void lg_expansion_set_node_limit (LgExpansion *expansion, guint64 limit);
+guint64 lg_expansion_nodes (const LgExpansion *expansion);
 
 /* Appends to vars (LgItem*) the variables of rule not already there, in
  * the order they are met (the ITEM_COLLECTOR). */

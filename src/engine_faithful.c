@@ -59,6 +59,68 @@ lg_engine_faithful_fixed_bytes (const LgProblem *problem,
  * rules evaluated, and each couple's mask built. */
 #define SECONDS_PER_WORD 1e-9
 
+/* The couple logic's expansion is bounded by 2^cells alternatives; from
+ * SIMULATE_MIN_CELLS cells that bound can be far above the work (an `and`
+ * of 30 couples has one alternative, found in 31 steps), so the expansion
+ * is run for every assignment and its steps and alternatives counted,
+ * within SIMULATE_NODES steps for all the groups (a few milliseconds). */
+#define SIMULATE_MIN_CELLS 12
+#define SIMULATE_NODES 50000
+
+static gboolean
+count_alternative (const LgCellLiteral *literals, guint n_literals,
+                   gpointer data)
+{
+  (void) literals;
+  (void) n_literals;
+  (*(guint64 *) data)++;
+  return TRUE;
+}
+
+/* The steps and alternatives of the couple logic's expansion over every
+ * assignment of the group's variables, taken from *budget; FALSE (and
+ * *budget 0) when they are more. */
+static gboolean
+simulate_expansion (const LgProblem *problem, const LgConstraintGroup *cg,
+                    GPtrArray *couple_logic, guint64 *budget, double *nodes,
+                    double *alternatives)
+{
+  guint n = lg_problem_dimension (problem);
+  g_autofree guint *assignment =
+      g_new0 (guint, MAX (lg_problem_n_vars (problem), 1));
+  LgExpansion *x =
+      lg_expansion_new ((const LgRule *const *) couple_logic->pdata,
+                        couple_logic->len, assignment);
+  lg_expansion_set_node_limit (x, *budget);
+  guint64 alts = 0;
+  gboolean complete = TRUE;
+  for (;;)
+    {
+      const LgRule *overflow;
+      lg_expansion_run (x, count_alternative, &alts, &overflow);
+      if (lg_expansion_nodes (x) > *budget)
+        {
+          complete = FALSE;
+          break;
+        }
+      guint k = 0; /* the next assignment, the first variable fastest */
+      for (; k < cg->vars->len; k++)
+        {
+          guint id = ((const LgItem *) cg->vars->pdata[k])->var_id;
+          if (++assignment[id] < n)
+            break;
+          assignment[id] = 0;
+        }
+      if (k == cg->vars->len)
+        break;
+    }
+  *budget = complete ? *budget - lg_expansion_nodes (x) : 0;
+  *nodes = (double) lg_expansion_nodes (x);
+  *alternatives = (double) alts;
+  lg_expansion_free (x);
+  return complete;
+}
+
 double
 lg_engine_faithful_transform_seconds (const LgProblem *problem,
                                       const LgConstraintSet *set)
@@ -67,6 +129,7 @@ lg_engine_faithful_transform_seconds (const LgProblem *problem,
   double n_words =
       (double) lg_bitset_n_words ((size_t) lg_permut_factorial ((int) n));
   double work = 0;
+  guint64 budget = SIMULATE_NODES;
   for (guint i = 0; i <= set->groups->len; i++)
     {
       const LgConstraintGroup *cg =
@@ -82,12 +145,19 @@ lg_engine_faithful_transform_seconds (const LgProblem *problem,
           g_ptr_array_add (couple_logic, cg->logic->pdata[r]);
       guint cells = lg_rules_n_cells (
           (const LgRule *const *) couple_logic->pdata, couple_logic->len);
-      double alternatives =
-          (double) (G_GUINT64_CONSTANT (1) << MIN (cells, 60));
       work += assignments * (1 + cg->logic->len + cg->couple->len * n_words);
-      if (cells)
-        work +=
-            assignments * alternatives * (cells + cg->couple->len) * n_words;
+      if (!cells)
+        continue;
+      double nodes, alternatives;
+      if (cells >= SIMULATE_MIN_CELLS && assignments <= SIMULATE_NODES &&
+          simulate_expansion (problem, cg, couple_logic, &budget, &nodes,
+                              &alternatives))
+        work += nodes * (cells + 1) +
+                alternatives * (cells + cg->couple->len) * n_words;
+      else
+        work += assignments *
+                (double) (G_GUINT64_CONSTANT (1) << MIN (cells, 60)) *
+                (cells + cg->couple->len) * n_words;
     }
   return work * SECONDS_PER_WORD;
 }

@@ -630,6 +630,45 @@ START_TEST (test_description_rules_n_cells)
 }
 END_TEST
 
+static gboolean
+count_alternatives (const LgCellLiteral *literals, guint n_literals,
+                    gpointer data)
+{
+  (void) literals;
+  (void) n_literals;
+  (*(guint *) data)++;
+  return TRUE;
+}
+
+/* The steps of an expansion, and its node limit: one couple takes three
+ * (the root, its cell true: an alternative, its cell false: dead). */
+START_TEST (test_description_expansion_nodes)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  lg_group (p, LG_GROUP_ORDERED, "house", ITEMS ("left", "right"));
+  lg_group (p, LG_GROUP_ATOMIC, "color", ITEMS ("red", "blue"));
+  const LgRule *rules[1] = { lg_yes (p, lg_item (p, "house", "left"),
+                                     lg_item (p, "color", "red")) };
+  guint assignment[1] = { 0 }, alternatives = 0;
+  const LgRule *overflow;
+  LgExpansion *x = lg_expansion_new (rules, 1, assignment);
+  ck_assert (
+      lg_expansion_run (x, count_alternatives, &alternatives, &overflow));
+  ck_assert_uint_eq (alternatives, 1);
+  ck_assert_uint_eq (lg_expansion_nodes (x), 3);
+  ck_assert (
+      lg_expansion_run (x, count_alternatives, &alternatives, &overflow));
+  ck_assert_uint_eq (lg_expansion_nodes (x), 6);
+  lg_expansion_set_node_limit (x, 1);
+  ck_assert_uint_eq (lg_expansion_nodes (x), 0);
+  alternatives = 0;
+  lg_expansion_run (x, count_alternatives, &alternatives, &overflow);
+  ck_assert_uint_eq (alternatives, 0);
+  ck_assert_uint_gt (lg_expansion_nodes (x), 1);
+  lg_expansion_free (x);
+}
+END_TEST
+
 START_TEST (test_description_rule_numbering)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
@@ -2083,6 +2122,7 @@ lg_description_suite (void)
   tcase_add_test (tc, test_description_variables);
   tcase_add_test (tc, test_description_expr_bounds);
   tcase_add_test (tc, test_description_rules_n_cells);
+  tcase_add_test (tc, test_description_expansion_nodes);
   tcase_add_test (tc, test_description_rule_numbering);
   tcase_add_loop_test (tc, test_description_rule_to_string, 0,
                        N_ELEMS (to_string_cases));

@@ -228,6 +228,18 @@ run "auto: over 100000 solutions in the trial" 0 --count --stats "$tmp/many.lgm"
   printf '\n'
 } >"$tmp/long-and.lgm"
 expect_engine faithful "auto: one couple written 270 times" "$tmp/long-and.lgm"
+# two lists with a variable, 20 cells in one group: 2^20 alternatives by
+# the bound, but the expansion, run for each house of h, takes a few
+# hundred steps: the faithful engine, which solves it at once (the bound
+# alone sent it to the fast engine: "about 210 ms")
+{
+  cat "$LG_DATADIR/einstein.lgm"
+  printf 'var h: house\nh > 2\nno h, Norwegian, blue, milk, Prince\n'
+  printf 'no h, Dane, yellow, coffee, bird\n'
+} >"$tmp/lists-var.lgm"
+expect_engine faithful "auto: two lists with a variable" "$tmp/lists-var.lgm"
+run "two lists with a variable: one solution" 0 --count "$tmp/lists-var.lgm" &&
+  [ "$(cat "$tmp/out")" = 1 ] && pass "two lists with a variable: 1 solution"
 
 # ---- The diagnostics solve with the engine chosen --------------------------------
 same_output "--engine=fast --why-none" \
