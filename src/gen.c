@@ -1704,6 +1704,19 @@ keep_alternatives (LgGen *gen, GArray *alts, const LgGenClue *c)
   g_array_set_size (alts, kept * size);
 }
 
+/* The known alternatives that the clue c keeps: solutions of the clues
+ * and c. */
+static guint64
+alternatives_holding (LgGen *gen, GArray *alts, const LgGenClue *c)
+{
+  guint size = gen->n_groups * gen->n;
+  guint64 holding = 0;
+  for (guint j = 0; j < n_alternatives (gen, alts); j++)
+    holding +=
+        lg_gen_clue_holds (gen, c, &g_array_index (alts, guint, j * size));
+  return holding;
+}
+
 /* 1 when adding the clue c (true in the hidden solution) to the clues
  * removes a solution, or may (the search was unsettled), 0 when not, -1
  * on a solver error: a known alternative breaks c, or else the solver
@@ -1801,15 +1814,27 @@ add_clues (LgGen *gen, GError **error)
           LgGenClue c;
           if (!pick_clue (gen, alts, &c, error))
             return FALSE;
-          g_array_append_val (gen->clues, c);
-          gint64 got = count_solutions (gen, (LgGenClue *) gen->clues->data,
-                                        gen->clues->len, NULL, NULL, limit + 1,
-                                        TRUE, error);
-          g_array_set_size (gen->clues, gen->clues->len - 1);
-          if (got < 0)
-            return FALSE;
-          if (gen->unsettled)
-            got = (gint64) limit + 1; /* not known to be down to K */
+          gint64 got;
+          if (alternatives_holding (gen, alts, &c) >= limit)
+            {
+              /* with the hidden one, more than K solutions known: the
+               * count would say limit + 1 */
+              got = (gint64) limit + 1;
+              g_array_set_size (gen->found, 0);
+              gen->n_found = 0;
+            }
+          else
+            {
+              g_array_append_val (gen->clues, c);
+              got = count_solutions (gen, (LgGenClue *) gen->clues->data,
+                                     gen->clues->len, NULL, NULL, limit + 1,
+                                     TRUE, error);
+              g_array_set_size (gen->clues, gen->clues->len - 1);
+              if (got < 0)
+                return FALSE;
+              if (gen->unsettled)
+                got = (gint64) limit + 1; /* not known to be down to K */
+            }
           /* more than K left: progress all the same; K exactly: done */
           gboolean final = (guint64) got >= limit;
           if (best_count < 0 || final || got > best_count)
