@@ -341,6 +341,12 @@ struct _LgGen
   guint64 n_unsettled;
   guint n_untested;     /* clues minimise kept because it was unsettled */
   LgProgress *progress; /* options.progress's line, or NULL */
+
+  /* add_clues's known alternatives are all the other solutions of the
+   * clues (see enumerate_alternatives) */
+  gboolean alts_complete;
+  guint misses;           /* clues in a row that removed no solution */
+  guint next_enumeration; /* misses that call enumerate_alternatives */
 };
 
 void
@@ -1717,18 +1723,52 @@ alternatives_holding (LgGen *gen, GArray *alts, const LgGenClue *c)
   return holding;
 }
 
+/* Near the end, most clues drawn remove no solution, and proving it is a
+ * whole search each.  After ENUMERATE_AFTER_MISSES such clues in a row,
+ * the solutions of the clues are enumerated, up to MAX_ALTERNATIVES
+ * besides the hidden one: when they are no more, the known alternatives
+ * are all of them, and from then on a clue removes a solution exactly when
+ * one of them breaks it, without a search (adding a clue keeps them all:
+ * keep_alternatives).  When they are more, the next try waits for twice as
+ * many misses.  FALSE on a solver error. */
+#define ENUMERATE_AFTER_MISSES 4
+
+static gboolean
+enumerate_alternatives (LgGen *gen, GArray *alts, GError **error)
+{
+  gint64 got =
+      count_solutions (gen, (LgGenClue *) gen->clues->data, gen->clues->len,
+                       NULL, NULL, MAX_ALTERNATIVES + 2, TRUE, error);
+  if (got < 0)
+    return FALSE;
+  if (!gen->unsettled && got <= MAX_ALTERNATIVES + 1)
+    {
+      g_array_set_size (alts, 0);
+      add_alternatives (gen, alts);
+      gen->alts_complete = TRUE;
+    }
+  else
+    gen->next_enumeration = gen->misses * 2;
+  return TRUE;
+}
+
 /* 1 when adding the clue c (true in the hidden solution) to the clues
  * removes a solution, or may (the search was unsettled), 0 when not, -1
- * on a solver error: a known alternative breaks c, or else the solver
- * finds a solution of the clues and of the negation of c (which becomes
- * known). */
+ * on a solver error: a known alternative breaks c, or else (unless they
+ * are all known) the solver finds a solution of the clues and of the
+ * negation of c (which becomes known). */
 static int
 removes_solution (LgGen *gen, GArray *alts, const LgGenClue *c, GError **error)
 {
   guint size = gen->n_groups * gen->n;
   for (guint j = 0; j < n_alternatives (gen, alts); j++)
     if (!lg_gen_clue_holds (gen, c, &g_array_index (alts, guint, j * size)))
-      return 1;
+      {
+        gen->misses = 0;
+        return 1;
+      }
+  if (gen->alts_complete)
+    return 0;
   gint64 got = count_solutions (gen, (LgGenClue *) gen->clues->data,
                                 gen->clues->len, NULL, c, 1, TRUE, error);
   if (got < 0)
@@ -1736,7 +1776,15 @@ removes_solution (LgGen *gen, GArray *alts, const LgGenClue *c, GError **error)
   add_alternatives (gen, alts);
   /* not known in time: taken (a true clue; the count that follows says
    * whether the solutions are down to K) */
-  return got > 0 || gen->unsettled;
+  if (got > 0 || gen->unsettled)
+    {
+      gen->misses = 0;
+      return 1;
+    }
+  if (++gen->misses >= gen->next_enumeration &&
+      !enumerate_alternatives (gen, alts, error))
+    return -1;
+  return 0;
 }
 
 /* The first clue of the random sequence that removes a solution; after
@@ -1792,6 +1840,9 @@ add_clues (LgGen *gen, GError **error)
   guint64 limit = gen->opt.max_solutions;
   guint size = gen->n_groups * gen->n;
   g_autoptr (GArray) alts = g_array_new (FALSE, FALSE, sizeof (guint));
+  gen->alts_complete = FALSE;
+  gen->misses = 0;
+  gen->next_enumeration = ENUMERATE_AFTER_MISSES;
   gint64 count =
       count_solutions (gen, NULL, 0, NULL, NULL, limit + 1, TRUE, error);
   if (count < 0)
