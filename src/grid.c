@@ -268,17 +268,24 @@ enqueue (Closure *c, guint g, guint i)
   c->len++;
 }
 
+/* Cell (g, i) x (h, j) marked yes (or no) in its two lines of lines: bit
+ * j of line (g, i) -> h, bit i of line (h, j) -> g. */
+static inline void
+set_in_lines (const LgGridShape *shape, uint32_t *lines, guint g, guint i,
+              guint h, guint j, gboolean yes)
+{
+  lines[2 * lg_grid_line_index (shape, g, i, h) + !yes] |= UINT32_C (1) << j;
+  lines[2 * lg_grid_line_index (shape, h, j, g) + !yes] |= UINT32_C (1) << i;
+}
+
 /* Sets cell (g, i) x (h, j) to value in both its lines (nothing when it
  * was set already); the items of both lines are to be revised. */
 static void
 work_set (Closure *c, guint g, guint i, guint h, guint j, gboolean value)
 {
-  uint32_t *a = c->work + 2 * lg_grid_line_index (c->shape, g, i, h) + !value;
-  if (*a & (UINT32_C (1) << j))
+  if (c->work[2 * lg_grid_line_index (c->shape, g, i, h) + !value] >> j & 1)
     return;
-  *a |= UINT32_C (1) << j;
-  c->work[2 * lg_grid_line_index (c->shape, h, j, g) + !value] |= UINT32_C (1)
-                                                                  << i;
+  set_in_lines (c->shape, c->work, g, i, h, j, value);
   c->changed++;
   if (c->log)
     c->log[c->n_log++] =
@@ -566,10 +573,7 @@ lg_grid_lines_set (const LgGridShape *shape, uint32_t *lines, guint cell,
 {
   guint g1, i1, g2, i2;
   lg_grid_cell_items (shape, cell, &g1, &i1, &g2, &i2);
-  lines[2 * lg_grid_line_index (shape, g1, i1, g2) + !yes] |= UINT32_C (1)
-                                                              << i2;
-  lines[2 * lg_grid_line_index (shape, g2, i2, g1) + !yes] |= UINT32_C (1)
-                                                              << i1;
+  set_in_lines (shape, lines, g1, i1, g2, i2, yes);
 }
 
 /* ---- Drawing ----------------------------------------------------------- */
