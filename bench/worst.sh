@@ -23,6 +23,10 @@
 #   WORST_TIMEOUT=60                      seconds for one solve
 #   WORST_GEN_TIMEOUT=600                 seconds for writing one puzzle
 #   WORST_OUT=bench/worst                 puzzles, results.tsv, worst.md
+#   WORST_PUZZLES=DIR                     solve the puzzles SIZE-sSEED.lgm of
+#                                         DIR instead, writing none (make
+#                                         bench-hard: data/hard, the hardest
+#                                         puzzles of the sets, kept fixed)
 #   LOGIGRAM, LOGIGRAM_GEN                the programs (default: src/)
 #   WORST_ARGS                            more options for logigram
 # Output: the table on stdout (also WORST_OUT/worst.md); results.tsv has
@@ -40,16 +44,19 @@ LOGIGRAM=${LOGIGRAM:-$top/src/logigram}
 LOGIGRAM_GEN=${LOGIGRAM_GEN:-$top/src/logigram-gen}
 [ -x "$LOGIGRAM" ] && [ -x "$LOGIGRAM_GEN" ] ||
   { echo "worst.sh: no $LOGIGRAM or $LOGIGRAM_GEN (make first)" >&2; exit 2; }
-mkdir -p "$out/puzzles" || exit 2
+puzzles=${WORST_PUZZLES:-$out/puzzles}
+solve_only=${WORST_SOLVE_ONLY:-0}
+[ -z "${WORST_PUZZLES:-}" ] || solve_only=1
+mkdir -p "$out" "$puzzles" || exit 2
 
 results=$out/results.tsv
 printf 'size\tseed\tstatus\tcpu\tnodes\twall\n' >"$results"
 for size in $sizes; do
   n=${size%x*} g=${size#*x}
   for s in $seeds; do
-    f=$out/puzzles/${size}-s$s.lgm
+    f=$puzzles/${size}-s$s.lgm
     if [ ! -s "$f" ]; then
-      [ "${WORST_SOLVE_ONLY:-0}" = 0 ] || continue
+      [ "$solve_only" = 0 ] || continue
       if timeout "$gen_limit" "$LOGIGRAM_GEN" --items "$n" --groups "$g" \
         --seed "$s" --minimise --work-limit 0 --output "$f.tmp" 2>/dev/null; then
         mv -f "$f.tmp" "$f"
