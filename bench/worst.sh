@@ -46,7 +46,10 @@ LOGIGRAM_GEN=${LOGIGRAM_GEN:-$top/src/logigram-gen}
   { echo "worst.sh: no $LOGIGRAM or $LOGIGRAM_GEN (make first)" >&2; exit 2; }
 puzzles=${WORST_PUZZLES:-$out/puzzles}
 solve_only=${WORST_SOLVE_ONLY:-0}
-[ -z "${WORST_PUZZLES:-}" ] || solve_only=1
+if [ -n "${WORST_PUZZLES:-}" ]; then
+  [ -d "$puzzles" ] || { echo "worst.sh: no directory $puzzles" >&2; exit 2; }
+  solve_only=1
+fi
 mkdir -p "$out" "$puzzles" || exit 2
 
 results=$out/results.tsv
