@@ -3,6 +3,9 @@
 
 #define TICKS_PER_CHECK 4096
 #define REDRAW_US (250 * 1000)
+/* The time left is projected from the whole phase and from its last
+ * window, of this many microseconds to twice as many: see rate_left. */
+#define WINDOW_US (2 * G_USEC_PER_SEC)
 
 /* The line: where it is drawn and the phase it shows. */
 struct LgProgressLine
@@ -13,6 +16,10 @@ struct LgProgressLine
   double expected; /* seconds, 0: none */
   guint64 total;
   gint64 start, last_draw;
+  /* two marks (time, done) of the draws, at least WINDOW_US apart: the
+   * older one starts the window */
+  gint64 mark_time[2];
+  guint64 mark_done[2];
   gboolean drawn;
 };
 
@@ -62,7 +69,40 @@ lg_progress_begin (LgProgress *p, const char *phase, const char *unit,
   p->depth = 0;
   p->line->start = g_get_monotonic_time ();
   p->line->last_draw = 0;
+  p->line->mark_time[0] = p->line->mark_time[1] = p->line->start;
+  p->line->mark_done[0] = p->line->mark_done[1] = 0;
   p->countdown = TICKS_PER_CHECK;
+}
+
+/* The seconds left until done reaches the total (done below it, not 0)
+ * at now: the larger of two projections, of the rate of the whole phase
+ * and of the rate since the older mark (at least one unit done since, as
+ * if one were done now).  The work of a unit often grows as a phase goes
+ * on (the clues tried by logigram-gen --minimise: each search harder than
+ * the last), and the whole phase's rate then promises far too little; the
+ * window's follows the change.  The marks move here, at most every
+ * WINDOW_US. */
+static double
+rate_left (struct LgProgressLine *l, gint64 now, guint64 done)
+{
+  if (now - l->mark_time[1] >= WINDOW_US)
+    {
+      l->mark_time[0] = l->mark_time[1];
+      l->mark_done[0] = l->mark_done[1];
+      l->mark_time[1] = now;
+      l->mark_done[1] = done;
+    }
+  double todo = (double) (l->total - done);
+  double left =
+      (double) (now - l->start) / G_USEC_PER_SEC * todo / (double) done;
+  if (l->mark_time[0] > l->start && done >= l->mark_done[0])
+    {
+      guint64 since = MAX (done - l->mark_done[0], 1);
+      double recent = (double) (now - l->mark_time[0]) / G_USEC_PER_SEC * todo /
+                      (double) since;
+      left = MAX (left, recent);
+    }
+  return left;
 }
 
 void
@@ -98,7 +138,7 @@ lg_progress_update (LgProgress *p, guint64 done)
   double expected = l->expected;
   if (l->total && done && done < l->total)
     {
-      double left_seconds = seconds * (double) (l->total - done) / (double) done;
+      double left_seconds = rate_left (l, now, done);
       g_autofree char *left = lg_format_seconds (left_seconds);
       fprintf (l->out, ", %s left", left);
       expected = MAX (expected, seconds + left_seconds);

@@ -6,10 +6,13 @@
  * one; "; NOTE" when it set one) is drawn on the stream, redrawn a few times
  * a second, and erased when the phase ends.  A total may be an estimate:
  * once done passes it, the line says "DONE UNIT, past the TOTAL estimated"
- * and no time left.  The caller decides whether the stream is a terminal
- * (never in pipes or tests' output).  Ticking is one decrement and a test;
- * the clock is read every few thousand ticks.  Invariant: a drawn line is
- * erased before anything else is printed (lg_progress_hide, _end).
+ * and no time left.  The time left is the larger of the projections of
+ * the whole phase's rate and of the last few seconds' (a unit's work may
+ * grow as the phase goes on).  The caller decides whether the stream is a
+ * terminal (never in pipes or tests' output).  Ticking is one decrement
+ * and a test; the clock is read every few thousand ticks.  Invariant: a
+ * drawn line is erased before anything else is printed (lg_progress_hide,
+ * _end).
  */
 #ifndef LG_PROGRESS_H
 #define LG_PROGRESS_H

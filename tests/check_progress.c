@@ -135,7 +135,44 @@ START_TEST (test_progress_expected)
   lg_progress_update (p, 2000);
   line = lgtest_capture_text (&c) + drawn;
   ck_assert_msg (strstr (line, "past the 1000 estimated") &&
-                     !strstr (line, "expects") && g_str_has_suffix (line, "; NOTE"),
+                     !strstr (line, "expects") &&
+                     g_str_has_suffix (line, "; NOTE"),
+                 "got '%s'", line);
+  lg_progress_free (p);
+  lgtest_capture_end (&c);
+  free (c.text);
+}
+END_TEST
+
+/* The time left follows the recent rate when the work of a unit grows:
+ * 90 of 100 at once, then one unit in each window of 2 s: the whole
+ * phase's rate would leave well under a second for the last 8, the last
+ * window's (one unit in 2 s or more) leaves 16 s or more. */
+START_TEST (test_progress_recent_rate)
+{
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
+  LgProgress *p = lg_progress_new (c.out, 0);
+  lg_progress_begin (p, "minimise", "clues tried", 100);
+  lg_progress_update (p, 90);
+  ck_assert_msg (strstr (lgtest_capture_text (&c), "90/100 clues tried (90%)"),
+                 "got '%s'", lgtest_capture_text (&c));
+  g_usleep (2100 * 1000);
+  lg_progress_update (p, 91);
+  g_usleep (2100 * 1000);
+  size_t drawn = strlen (lgtest_capture_text (&c));
+  lg_progress_update (p, 92);
+  const char *line = lgtest_capture_text (&c) + drawn;
+  /* 8 left at 2.1 s or more each (in minutes on a slow machine) */
+  ck_assert_msg (strstr (line, "92/100 clues tried (92%)") &&
+                     g_str_has_suffix (line, " left") &&
+                     strstr (line, "about "),
+                 "got '%s'", line);
+  const char *about = strstr (line, "about ") + strlen ("about ");
+  char *unit;
+  double left = g_ascii_strtod (about, &unit);
+  ck_assert_msg (g_str_has_prefix (unit, " min") ||
+                     (g_str_has_prefix (unit, " s ") && left >= 16),
                  "got '%s'", line);
   lg_progress_free (p);
   lgtest_capture_end (&c);
@@ -153,6 +190,11 @@ lg_progress_suite (void)
   tcase_add_test (tc, test_progress_quiet);
   tcase_add_test (tc, test_progress_expected);
   suite_add_tcase (s, tc);
+  /* it waits for two windows of the rate */
+  TCase *slow = tcase_create ("recent rate");
+  tcase_set_timeout (slow, 60);
+  tcase_add_test (slow, test_progress_recent_rate);
+  suite_add_tcase (s, slow);
   return s;
 }
 
