@@ -75,15 +75,15 @@ lg_progress_begin (LgProgress *p, const char *phase, const char *unit,
 }
 
 /* The seconds left until done reaches the total (done below it, not 0)
- * at now: the larger of two projections, of the rate of the whole phase
- * and of the rate since the older mark (at least one unit done since, as
- * if one were done now).  The work of a unit often grows as a phase goes
- * on (the clues tried by logigram-gen --minimise: each search harder than
- * the last), and the whole phase's rate then promises far too little; the
- * window's follows the change.  The marks move here, at most every
- * WINDOW_US. */
+ * at now, seconds into the phase: the larger of two projections, of the
+ * rate of the whole phase and of the rate since the older mark (at least
+ * one unit done since, as if one were done now).  The work of a unit
+ * often grows as a phase goes on (the clues tried by logigram-gen
+ * --minimise: each search harder than the last), and the whole phase's
+ * rate then promises far too little; the window's follows the change.
+ * The marks move here, at most every WINDOW_US. */
 static double
-rate_left (struct LgProgressLine *l, gint64 now, guint64 done)
+rate_left (struct LgProgressLine *l, gint64 now, double seconds, guint64 done)
 {
   if (now - l->mark_time[1] >= WINDOW_US)
     {
@@ -93,8 +93,7 @@ rate_left (struct LgProgressLine *l, gint64 now, guint64 done)
       l->mark_done[1] = done;
     }
   double todo = (double) (l->total - done);
-  double left =
-      (double) (now - l->start) / G_USEC_PER_SEC * todo / (double) done;
+  double left = seconds * todo / (double) done;
   if (l->mark_time[0] > l->start && done >= l->mark_done[0])
     {
       guint64 since = MAX (done - l->mark_done[0], 1);
@@ -138,7 +137,7 @@ lg_progress_update (LgProgress *p, guint64 done)
   double expected = l->expected;
   if (l->total && done && done < l->total)
     {
-      double left_seconds = rate_left (l, now, done);
+      double left_seconds = rate_left (l, now, seconds, done);
       g_autofree char *left = lg_format_seconds (left_seconds);
       fprintf (l->out, ", %s left", left);
       expected = MAX (expected, seconds + left_seconds);
