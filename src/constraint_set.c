@@ -143,14 +143,131 @@ lg_constraint_set_new (const LgProblem *problem)
 LgConstraintSet *
 lg_constraint_set_new_dropping (const LgProblem *problem, const gboolean *drop)
 {
+  return lg_constraint_set_new_denying (problem, drop, 0);
+}
+
+/* ---- A clue denied --------------------------------------------------------- */
+
+/* The variable that rule pins, if it is `yes v, ITEM` (either way round)
+ * and v is not among pinned yet; else NULL. */
+static LgItem *
+pinned_var (const LgRule *rule, GPtrArray *pinned)
+{
+  if (rule->kind != LG_RULE_YES || rule->x->is_var == rule->y->is_var)
+    return NULL;
+  LgItem *v = rule->x->is_var ? rule->x : rule->y;
+  return g_ptr_array_find (pinned, v, NULL) ? NULL : v;
+}
+
+/* The rules of clue number not dropped in the problem, in order: those
+ * that pin a variable into pins, the others into rest.  Whether the clue
+ * can be denied (lg_constraint_set_can_deny). */
+static gboolean
+split_clue (const LgProblem *problem, guint number, GPtrArray *pins,
+            GPtrArray *rest)
+{
+  guint first = lg_clue_get_first_rule (problem, number);
+  guint end = first + lg_clue_get_n_rules (problem, number);
+  g_autoptr (GPtrArray) pinned = g_ptr_array_new ();
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  for (guint r = first; r < end; r++)
+    {
+      LgRule *rule = problem->rules->pdata[r - 1];
+      if (rule->dropped)
+        continue;
+      LgItem *v = pinned_var (rule, pinned);
+      if (v)
+        g_ptr_array_add (pinned, v);
+      g_ptr_array_add (v ? pins : rest, rule);
+      lg_rule_collect_vars (rule, vars);
+    }
+  if (pins->len + rest->len == 0)
+    return FALSE;
+  for (guint k = 0; k < vars->len; k++)
+    if (!g_ptr_array_find (pinned, vars->pdata[k], NULL))
+      return FALSE;
+  if (vars->len == 0)
+    return TRUE;
+  for (guint r = 1; r <= problem->rules->len; r++)
+    {
+      const LgRule *rule = problem->rules->pdata[r - 1];
+      if (rule->dropped || (r >= first && r < end))
+        continue;
+      g_ptr_array_set_size (vars, 0);
+      lg_rule_collect_vars (rule, vars);
+      for (guint k = 0; k < vars->len; k++)
+        if (g_ptr_array_find (pinned, vars->pdata[k], NULL))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lg_constraint_set_can_deny (const LgProblem *problem, guint number)
+{
+  g_return_val_if_fail (number >= 1 && number <= lg_problem_n_clues (problem),
+                        FALSE);
+  g_autoptr (GPtrArray) pins = g_ptr_array_new ();
+  g_autoptr (GPtrArray) rest = g_ptr_array_new ();
+  return split_clue (problem, number, pins, rest);
+}
+
+/* A rule of the negation: kind (AND or NOT) of a and b, numbered, placed
+ * and counted in the clue as like. */
+static LgRule *
+made_rule (LgConstraintSet *set, LgRuleKind kind, LgRule *a, LgRule *b,
+           const LgRule *like)
+{
+  LgRule *r = g_new0 (LgRule, 1);
+  r->kind = kind;
+  r->a = a;
+  r->b = b;
+  r->has_couple = a->has_couple || (b && b->has_couple);
+  r->number = like->number;
+  r->line = like->line;
+  r->clue = like->clue;
+  r->in_clues = like->in_clues;
+  g_ptr_array_add (set->made, r);
+  return r;
+}
+
+/* Adds the pins of clue number and the negation of its other rules. */
+static void
+add_negation (LgConstraintSet *set, const LgProblem *problem, guint number)
+{
+  g_autoptr (GPtrArray) pins = g_ptr_array_new ();
+  g_autoptr (GPtrArray) rest = g_ptr_array_new ();
+  gboolean ok = split_clue (problem, number, pins, rest);
+  g_return_if_fail (ok);
+  for (guint k = 0; k < pins->len; k++)
+    lg_constraint_set_add (set, pins->pdata[k]);
+  LgRule *conj = rest->len ? rest->pdata[0] : pins->pdata[0];
+  for (guint k = 1; k < rest->len; k++)
+    conj = made_rule (set, LG_RULE_AND, conj, rest->pdata[k], rest->pdata[0]);
+  lg_constraint_set_add (set, made_rule (set, LG_RULE_NOT, conj, NULL, conj));
+}
+
+LgConstraintSet *
+lg_constraint_set_new_denying (const LgProblem *problem, const gboolean *drop,
+                               guint deny)
+{
   LgConstraintSet *set = g_new0 (LgConstraintSet, 1);
   set->groups = g_ptr_array_new_with_free_func (group_free);
   set->unbound = group_new ();
   set->group_of = g_ptr_array_new ();
+  set->made = g_ptr_array_new_with_free_func (g_free);
+  gboolean denied = FALSE;
   for (guint i = 0; i < problem->rules->len; i++)
     {
       LgRule *rule = problem->rules->pdata[i];
-      if (!rule->dropped && !(drop && drop[i]))
+      if (deny && rule->clue == deny)
+        {
+          /* the negation where the clue's first rule stood */
+          if (!denied)
+            add_negation (set, problem, deny);
+          denied = TRUE;
+        }
+      else if (!rule->dropped && !(drop && drop[i]))
         lg_constraint_set_add (set, rule);
     }
   return set;
@@ -164,6 +281,7 @@ lg_constraint_set_free (LgConstraintSet *set)
   g_ptr_array_unref (set->groups);
   group_free (set->unbound);
   g_ptr_array_unref (set->group_of);
+  g_ptr_array_unref (set->made);
   g_free (set);
 }
 

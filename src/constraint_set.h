@@ -43,6 +43,8 @@ typedef struct
   LgConstraintGroup *unbound; /* rules without variables */
   GPtrArray *group_of;        /* private: by var_id, the group of each
                                  variable placed (NULL past the end) */
+  GPtrArray *made;            /* private: the rules of a clue's negation
+                                 (lg_constraint_set_new_denying), owned */
 } LgConstraintSet;
 
 /* Partitions the problem's rules that are not dropped. */
@@ -51,6 +53,23 @@ LgConstraintSet *lg_constraint_set_new (const LgProblem *problem);
  * be NULL; see LgSolveOptions.drop). */
 LgConstraintSet *lg_constraint_set_new_dropping (const LgProblem *problem,
                                                  const gboolean *drop);
+/* The same, with the rules of clue number deny (when not 0) replaced by
+ * their negation, whether drop names them or not: the solutions are those
+ * of the other rules that break the clue.  The clue must be one that
+ * lg_constraint_set_can_deny accepts.  Its rules that pin a variable (the
+ * first `yes v, ITEM` of each variable v) stay as they are, and the others
+ * become one rule, not (R1 and R2 and ...), owned by the set (not (P1)
+ * when the pins are all there is: a clue that says nothing cannot be
+ * broken).  Since each variable is pinned to an item, "some v with the
+ * pins and R" is false exactly when "some v with the pins and not R"
+ * holds. */
+LgConstraintSet *lg_constraint_set_new_denying (const LgProblem *problem,
+                                                const gboolean *drop,
+                                                guint deny);
+/* Can clue `number` be denied that way: it has a rule not dropped in the
+ * problem, each of its variables is pinned by one of its rules, and no rule
+ * of another clue uses one of them. */
+gboolean lg_constraint_set_can_deny (const LgProblem *problem, guint number);
 void lg_constraint_set_free (LgConstraintSet *set);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgConstraintSet, lg_constraint_set_free)
 

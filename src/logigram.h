@@ -297,6 +297,13 @@ typedef struct
    * lg_problem_n_rules): TRUE leaves the rule out of this solve, as
    * lg_problem_drop_rule does for every solve (the diagnostics use it). */
   const gboolean *drop;
+  /* 0 (the default), or the number of a clue that this solve denies: its
+   * rules are replaced by their negation, so the solutions are those of the
+   * other rules (less drop) that break the clue.  Only for a clue that
+   * lg_constraint_set_can_deny accepts: every variable of the clue pinned
+   * to an item by one of its rules (`yes v, ITEM`), and used by no other
+   * clue (--redundant uses it: see diagnose.c). */
+  guint deny;
   /* NULL (the default), or n_given cells known before the search (the
    * facts of --hint, the grid of --explain): only the solutions that agree
    * with every one of them are reported and counted.  The fast engine

@@ -71,6 +71,9 @@ lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
                                 c->g1 != c->g2 && c->i1 < n && c->i2 < n,
                             NULL);
     }
+  g_return_val_if_fail (!options || !options->deny ||
+                            lg_constraint_set_can_deny (problem, options->deny),
+                        NULL);
   LgSolver *solver = g_new0 (LgSolver, 1);
   solver->problem = problem;
   if (options)
@@ -89,7 +92,8 @@ lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
   lg_deadline_init (&solver->deadline, solver->options.deadline);
 
   g_autoptr (GTimer) timer = g_timer_new ();
-  solver->set = lg_constraint_set_new_dropping (problem, solver->options.drop);
+  solver->set = lg_constraint_set_new_denying (problem, solver->options.drop,
+                                               solver->options.deny);
   solver->stats->constraint_groups = solver->set->groups->len;
   for (guint i = 0; i < solver->set->groups->len; i++)
     solver->stats->variables +=

@@ -11,7 +11,10 @@
  *     meet them in another order;
  *   - dropped rules are left out; variables are found inside and/or/not;
  *   - a logical rule with couples inside and no variable is a group of
- *     its own.
+ *     its own;
+ *   - a clue denied (lg_constraint_set_new_denying): its pins stay, its
+ *     other rules become one negated rule, the other clues stay as they
+ *     are; and which clues can be denied.
  * Each scenario is a small table: the rules as "KIND:variables" strings and
  * the expected groups written by hand as "variables|logical|couples" with
  * the rules' numbers. */
@@ -21,6 +24,7 @@
 
 #include "budget.h"
 #include "lgtest.h"
+#include "parser.h"
 
 Suite *lg_constraint_set_suite (void);
 
@@ -547,6 +551,95 @@ START_TEST (test_constraint_set_rules_to_string)
 }
 END_TEST
 
+/* A clue denied: can_deny accepts a clue whose variables are all pinned by
+ * its own `yes v, ITEM` rules and used by no other clue, and a clue without
+ * variables; the denied set keeps the pins as couples and puts one rule
+ * not (R1 and R2 ...) in their group, or not (P1) for a clue of pins
+ * only, and leaves every other clue as it was. */
+static const char deny_text[] =
+    "atomic name: Ann, Bob, Cy\n"
+    "ordered house: first, second, third\n"
+    "atomic pet: cat, dog, emu\n"
+    "clue \"1: two facts\"\n"
+    "no Bob, emu\n"
+    "no Cy, third\n"
+    "clue \"2: pinned\"\n"
+    "var a, b: house\n"
+    "a - b = 1\n"
+    "yes a, dog\n"
+    "yes b, Bob\n"
+    "clue \"3: pins only\"\n"
+    "var c: house\n"
+    "yes c, emu\n"
+    "clue \"4: not pinned\"\n"
+    "var d, e: house\n"
+    "yes d, Ann\n"
+    "d != e\n"
+    "clue \"5: shares x\"\n"
+    "var x: house\n"
+    "yes x, cat\n"
+    "clue \"6: uses x\"\n"
+    "x > 1\n";
+
+START_TEST (test_constraint_set_deny)
+{
+  g_autoptr (GError) error = NULL;
+  LgProblem *p = lg_parser_parse_data ("deny.lgm", deny_text,
+                                       strlen (deny_text), &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  static const gboolean can[] = { TRUE, TRUE, TRUE, FALSE, FALSE, FALSE };
+  for (guint c = 1; c <= 6; c++)
+    ck_assert_msg (lg_constraint_set_can_deny (p, c) == can[c - 1],
+                   "clue %u", c);
+  g_autoptr (LgConstraintSet) plain = lg_constraint_set_new (p);
+  /* clue 1: its two couples, unbound, become one group of logic */
+  g_autoptr (LgConstraintSet) d1 = lg_constraint_set_new_denying (p, NULL, 1);
+  ck_assert_uint_eq (plain->unbound->couple->len, 2);
+  ck_assert_uint_eq (d1->unbound->couple->len, 0);
+  ck_assert_uint_eq (d1->groups->len, plain->groups->len + 1);
+  const LgConstraintGroup *g = d1->groups->pdata[0];
+  ck_assert_uint_eq (g->vars->len, 0);
+  ck_assert_uint_eq (g->logic->len, 1);
+  const LgRule *neg = g->logic->pdata[0];
+  ck_assert_int_eq (neg->kind, LG_RULE_NOT);
+  ck_assert_int_eq (neg->a->kind, LG_RULE_AND);
+  ck_assert_int_eq (neg->a->a->kind, LG_RULE_NO);
+  ck_assert_int_eq (neg->a->b->kind, LG_RULE_NO);
+  ck_assert_uint_eq (neg->number, 1);
+  ck_assert_uint_eq (neg->clue, 1);
+  /* clue 2: the pins stay, a - b = 1 is negated */
+  g_autoptr (LgConstraintSet) d2 = lg_constraint_set_new_denying (p, NULL, 2);
+  ck_assert_uint_eq (d2->groups->len, plain->groups->len);
+  g = d2->groups->pdata[0];
+  ck_assert_uint_eq (g->vars->len, 2);
+  ck_assert_uint_eq (g->couple->len, 2);
+  ck_assert_uint_eq (g->logic->len, 1);
+  neg = g->logic->pdata[0];
+  ck_assert_int_eq (neg->kind, LG_RULE_NOT);
+  ck_assert_int_eq (neg->a->kind, LG_RULE_EQ);
+  ck_assert_uint_eq (neg->a->number, 3);
+  /* clue 3: nothing to negate but its pin, which can never break */
+  g_autoptr (LgConstraintSet) d3 = lg_constraint_set_new_denying (p, NULL, 3);
+  g = d3->groups->pdata[1];
+  ck_assert_uint_eq (g->couple->len, 1);
+  ck_assert_uint_eq (g->logic->len, 1);
+  neg = g->logic->pdata[0];
+  ck_assert_int_eq (neg->kind, LG_RULE_NOT);
+  ck_assert (neg->a == g->couple->pdata[0]);
+  /* the other clues as they were */
+  for (guint i = 2; i < plain->groups->len; i++)
+    {
+      const LgConstraintGroup *a = plain->groups->pdata[i];
+      const LgConstraintGroup *b = d3->groups->pdata[i];
+      ck_assert_uint_eq (a->logic->len, b->logic->len);
+      ck_assert_uint_eq (a->couple->len, b->couple->len);
+      for (guint k = 0; k < a->logic->len; k++)
+        ck_assert (a->logic->pdata[k] == b->logic->pdata[k]);
+    }
+  lg_problem_free (p);
+}
+END_TEST
+
 Suite *
 lg_constraint_set_suite (void)
 {
@@ -559,6 +652,7 @@ lg_constraint_set_suite (void)
   tcase_add_test (tc, test_constraint_set_some_and_var);
   tcase_add_test (tc, test_constraint_set_classic_shape);
   tcase_add_test (tc, test_constraint_set_rules_to_string);
+  tcase_add_test (tc, test_constraint_set_deny);
   suite_add_tcase (s, tc);
   return s;
 }

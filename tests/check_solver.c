@@ -7,7 +7,8 @@
  *     solving the same problem side by side, give every solver the
  *     solutions a lone solve gives, in the same order;
  *   - the options: max_solutions stops every engine at N, drop leaves
- *     rules out of one solve only;
+ *     rules out of one solve only, deny gives the solutions that break a
+ *     clue (those with it dropped, less the original ones);
  *   - the engine interface: the faithful engine shows its tree, asking the
  *     fast one for a tree is an error it returns;
  *   - errors found while solving carry the line of their rule. */
@@ -17,6 +18,7 @@
 
 #include "lgtest.h"
 #include "parser.h"
+#include "constraint_set.h"
 #include "problems.h"
 
 Suite *lg_solver_suite (void);
@@ -421,6 +423,137 @@ START_TEST (test_solver_drop_option)
 }
 END_TEST
 
+/* A clue denied (options.deny): the solutions are those of the other clues
+ * that break it, that is those found with the clue dropped less the
+ * original ones, for every clue that can be denied, in both engines.  On
+ * a problem written for it (a clue with no variable, pinned variables, logic
+ * over couples, a count, a clue that only pins and so says nothing: denied,
+ * no solution; one with a variable not pinned, which cannot be denied; and
+ * one with a variable pinned twice, the second a rule to negate)
+ * and on data files, with their clue lines. */
+static const char deny_text[] =
+    "atomic name: Ann, Bob, Cy\n"
+    "ordered house: first, second, third\n"
+    "atomic pet: cat, dog, emu\n"
+    "clue \"Ann is not in the first house.\"\n"
+    "no Ann, first\n"
+    "clue \"The dog owner lives just right of Bob.\"\n"
+    "var a, b: house\n"
+    "a - b = 1\n"
+    "yes a, dog\n"
+    "yes b, Bob\n"
+    "clue \"Either Cy or Bob keeps the cat.\"\n"
+    "yes Cy, cat or yes Bob, cat\n"
+    "clue \"Someone keeps the emu.\"\n"
+    "var c: house\n"
+    "yes c, emu\n"
+    "clue \"Two facts.\"\n"
+    "no Bob, emu\n"
+    "no Cy, third\n"
+    "clue \"Exactly one.\"\n"
+    "exactly 1 of (yes Ann, cat; yes Bob, dog; yes Cy, emu)\n"
+    "clue \"Someone lives elsewhere than Ann.\"\n"
+    "var d, e: house\n"
+    "yes d, Ann\n"
+    "d != e\n"
+    "clue \"The emu owner is Cy, not Ann.\"\n"
+    "var f: house\n"
+    "yes f, emu\n"
+    "yes f, Cy\n"
+    "no f, Ann\n";
+
+/* Adds each solution's key to a hash table (data). */
+static gboolean
+add_to_set (const LgProblem *p, const LgSolution *solution, gpointer data)
+{
+  uint8_t rows[16][16];
+  g_hash_table_add (data, lgtest_solution_rows (p, solution, rows, '/'));
+  return TRUE;
+}
+
+static GHashTable *
+solution_set (LgProblem *p, const LgSolveOptions *options)
+{
+  GHashTable *set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                           NULL);
+  g_autoptr (GError) error = NULL;
+  gint64 n = lg_problem_solve (p, options, NULL, add_to_set, set, &error);
+  ck_assert_msg (n >= 0, "%s", error ? error->message : "");
+  ck_assert_int_eq ((guint) n, g_hash_table_size (set));
+  return set;
+}
+
+START_TEST (test_solver_deny_option)
+{
+  static const char *const files[] = { NULL, "classic.lgm", "einstein.lgm",
+                                       "dinner.lgm", "recital.lgm",
+                                       "mini4.lgm" };
+  LgProblem *p;
+  if (files[_i])
+    {
+      g_autofree char *path = lgtest_data_path (files[_i]);
+      g_autoptr (GError) error = NULL;
+      p = lg_parser_parse_file (path, &error);
+      ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+    }
+  else
+    p = parse_text (deny_text);
+  guint n_rules = lg_problem_n_rules (p), denied = 0, not_deniable = 0;
+  g_autofree gboolean *drop = g_new0 (gboolean, n_rules);
+  for (guint e = 0; e < 2; e++)
+    {
+      LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+      options.engine = e ? LG_ENGINE_FAST : LG_ENGINE_FAITHFUL;
+      g_autoptr (GHashTable) all = solution_set (p, &options);
+      for (guint c = 1; c <= lg_problem_n_clues (p); c++)
+        {
+          if (!lg_constraint_set_can_deny (p, c))
+            {
+              not_deniable++;
+              continue;
+            }
+          denied++;
+          guint first = lg_clue_get_first_rule (p, c);
+          guint end = first + lg_clue_get_n_rules (p, c);
+          for (guint r = first; r < end; r++)
+            drop[r - 1] = TRUE;
+          options.drop = drop;
+          g_autoptr (GHashTable) dropped = solution_set (p, &options);
+          options.drop = NULL;
+          for (guint r = first; r < end; r++)
+            drop[r - 1] = FALSE;
+          options.deny = c;
+          g_autoptr (GHashTable) broken = solution_set (p, &options);
+          options.deny = 0;
+          ck_assert_msg (g_hash_table_size (broken) ==
+                             g_hash_table_size (dropped) -
+                                 g_hash_table_size (all),
+                         "%s, clue %u, engine %u: %u solutions denied, "
+                         "%u dropped, %u in all",
+                         files[_i] ? files[_i] : "deny_text", c, e,
+                         g_hash_table_size (broken),
+                         g_hash_table_size (dropped), g_hash_table_size (all));
+          GHashTableIter it;
+          gpointer key;
+          g_hash_table_iter_init (&it, broken);
+          while (g_hash_table_iter_next (&it, &key, NULL))
+            ck_assert (g_hash_table_contains (dropped, key) &&
+                       !g_hash_table_contains (all, key));
+          /* "Someone keeps the emu." says nothing */
+          if (!files[_i] && c == 4)
+            ck_assert_int_eq (g_hash_table_size (broken), 0);
+        }
+    }
+  ck_assert_uint_gt (denied, 0);
+  if (!files[_i])
+    {
+      ck_assert_uint_eq (not_deniable, 2); /* the last clue, each engine */
+      ck_assert (!lg_constraint_set_can_deny (p, 7));
+    }
+  lg_problem_free (p);
+}
+END_TEST
+
 /* The per-level counters of try_solution (--stats-levels) add up to its
  * totals, for every strategy, with and without the composition table
  * (gen-7x3.lgm, 7 items: none); on the classic, houses first, the faithful ones are
@@ -661,6 +794,7 @@ lg_solver_suite (void)
   tc = tcase_create ("options");
   tcase_add_loop_test (tc, test_solver_max_solutions, 0, 2);
   tcase_add_test (tc, test_solver_drop_option);
+  tcase_add_loop_test (tc, test_solver_deny_option, 0, 6);
   tcase_add_test (tc, test_solver_given);
   tcase_add_loop_test (tc, test_solver_levels, 0, 3);
   tcase_add_loop_test (tc, test_solver_deadline, 0, 4);

@@ -129,6 +129,22 @@ run "--redundant --work-limit 0" 0 --redundant --work-limit 0 \
   if grep -q 'work limit' "$tmp/out"; then fail "--work-limit 0 still limits"
   else pass "--redundant --work-limit 0: no limit"; fi
 }
+# without a limit each test solves the other clues with its clue negated
+# (the clues of logigram-gen pin their variables), under a limit the
+# other clues alone: the same questions, so under a limit that no test
+# reaches, the same report
+for f in gen-9x9-s3 gen-10x10-s1; do
+  run "--redundant --work-limit 0, $f" 0 --redundant --work-limit 0 \
+    "$bench/$f.lgm" && cp "$tmp/out" "$tmp/negated"
+  run "--redundant --work-limit 1000000000, $f" 0 --redundant \
+    --work-limit 1000000000 "$bench/$f.lgm" && {
+    if cmp -s "$tmp/out" "$tmp/negated" && grep -q 'clues are redundant' \
+      "$tmp/out"
+    then pass "--redundant, clues negated or dropped: the same report ($f)"
+    else fail "--redundant, clues negated or dropped: the reports differ ($f)"
+    fi
+  }
+done
 bad_command "--work-limit without a diagnostic" --work-limit 10
 bad_command "--work-limit x" --redundant --work-limit x
 bad_command "--work-limit -1" --redundant --work-limit -1
