@@ -64,7 +64,9 @@ typedef struct
    * redundant, dropped a set that keeps the solutions, maybe not minimal). */
   gboolean decided, complete;
   /* With options->work_limit, which bounds each test (not the first solve):
-   * the tests stopped there; their rules count as needed. */
+   * the tests stopped there, less those that the last pass (the rules of
+   * the minimal set kept that way, each tested again negated) settled;
+   * their rules count as needed. */
   guint unsettled;
 } LgRedundancy;
 

@@ -95,6 +95,9 @@ compare_cb (const LgProblem *p, const LgSolution *s, gpointer data)
 /* The rules the checks below leave out of their own solves (index number
  * - 1, LgSolveOptions.drop), besides the problem's drops; sized by
  * save_drops. */
+/* The engine of the checks' own solves (the faithful one but where a
+ * test sets another). */
+static LgEngine check_engine = LG_ENGINE_FAITHFUL;
 static gboolean *check_drops;
 static LgProblem *check_problem; /* the problem of check_drops */
 
@@ -123,6 +126,7 @@ check_options (void)
 {
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.drop = check_drops;
+  options.engine = check_engine;
   return options;
 }
 
@@ -660,34 +664,59 @@ END_TEST
  * one node, every test that needs a search stops. */
 START_TEST (test_diagnose_work_limit)
 {
-  g_autoptr (LgProblem) p = load ("bench/gen-5x5-s1.lgm");
-  g_autofree gboolean *entry = save_drops (p);
-  GHashTable *original = solution_set (p);
+  /* each test but the first stops after `limit` nodes */
+  static const struct
+  {
+    const char *file;
+    guint64 limit;
+  } cases[] = { { "bench/gen-5x5-s1.lgm", 1 }, { "bench/gen-7x7-s1.lgm", 3 } };
   LgSolveOptions options;
   lg_solve_options_init (&options);
   options.engine = LG_ENGINE_FAST;
-  options.work_limit = 1;
-  LgRedundancy bounded, full;
-  ck_assert (lg_diagnose_redundant (p, &options, &bounded, NULL));
-  assert_drops (p, entry);
-  ck_assert (bounded.decided && bounded.complete);
-  ck_assert_uint_eq (bounded.n_solutions, 1);
-  ck_assert_uint_gt (bounded.unsettled, 0);
-  options.work_limit = 0;
-  ck_assert (lg_diagnose_redundant (p, &options, &full, NULL));
-  ck_assert_uint_eq (full.unsettled, 0);
-  ck_assert_uint_le (bounded.redundant->len, full.redundant->len);
-  for (guint i = 0; i < bounded.redundant->len; i++)
-    ck_assert (
-        contains (full.redundant, g_array_index (bounded.redundant, guint, i)));
-  /* the set it drops keeps the solutions */
-  for (guint i = 0; i < bounded.dropped->len; i++)
-    set_dropped (g_array_index (bounded.dropped, guint, i), TRUE);
-  ck_assert (same_solutions (p, original));
-  restore_drops (p);
-  g_hash_table_unref (original);
-  lg_redundancy_clear (&bounded);
-  lg_redundancy_clear (&full);
+  check_engine = LG_ENGINE_FAST;
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr (LgProblem) p = load (cases[k].file);
+      g_autofree gboolean *entry = save_drops (p);
+      GHashTable *original = solution_set (p);
+      options.work_limit = cases[k].limit;
+      LgRedundancy bounded, full;
+      ck_assert (lg_diagnose_redundant (p, &options, &bounded, NULL));
+      assert_drops (p, entry);
+      ck_assert (bounded.decided && bounded.complete);
+      ck_assert_uint_eq (bounded.n_solutions, 1);
+      ck_assert_uint_gt (bounded.unsettled, 0);
+      options.work_limit = 0;
+      ck_assert (lg_diagnose_redundant (p, &options, &full, NULL));
+      ck_assert_uint_eq (full.unsettled, 0);
+      ck_assert_uint_le (bounded.redundant->len, full.redundant->len);
+      for (guint i = 0; i < bounded.redundant->len; i++)
+        ck_assert (contains (full.redundant,
+                             g_array_index (bounded.redundant, guint, i)));
+      /* the set it drops keeps the solutions */
+      for (guint i = 0; i < bounded.dropped->len; i++)
+        set_dropped (g_array_index (bounded.dropped, guint, i), TRUE);
+      ck_assert (same_solutions (p, original));
+      /* and each clue it keeps is needed there, or counted among the tests
+       * stopped (a stopped test that the last pass settles, negated, no
+       * longer counts: on the 7x7 it drops one clue more) */
+      guint needed = 0;
+      for (guint c = 1; c <= lg_problem_n_clues (p); c++)
+        if (!contains (bounded.dropped, c))
+          {
+            set_dropped (c, TRUE);
+            needed += !same_solutions (p, original);
+            set_dropped (c, FALSE);
+          }
+      ck_assert_uint_eq (bounded.n_kept,
+                         lg_problem_n_clues (p) - bounded.dropped->len);
+      ck_assert_uint_ge (needed + bounded.unsettled, bounded.n_kept);
+      restore_drops (p);
+      g_hash_table_unref (original);
+      lg_redundancy_clear (&bounded);
+      lg_redundancy_clear (&full);
+    }
+  check_engine = LG_ENGINE_FAITHFUL;
 
   /* --why-none: the core kept has no solution */
   g_autoptr (LgProblem) q = load ("bench/gen-5x5-s9-contradict.lgm");
