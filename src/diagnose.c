@@ -418,6 +418,7 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
       d.unsettled--;
       if (try_drop (&d, number, TRUE, error) < 0)
         goto out;
+      d.unsettled += d.timed_out; /* not settled after all */
       lg_progress_update (d.progress, i + 1);
     }
   for (guint i = 0; i < d.examined->len; i++)
