@@ -73,6 +73,20 @@ run "--stats" 0 --stats && {
   done
   if [ -z "$missing" ]; then pass "--stats counters"; else
     fail "--stats lacks$missing"; fi
+  # and --help names every counter that --stats prints
+  "$LOGIGRAM" --help > "$tmp/help"
+  missing=
+  while IFS=: read -r name _; do
+    case $name in engine | time\ *) continue ;; esac
+    case $name in
+      "AND nodes" | "OR nodes" | "mask nodes") key="AND/OR/mask nodes" ;;
+      "leaves tried" | "leaves kept") key="leaves tried/kept" ;;
+      *) key=$name ;;
+    esac
+    grep -qF "  $key " "$tmp/help" || missing="$missing [$name]"
+  done < "$tmp/err"
+  if [ -z "$missing" ]; then pass "--help names every --stats counter"; else
+    fail "--help does not name$missing"; fi
   if grep -q '^permutation checks: *161606$' "$tmp/err" &&
     grep -q '^solutions: *1$' "$tmp/err"; then
     pass "--stats classic counts"
