@@ -15,6 +15,8 @@
  * lg_constraint_set_add serves lg_constraint_set_new only; it stays public
  * for tests/check_constraint_set.c, which follows the merge rule one rule
  * at a time.
+ * A set may also deny one clue (lg_constraint_set_new_denying): the rules
+ * that make its negation are then the set's own, the problem's untouched.
  */
 #ifndef LG_CONSTRAINT_SET_H
 #define LG_CONSTRAINT_SET_H
