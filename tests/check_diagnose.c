@@ -92,12 +92,12 @@ compare_cb (const LgProblem *p, const LgSolution *s, gpointer data)
   return TRUE;
 }
 
-/* The rules the checks below leave out of their own solves (index number
- * - 1, LgSolveOptions.drop), besides the problem's drops; sized by
- * save_drops. */
 /* The engine of the checks' own solves (the faithful one but where a
  * test sets another). */
 static LgEngine check_engine = LG_ENGINE_FAITHFUL;
+/* The rules the checks below leave out of their own solves (index number
+ * - 1, LgSolveOptions.drop), besides the problem's drops; sized by
+ * save_drops. */
 static gboolean *check_drops;
 static LgProblem *check_problem; /* the problem of check_drops */
 
