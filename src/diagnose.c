@@ -59,8 +59,6 @@ typedef struct
   guint n_rules;
   gboolean *drops;   /* per rule number - 1: dropped by this solve */
   GArray *examined;  /* guint: the clues with a rule not dropped on entry */
-  gboolean *deniable; /* per clue number: negated in every test (without
-                         a work limit, lg_constraint_set_can_deny) */
   GHashTable *index; /* LgItem * -> its index in its group + 1 */
   guint n_groups, n;
   char *key;            /* scratch: n_groups * n bytes and a NUL */
@@ -102,12 +100,6 @@ diagnosis_init (Diagnosis *d, LgProblem *problem, const LgSolveOptions *options)
       if (live)
         g_array_append_val (d->examined, c);
     }
-  d->deniable = g_new0 (gboolean, lg_problem_n_clues (problem) + 1);
-  for (guint i = 0; i < d->examined->len && d->test_limit == 0; i++)
-    {
-      guint c = g_array_index (d->examined, guint, i);
-      d->deniable[c] = lg_constraint_set_can_deny (problem, c);
-    }
   d->index = g_hash_table_new (NULL, NULL);
   d->n_groups = lg_problem_n_groups (problem);
   for (guint g = 0; g < d->n_groups; g++)
@@ -134,7 +126,6 @@ diagnosis_finish (Diagnosis *d)
   lg_progress_free (d->progress);
   g_free (d->phase);
   g_free (d->drops);
-  g_free (d->deniable);
   g_array_unref (d->examined);
   g_hash_table_unref (d->index);
   g_free (d->key);
@@ -324,6 +315,14 @@ lg_redundancy_clear (LgRedundancy *result)
   memset (result, 0, sizeof *result);
 }
 
+/* Whether the tests of passes (1) and (2) negate clue `number`: only
+ * without a work limit (see the top of this file). */
+static gboolean
+negated_in_every_test (const Diagnosis *d, guint number)
+{
+  return d->test_limit == 0 && lg_constraint_set_can_deny (d->problem, number);
+}
+
 /* Whether dropping clue `number` too leaves the original solutions
  * unchanged (not when the deadline passed first); the clue stays dropped
  * when it does.  -1 on error.  With negate, the solve denies the clue (it
@@ -369,7 +368,8 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
   for (guint i = 0; i < d.examined->len; i++)
     {
       guint number = g_array_index (d.examined, guint, i);
-      int unchanged = try_drop (&d, number, d.deniable[number], error);
+      int unchanged =
+          try_drop (&d, number, negated_in_every_test (&d, number), error);
       if (unchanged < 0)
         goto out;
       alone[i] = unchanged;
@@ -397,7 +397,8 @@ lg_diagnose_redundant (LgProblem *problem, const LgSolveOptions *options,
           n_dropped++;
           continue;
         }
-      int unchanged = try_drop (&d, number, d.deniable[number], error);
+      int unchanged =
+          try_drop (&d, number, negated_in_every_test (&d, number), error);
       if (unchanged < 0)
         goto out;
       n_dropped += (guint) unchanged;
