@@ -102,16 +102,42 @@ typedef struct
   guint column;      /* from 1, in code points */
   const char *src;   /* the token's bytes in the line */
   gsize src_len;
-  char *text;        /* owned; see TokenKind */
+  char *text;        /* see TokenKind: in the parser's text of the line, or
+                        for an ERROR (the last token) owned */
   guint64 magnitude; /* TOK_INT only, at most MAGNITUDE_MAX */
 } Token;
 
-static void
-token_clear (gpointer data)
+/* The texts of a line's tokens, each ended by a NUL: at most the line's
+ * bytes and a NUL per token, so sized once per line (text_reserve) and
+ * never moved while its tokens point into it. */
+typedef struct
 {
-  Token *token = data;
+  char *data;
+  gsize len, cap;
+} TokenText;
 
-  g_clear_pointer (&token->text, g_free);
+/* Makes room for the texts of a line of len bytes, before lexing it. */
+static void
+text_reserve (TokenText *t, gsize len)
+{
+  gsize need = 2 * len + 2;
+  t->len = 0;
+  if (t->cap < need)
+    {
+      t->cap = MAX (need, 256);
+      t->data = g_realloc (t->data, t->cap);
+    }
+}
+
+/* Copies n bytes into the texts, with a NUL; returns the copy. */
+static char *
+text_add (TokenText *t, const char *bytes, gsize n)
+{
+  char *copy = t->data + t->len;
+  memcpy (copy, bytes, n);
+  copy[n] = '\0';
+  t->len += n + 1;
+  return copy;
 }
 
 /* ---- Parser state ------------------------------------------------------ */
@@ -159,6 +185,7 @@ typedef struct
   GError *error;           /* the first error; never more than one */
   guint line;              /* current line, from 1 */
   GArray *tokens;          /* Token, the current line's */
+  TokenText text;          /* their texts */
   guint pos;               /* current token */
   guint depth;             /* expression nesting */
   GPtrArray *groups;       /* GroupInfo *, in declaration order (owns them) */
@@ -207,7 +234,6 @@ parser_init (Parser *p, const char *filename, LgProblem *problem)
   p->filename = filename != NULL ? filename : "<input>";
   p->problem = problem;
   p->tokens = g_array_new (FALSE, TRUE, sizeof (Token));
-  g_array_set_clear_func (p->tokens, token_clear);
   p->groups = g_ptr_array_new_with_free_func (group_info_free);
   p->group_table = g_hash_table_new (g_str_hash, g_str_equal);
   p->item_table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -220,10 +246,25 @@ parser_init (Parser *p, const char *filename, LgProblem *problem)
   p->clue_columns = g_array_new (FALSE, TRUE, sizeof (guint));
 }
 
+/* Empties p->tokens; an ERROR, only ever the last token, owns its text. */
+static void
+clear_tokens (Parser *p)
+{
+  if (p->tokens->len > 0)
+    {
+      Token *last = &g_array_index (p->tokens, Token, p->tokens->len - 1);
+      if (last->kind == TOK_ERROR)
+        g_free (last->text);
+    }
+  g_array_set_size (p->tokens, 0);
+}
+
 static void
 parser_clear (Parser *p)
 {
+  clear_tokens (p);
   g_array_unref (p->tokens);
+  g_free (p->text.data);
   g_array_unref (p->relations);
   g_array_unref (p->warnings);
   g_ptr_array_unref (p->vars);
@@ -416,6 +457,11 @@ line_problem (const char *s, gsize len, guint *column, LgParseError *code)
   const char *bad = NULL;
   *column = 1;
   *code = LG_PARSE_ERROR_ENCODING;
+  gsize ascii = 0; /* printable ASCII and tabs, the usual line, first */
+  while (ascii < len && ((s[ascii] >= 0x20 && s[ascii] < 0x7f) || s[ascii] == '\t'))
+    ascii++;
+  if (ascii == len && len <= LG_PARSER_MAX_LINE)
+    return NULL;
   if (!g_utf8_validate_len (s, len, &bad))
     {
       *column += g_utf8_strlen (s, bad - s);
@@ -466,6 +512,17 @@ is_name_char (char c)
 static Keyword
 keyword_of (const char *s, gsize len)
 {
+  /* the first letters of keyword_names, a bit each: most names (Alice,
+   * Ford) are ruled out here */
+#define LETTER(c) (1u << ((c) - 'a'))
+  static const guint32 first_letters =
+      LETTER ('a') | LETTER ('c') | LETTER ('e') | LETTER ('i') |
+      LETTER ('l') | LETTER ('m') | LETTER ('n') | LETTER ('o') |
+      LETTER ('t') | LETTER ('v') | LETTER ('y');
+#undef LETTER
+  if (len < 2 || s[0] < 'a' || s[0] > 'z' ||
+      !(first_letters & (1u << (s[0] - 'a'))))
+    return KW_NONE;
   for (guint k = KW_NONE + 1; k < G_N_ELEMENTS (keyword_names); k++)
     if (len && keyword_names[k][0] == s[0] &&
         strnlen (keyword_names[k], len + 1) == len &&
@@ -484,7 +541,6 @@ error_token (Token *token, LgParseError code, const char *format, ...)
 
   token->kind = TOK_ERROR;
   token->code = code;
-  g_free (token->text);
   va_start (args, format);
   token->text = g_strdup_vprintf (format, args);
   va_end (args);
@@ -493,9 +549,11 @@ error_token (Token *token, LgParseError code, const char *format, ...)
 /* Lexes a string literal starting at s[*i] == '"'; on return *i and
  * *column are past it (or the token is an ERROR). */
 static void
-lex_string (Token *token, const char *s, gsize len, gsize *i, guint *column)
+lex_string (Token *token, TokenText *t, const char *s, gsize len, gsize *i,
+            guint *column)
 {
-  g_autoptr (GString) text = g_string_new (NULL);
+  char *text = t->data + t->len; /* its contents, then a NUL */
+  gsize text_len = 0;
   gsize j = *i + 1;
   guint col = *column + 1;
 
@@ -505,7 +563,7 @@ lex_string (Token *token, const char *s, gsize len, gsize *i, guint *column)
         {
           if (j + 1 < len && (s[j + 1] == '"' || s[j + 1] == '\\'))
             {
-              g_string_append_c (text, s[j + 1]);
+              text[text_len++] = s[j + 1];
               j += 2;
               col += 2;
               continue;
@@ -543,7 +601,8 @@ lex_string (Token *token, const char *s, gsize len, gsize *i, guint *column)
             j = g_utf8_next_char (s + j) - s;
             col++;
           }
-        g_string_append_len (text, s + start, MIN (j, len) - start);
+        memcpy (text + text_len, s + start, MIN (j, len) - start);
+        text_len += MIN (j, len) - start;
         j = MIN (j, len);
       }
     }
@@ -559,18 +618,20 @@ lex_string (Token *token, const char *s, gsize len, gsize *i, guint *column)
   token->src_len = j - *i;
   *i = j;
   *column = col;
-  if (text->len == 0)
+  if (text_len == 0)
     {
       error_token (token, LG_PARSE_ERROR_SYNTAX, "empty name \"\"");
       return;
     }
   token->kind = TOK_STRING;
-  token->text = g_string_free (g_steal_pointer (&text), FALSE);
+  text[text_len] = '\0';
+  t->len += text_len + 1;
+  token->text = text;
 }
 
 /* Lexes an integer literal (or a bad word starting with a digit). */
 static void
-lex_number (Token *token, const char *s, gsize len, gsize *i)
+lex_number (Token *token, TokenText *t, const char *s, gsize len, gsize *i)
 {
   gsize j = *i;
   guint64 magnitude = 0;
@@ -594,7 +655,7 @@ lex_number (Token *token, const char *s, gsize len, gsize *i)
     }
   token->src_len = j - *i;
   *i = j;
-  token->text = g_strndup (token->src, token->src_len);
+  token->text = text_add (t, token->src, token->src_len);
   if (!digits_only)
     error_token (token, LG_PARSE_ERROR_SYNTAX,
                  "invalid integer literal '%.*s' (quote a name that starts "
@@ -700,7 +761,8 @@ lex_line (Parser *p, const char *s, gsize len)
   gsize i = 0;
   guint column = 1;
 
-  g_array_set_size (p->tokens, 0);
+  clear_tokens (p);
+  text_reserve (&p->text, len);
   p->pos = 0;
   p->depth = 0;
   for (;;)
@@ -728,7 +790,7 @@ lex_line (Parser *p, const char *s, gsize len)
             j++;
           token.kind = TOK_NAME;
           token.src_len = j - i;
-          token.text = g_strndup (s + i, j - i);
+          token.text = text_add (&p->text, s + i, j - i);
           token.keyword = keyword_of (s + i, j - i);
           column += j - i;
           i = j;
@@ -737,11 +799,11 @@ lex_line (Parser *p, const char *s, gsize len)
         {
           gsize start = i;
 
-          lex_number (&token, s, len, &i);
+          lex_number (&token, &p->text, s, len, &i);
           column += i - start;
         }
       else if (s[i] == '"')
-        lex_string (&token, s, len, &i, &column);
+        lex_string (&token, &p->text, s, len, &i, &column);
       else if ((misspelt = misspelt_operator (s + i, len - i)) != NULL)
         {
           token.src_len = 2;
