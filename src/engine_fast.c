@@ -1079,87 +1079,85 @@ build_group (Builder *b, const LgConstraintGroup *cg)
 }
 
 /* The keys of the lines or of the cells of the groups, each group's
- * numbered from 0 in the order met (see key_of). */
+ * numbered from 0 in the order met (see key_of).  Lines and cells have
+ * small dense numbers (the line's row of M, the cell's row * n + item), so
+ * a key is found by its number: stamp[id] is the group that met it last
+ * (from 1), local[id] its number in that group. */
 typedef struct
 {
-  LgIndexSet set; /* the current group's */
-  GArray *array;  /* Key, every group's in turn */
-  guint32 first;  /* the current group's first in array */
+  uint32_t *stamp, *local; /* per line or cell */
+  uint32_t group;          /* the current group's stamp */
+  GArray *array;           /* Key, every group's in turn */
+  guint32 first;           /* the current group's first in array */
 } Keys;
 
-/* What same_key compares: the key looked for, and the keys. */
-typedef struct
+static void
+keys_init (Keys *keys, size_t n_ids)
 {
-  Key k;
-  const Keys *keys;
-} KeyProbe;
-
-static guint64
-key_hash (Key k)
-{
-  return mix64 (((guint64) k.x << 40) | ((guint64) k.y << 24) |
-                ((guint64) k.a << 16) | k.bit);
+  keys->stamp = g_new0 (uint32_t, n_ids);
+  keys->local = g_new (uint32_t, n_ids);
+  keys->group = 0;
+  keys->array = g_array_new (FALSE, FALSE, sizeof (Key));
+  keys->first = 0;
 }
 
-/* The hash of key `index` of the current group (its set's hash); ctx is a
- * KeyProbe. */
-static guint64
-hash_key (const void *ctx, uint32_t index)
+/* Frees all but the keys, which it returns. */
+static Key *
+keys_free (Keys *keys)
 {
-  const Keys *keys = ((const KeyProbe *) ctx)->keys;
-  return key_hash (g_array_index (keys->array, Key, keys->first + index));
-}
-
-/* Is key `index` of the current group the one looked for (its set's
- * same)? */
-static gboolean
-same_key (const void *ctx, uint32_t index)
-{
-  const KeyProbe *p = ctx;
-  const Key *x = &g_array_index (p->keys->array, Key, p->keys->first + index);
-  return x->x == p->k.x && x->y == p->k.y && x->a == p->k.a &&
-         x->bit == p->k.bit;
+  g_free (keys->stamp);
+  g_free (keys->local);
+  return (Key *) g_array_free (keys->array, FALSE);
 }
 
 /* Starts the keys of the next group. */
 static void
 keys_next_group (Keys *keys)
 {
-  seen_clear (&keys->set);
+  keys->group++;
   keys->first = keys->array->len;
 }
 
-/* The key of a line or cell within the current group, added when new. */
+/* The key of a line or cell (number id) within the current group, added
+ * when new. */
 static uint32_t
-key_of (Keys *keys, Key k)
+key_of (Keys *keys, Key k, size_t id)
 {
-  guint64 h = key_hash (k);
-  KeyProbe p = { k, keys };
-  uint32_t *slot = lg_index_set_find (&keys->set, h, same_key, &p);
-  if (*slot)
-    return *slot - 1;
+  if (keys->stamp[id] == keys->group)
+    return keys->local[id];
   guint32 local = keys->array->len - keys->first;
-  seen_add (&keys->set, slot, h, local, hash_key, &p);
+  keys->stamp[id] = keys->group;
+  keys->local[id] = local;
   g_array_append_val (keys->array, k);
   return local;
 }
 
 /* From (key << 32 | group) pairs to first[key] (n_keys + 1 offsets) and
  * the groups of each key, in order, once each.  Keys and groups are small:
- * two counting sorts (by group, then stably by key), no comparison sort. */
+ * two counting sorts (by group, unless the pairs come in the order of
+ * their groups already, then stably by key), no comparison sort. */
 static void
 build_index (const guint64 *p, guint len, size_t n_keys, guint n_groups,
              uint32_t **first, uint32_t **groups)
 {
   uint32_t *by_group = g_new (uint32_t, MAX (len, 1));
   uint32_t *pos = g_new0 (uint32_t, MAX (n_keys, n_groups) + 1);
-  for (guint i = 0; i < len; i++)
-    pos[(uint32_t) p[i] + 1]++;
-  for (guint g = 0; g < n_groups; g++)
-    pos[g + 1] += pos[g];
-  for (guint i = 0; i < len; i++)
-    by_group[pos[(uint32_t) p[i]]++] = i;
-  memset (pos, 0, (MAX (n_keys, n_groups) + 1) * sizeof *pos);
+  guint in_order = 1;
+  while (in_order < len && (uint32_t) p[in_order - 1] <= (uint32_t) p[in_order])
+    in_order++;
+  if (in_order >= len)
+    for (guint i = 0; i < len; i++)
+      by_group[i] = i;
+  else
+    {
+      for (guint i = 0; i < len; i++)
+        pos[(uint32_t) p[i] + 1]++;
+      for (guint g = 0; g < n_groups; g++)
+        pos[g + 1] += pos[g];
+      for (guint i = 0; i < len; i++)
+        by_group[pos[(uint32_t) p[i]]++] = i;
+      memset (pos, 0, (MAX (n_keys, n_groups) + 1) * sizeof *pos);
+    }
   for (guint i = 0; i < len; i++)
     pos[(p[i] >> 32) + 1]++;
   for (size_t k = 0; k < n_keys; k++)
@@ -1219,10 +1217,9 @@ lay_out (Builder *b)
   for (guint i = 0; i < e->n_leaves; i++)
     e->order[i] = i;
   e->lits = g_new (Lit, MAX (b->codes->len, 1));
-  Keys lines = { .array = g_array_new (FALSE, FALSE, sizeof (Key)) };
-  Keys cells = { .array = g_array_new (FALSE, FALSE, sizeof (Key)) };
-  lg_index_set_init (&lines.set, FIRST_SLOTS);
-  lg_index_set_init (&cells.set, FIRST_SLOTS);
+  Keys lines, cells;
+  keys_init (&lines, (size_t) G * G * n);
+  keys_init (&cells, (size_t) G * G * n * n);
   /* the pairs of the three indexes (build_index), each array allocated
    * at once: one pair per literal for the cells (yes) or the rows (no),
    * two per literal for the lines, and the lazy groups' lines after the
@@ -1257,13 +1254,16 @@ lay_out (Builder *b)
           l->tbit = (Row) (1u << l->a);
           if (l->yes)
             {
-              l->key = key_of (&lines, (Key) { l->gi, l->gj, l->a, 0 });
+              l->key = key_of (&lines, (Key) { l->gi, l->gj, l->a, 0 },
+                               l->row);
               l->tkey =
-                  key_of (&lines, (Key) { l->gj, l->gi, (uint8_t) bb, 0 });
+                  key_of (&lines, (Key) { l->gj, l->gi, (uint8_t) bb, 0 },
+                          ((size_t) l->gj * G + l->gi) * n + bb);
             }
           else
             {
-              l->key = key_of (&cells, (Key) { l->gi, l->gj, l->a, l->bit });
+              l->key = key_of (&cells, (Key) { l->gi, l->gj, l->a, l->bit },
+                               (size_t) l->row * n + bb);
               l->tkey = 0;
             }
         }
@@ -1283,10 +1283,8 @@ lay_out (Builder *b)
       max_lines = MAX (max_lines, g->n_lines);
       max_cells = MAX (max_cells, g->n_cells);
     }
-  e->lines = (Key *) g_array_free (lines.array, FALSE);
-  e->cells = (Key *) g_array_free (cells.array, FALSE);
-  lg_index_set_free (&lines.set);
-  lg_index_set_free (&cells.set);
+  e->lines = keys_free (&lines);
+  e->cells = keys_free (&cells);
   /* a lazy group is woken by every line its couples can touch */
   e->n_lazy = b->lazy->len;
   e->lazy = (Lazy *) g_array_free (b->lazy, FALSE);
