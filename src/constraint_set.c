@@ -67,7 +67,8 @@ group_add (LgConstraintGroup *g, LgRule *rule, GPtrArray *vars)
 void
 lg_constraint_set_add (LgConstraintSet *set, LgRule *rule)
 {
-  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  GPtrArray *vars = set->scratch;
+  g_ptr_array_set_size (vars, 0);
   lg_rule_collect_vars (rule, vars);
   if (vars->len == 0 && !lg_rule_is_couple_logic (rule))
     {
@@ -256,6 +257,7 @@ lg_constraint_set_new_denying (const LgProblem *problem, const gboolean *drop,
   set->unbound = group_new ();
   set->group_of = g_ptr_array_new ();
   set->made = g_ptr_array_new_with_free_func (g_free);
+  set->scratch = g_ptr_array_new ();
   gboolean denied = FALSE;
   for (guint i = 0; i < problem->rules->len; i++)
     {
@@ -282,6 +284,7 @@ lg_constraint_set_free (LgConstraintSet *set)
   group_free (set->unbound);
   g_ptr_array_unref (set->group_of);
   g_ptr_array_unref (set->made);
+  g_ptr_array_unref (set->scratch);
   g_free (set);
 }
 

@@ -47,6 +47,7 @@ typedef struct
                                  variable placed (NULL past the end) */
   GPtrArray *made;            /* private: the rules of a clue's negation
                                  (lg_constraint_set_new_denying), owned */
+  GPtrArray *scratch;         /* private: lg_constraint_set_add's */
 } LgConstraintSet;
 
 /* Partitions the problem's rules that are not dropped. */
