@@ -1254,11 +1254,9 @@ lay_out (Builder *b)
           l->tbit = (Row) (1u << l->a);
           if (l->yes)
             {
-              l->key = key_of (&lines, (Key) { l->gi, l->gj, l->a, 0 },
-                               l->row);
-              l->tkey =
-                  key_of (&lines, (Key) { l->gj, l->gi, (uint8_t) bb, 0 },
-                          ((size_t) l->gj * G + l->gi) * n + bb);
+              l->key = key_of (&lines, (Key) { l->gi, l->gj, l->a, 0 }, l->row);
+              l->tkey = key_of (&lines, (Key) { l->gj, l->gi, (uint8_t) bb, 0 },
+                                ((size_t) l->gj * G + l->gi) * n + bb);
             }
           else
             {

@@ -458,7 +458,8 @@ line_problem (const char *s, gsize len, guint *column, LgParseError *code)
   *column = 1;
   *code = LG_PARSE_ERROR_ENCODING;
   gsize ascii = 0; /* printable ASCII and tabs, the usual line, first */
-  while (ascii < len && ((s[ascii] >= 0x20 && s[ascii] < 0x7f) || s[ascii] == '\t'))
+  while (ascii < len &&
+         ((s[ascii] >= 0x20 && s[ascii] < 0x7f) || s[ascii] == '\t'))
     ascii++;
   if (ascii == len && len <= LG_PARSER_MAX_LINE)
     return NULL;
@@ -516,9 +517,9 @@ keyword_of (const char *s, gsize len)
    * Ford) are ruled out here */
 #define LETTER(c) (1u << ((c) - 'a'))
   static const guint32 first_letters =
-      LETTER ('a') | LETTER ('c') | LETTER ('e') | LETTER ('i') |
-      LETTER ('l') | LETTER ('m') | LETTER ('n') | LETTER ('o') |
-      LETTER ('t') | LETTER ('v') | LETTER ('y');
+      LETTER ('a') | LETTER ('c') | LETTER ('e') | LETTER ('i') | LETTER ('l') |
+      LETTER ('m') | LETTER ('n') | LETTER ('o') | LETTER ('t') | LETTER ('v') |
+      LETTER ('y');
 #undef LETTER
   if (len < 2 || s[0] < 'a' || s[0] > 'z' ||
       !(first_letters & (1u << (s[0] - 'a'))))

@@ -612,6 +612,40 @@ START_TEST (test_parser_strings)
 }
 END_TEST
 
+/* Lines of short tokens, the most texts a line can hold (the token's
+ * bytes and a NUL each): every name read whole, every token's text kept in
+ * place while the line is read (TokenText in parser.c; the sanitizer build
+ * catches a buffer too small on the long line, past the buffer's first
+ * size). */
+START_TEST (test_parser_dense_lines)
+{
+  static const char names[] = "abcdefghijklmnopqrstuvwxyzABCDEF";
+  g_autoptr (GString) text = g_string_new ("atomic g:");
+  for (guint i = 0; i < LG_MAX_ITEMS; i++)
+    g_string_append_printf (text, "%s%c", i ? "," : "", names[i]);
+  g_string_append (text, "\nnumeric n:");
+  for (guint i = 0; i < LG_MAX_ITEMS; i++)
+    g_string_append_printf (text, "%s%u", i ? "," : "", i);
+  g_string_append (text, "\nvar x:n\nyes x,a\nx=7\nno b,\"7\"\nx=0");
+  for (guint i = 1; i < 4 * LG_MAX_ITEMS; i++)
+    g_string_append_printf (text, " or x=%u", i % LG_MAX_ITEMS);
+  g_string_append (text, "\n");
+  g_autoptr (LgProblem) problem = parse_ok (text->str);
+  LgGroup *g = lg_problem_lookup_group (problem, "g");
+  LgGroup *n = lg_problem_lookup_group (problem, "n");
+  ck_assert_ptr_nonnull (g);
+  ck_assert_ptr_nonnull (n);
+  for (guint i = 0; i < LG_MAX_ITEMS; i++)
+    {
+      char name[2] = { names[i], '\0' };
+      g_autofree char *number = g_strdup_printf ("%u", i);
+      ck_assert_str_eq (lg_item_get_name (lg_group_get_item (g, i)), name);
+      ck_assert_str_eq (lg_item_get_name (lg_group_get_item (n, i)), number);
+    }
+  ck_assert_uint_eq (lg_problem_n_rules (problem), 4);
+}
+END_TEST
+
 /* `var a` again makes a new variable from that line on. */
 START_TEST (test_parser_var_redeclared)
 {
@@ -1418,6 +1452,7 @@ lg_parser_suite (void)
   tcase_add_test (core, test_parser_error_quark_name);
   tcase_add_test (core, test_parser_integer_item_names);
   tcase_add_test (core, test_parser_strings);
+  tcase_add_test (core, test_parser_dense_lines);
   tcase_add_test (core, test_parser_var_redeclared);
   tcase_add_test (core, test_parser_var_hides_item);
   tcase_add_test (core, test_parser_ask);
