@@ -24,17 +24,18 @@ typedef uint32_t Row;
 G_STATIC_ASSERT (sizeof (Row) * 8 >= LG_MAX_ITEMS);
 
 /* A cell literal of a leaf: yes (or no) item a of group gi with item b of
- * group gj, gi < gj. */
+ * group gj, gi < gj.  24 bytes: a puzzle of 16 groups of 16 items has tens
+ * of thousands. */
 typedef struct
 {
   uint32_t row;  /* line (gi -> gj, a) in M */
   uint32_t key;  /* yes: key of that line; no: key of the cell */
   uint32_t tkey; /* yes: key of the line (gj -> gi, b) */
-  Row bit;       /* 1 << b */
-  Row tbit;      /* 1 << a */
+  Row bit;       /* 1 << b, for process_group's test of each literal */
   uint16_t gi, gj;
-  uint8_t a, yes;
+  uint8_t a, b, yes;
 } Lit;
+G_STATIC_ASSERT (sizeof (Lit) == 24);
 
 /* A line (x -> y, a) that leaves constrain, for the disjunction's union;
  * for a cell key, bit is the cell's item of y. */
@@ -289,14 +290,13 @@ seen_add (LgIndexSet *s, uint32_t *slot, guint64 h, uint32_t index,
 #define LEAF_OVERHEAD (2 * sizeof (uint32_t) + 4 * sizeof (uint32_t))
 /* Bytes per literal: its code while the leaves are built, its Lit, and
  * what lay_out holds for it while it builds the three indexes (see
- * build_index): the arrays of pairs (one for the cells and one for the
- * rows, a pair each per literal, and two pairs per literal for the
- * lines), the groups each index keeps (four pairs at most: a no literal
- * is in the cells' index too from LARGE_MIN_ITEMS items), and the
- * scratch of the largest one (the lines': two pairs, by group and
- * sorted) */
+ * build_index): the array of pairs they are made from in turn (two pairs
+ * per literal at most, the lines'), the groups each index keeps (four at
+ * most: a no literal is in the cells' index too from LARGE_MIN_ITEMS
+ * items), and the scratch of the largest one (the lines': two pairs
+ * sorted by group, when they do not come so) */
 #define LAYOUT_BYTES                                                           \
-  (4 * sizeof (guint64) + 4 * sizeof (uint32_t) + 2 * 2 * sizeof (uint32_t))
+  (2 * sizeof (guint64) + 4 * sizeof (uint32_t) + 2 * sizeof (uint32_t))
 #define LIT_BYTES (sizeof (Lit) + sizeof (guint64) + LAYOUT_BYTES)
 
 typedef struct
@@ -1091,6 +1091,9 @@ typedef struct
   guint32 first;           /* the current group's first in array */
 } Keys;
 
+/* The tables are as large as the dense index of the cells (build_index)
+ * but written only at the lines and cells of the literals: the pages
+ * touched, not the bytes allocated, are what they cost. */
 static void
 keys_init (Keys *keys, size_t n_ids)
 {
@@ -1135,54 +1138,56 @@ key_of (Keys *keys, Key k, size_t id)
 /* From (key << 32 | group) pairs to first[key] (n_keys + 1 offsets) and
  * the groups of each key, in order, once each.  Keys and groups are small:
  * two counting sorts (by group, unless the pairs come in the order of
- * their groups already, then stably by key), no comparison sort. */
+ * their groups already, as they nearly always do; then stably by key, its
+ * counts kept in first itself), no comparison sort. */
 static void
 build_index (const guint64 *p, guint len, size_t n_keys, guint n_groups,
              uint32_t **first, uint32_t **groups)
 {
-  uint32_t *by_group = g_new (uint32_t, MAX (len, 1));
-  uint32_t *pos = g_new0 (uint32_t, MAX (n_keys, n_groups) + 1);
+  uint32_t *by_group = NULL; /* the pairs in group order, when they are not */
   guint in_order = 1;
-  while (in_order < len && (uint32_t) p[in_order - 1] <= (uint32_t) p[in_order])
+  while (in_order < len &&
+         (uint32_t) p[in_order - 1] <= (uint32_t) p[in_order])
     in_order++;
-  if (in_order >= len)
-    for (guint i = 0; i < len; i++)
-      by_group[i] = i;
-  else
+  if (in_order < len)
     {
+      uint32_t *pos = g_new0 (uint32_t, n_groups + 1);
+      by_group = g_new (uint32_t, len);
       for (guint i = 0; i < len; i++)
         pos[(uint32_t) p[i] + 1]++;
       for (guint g = 0; g < n_groups; g++)
         pos[g + 1] += pos[g];
       for (guint i = 0; i < len; i++)
         by_group[pos[(uint32_t) p[i]]++] = i;
-      memset (pos, 0, (MAX (n_keys, n_groups) + 1) * sizeof *pos);
+      g_free (pos);
     }
+  /* f[k + 2] counts key k's pairs; summed, f[k + 1] is where key k starts;
+   * placed, f[k + 1] is where it ends */
+  uint32_t *f = g_new0 (uint32_t, n_keys + 2);
   for (guint i = 0; i < len; i++)
-    pos[(p[i] >> 32) + 1]++;
-  for (size_t k = 0; k < n_keys; k++)
-    pos[k + 1] += pos[k];
+    f[(p[i] >> 32) + 2]++;
+  for (size_t k = 2; k < n_keys + 2; k++)
+    f[k] += f[k - 1];
   uint32_t *sorted = g_new (uint32_t, MAX (len, 1));
   for (guint i = 0; i < len; i++)
     {
-      guint64 w = p[by_group[i]];
-      sorted[pos[w >> 32]++] = (uint32_t) w;
+      guint64 w = p[by_group ? by_group[i] : i];
+      sorted[f[(w >> 32) + 1]++] = (uint32_t) w;
     }
-  /* pos[k] is now the end of key k's groups */
-  *first = g_new0 (uint32_t, n_keys + 1);
-  *groups = g_new (uint32_t, MAX (len, 1));
+  /* each key's groups once, in place: f[k + 1] becomes their end */
   guint out = 0, begin = 0;
   for (size_t k = 0; k < n_keys; k++)
     {
-      for (guint i = begin; i < pos[k]; i++)
+      guint end = f[k + 1];
+      for (guint i = begin; i < end; i++)
         if (i == begin || sorted[i] != sorted[i - 1])
-          (*groups)[out++] = sorted[i];
-      begin = pos[k];
-      (*first)[k + 1] = out;
+          sorted[out++] = sorted[i];
+      begin = end;
+      f[k + 1] = out;
     }
   g_free (by_group);
-  g_free (pos);
-  g_free (sorted);
+  *first = f;
+  *groups = sorted;
 }
 
 /* The lines of every lazy group, as (line << 32 | group) pairs for
@@ -1198,6 +1203,47 @@ append_lazy_rows (const LgFastEngine *e, guint64 *pairs, guint len)
         for (guint i = 0; i < lz->n_rows; i++)
           pairs[len++] = ((guint64) lz->rows[i] << 32) | gi;
       }
+  return len;
+}
+
+/* What literal_pairs writes for each literal of the leaf groups, the
+ * pairs of an index (build_index): its cell, for a yes literal (and from
+ * LARGE_MIN_ITEMS items a no literal too); its line, for a no literal;
+ * its line and the transposed line (x -> y, a and y -> x, b). */
+typedef enum
+{
+  CELL_PAIRS,
+  ROW_PAIRS,
+  LINE_PAIRS
+} PairKind;
+
+/* The (cell or line << 32 | leaf group) pairs of kind `kind`, in the order
+ * of the groups, into pairs; their number. */
+static guint
+literal_pairs (const LgFastEngine *e, const Builder *b, PairKind kind,
+               guint64 *pairs)
+{
+  guint G = e->G, n = e->n, len = 0;
+  for (guint gi = 0; gi < e->n_groups; gi++)
+    {
+      const LeafGroup *g = &e->groups[gi];
+      for (guint32 i = e->leaf_start[g->leaf_first];
+           i < e->leaf_start[g->leaf_first + g->n_leaves]; i++)
+        {
+          const Lit *l = &e->lits[i];
+          guint64 row = l->row, bb = CODE_B (g_array_index (b->codes, guint64, i));
+          if (kind == CELL_PAIRS && (l->yes || n >= LARGE_MIN_ITEMS))
+            pairs[len++] = ((row * n + bb) << 32) | gi;
+          else if (kind == ROW_PAIRS && !l->yes)
+            pairs[len++] = (row << 32) | gi;
+          else if (kind == LINE_PAIRS)
+            {
+              guint64 t = ((guint64) l->gj * G + l->gi) * n + bb;
+              pairs[len++] = (row << 32) | gi;
+              pairs[len++] = (t << 32) | gi;
+            }
+        }
+    }
   return len;
 }
 
@@ -1220,17 +1266,6 @@ lay_out (Builder *b)
   Keys lines, cells;
   keys_init (&lines, (size_t) G * G * n);
   keys_init (&cells, (size_t) G * G * n * n);
-  /* the pairs of the three indexes (build_index), each array allocated
-   * at once: one pair per literal for the cells (yes) or the rows (no),
-   * two per literal for the lines, and the lazy groups' lines after the
-   * rows' and the lines' own */
-  guint n_codes = b->codes->len, n_lazy_rows = 0;
-  for (guint i = 0; i < b->lazy->len; i++)
-    n_lazy_rows += g_array_index (b->lazy, Lazy, i).n_rows;
-  guint64 *cell_pairs = g_new (guint64, MAX (n_codes, 1));
-  guint64 *row_pairs = g_new (guint64, n_codes + n_lazy_rows + 1);
-  guint64 *line_pairs = g_new (guint64, 2 * n_codes + n_lazy_rows + 1);
-  guint n_cell_pairs = 0, n_row_pairs = 0, n_line_pairs = 0;
   guint max_lines = 0, max_cells = 0;
   for (guint gi = 0; gi < e->n_groups; gi++)
     {
@@ -1250,8 +1285,8 @@ lay_out (Builder *b)
           l->yes = (uint8_t) CODE_YES (c);
           guint bb = CODE_B (c);
           l->row = ((uint32_t) l->gi * G + l->gj) * n + l->a;
+          l->b = (uint8_t) bb;
           l->bit = (Row) (1u << bb);
-          l->tbit = (Row) (1u << l->a);
           if (l->yes)
             {
               l->key = key_of (&lines, (Key) { l->gi, l->gj, l->a, 0 }, l->row);
@@ -1265,17 +1300,6 @@ lay_out (Builder *b)
               l->tkey = 0;
             }
         }
-      for (guint32 i = e->leaf_start[g->leaf_first];
-           i < e->leaf_start[g->leaf_first + g->n_leaves]; i++)
-        {
-          const Lit *l = &e->lits[i];
-          guint64 cell = (guint64) l->row * n +
-                         CODE_B (g_array_index (b->codes, guint64, i));
-          if (l->yes || n >= LARGE_MIN_ITEMS)
-            cell_pairs[n_cell_pairs++] = (cell << 32) | gi;
-          if (!l->yes)
-            row_pairs[n_row_pairs++] = ((guint64) l->row << 32) | gi;
-        }
       g->n_lines = lines.array->len - g->line_first;
       g->n_cells = cells.array->len - g->cell_first;
       max_lines = MAX (max_lines, g->n_lines);
@@ -1287,12 +1311,6 @@ lay_out (Builder *b)
   e->n_lazy = b->lazy->len;
   e->lazy = (Lazy *) g_array_free (b->lazy, FALSE);
   b->lazy = NULL;
-  guint64 *lazy_row_pairs = g_new (guint64, n_lazy_rows + 1);
-  guint n_lazy_row_pairs = 0;
-  if (n >= LARGE_MIN_ITEMS)
-    n_lazy_row_pairs = append_lazy_rows (e, lazy_row_pairs, 0);
-  else
-    n_row_pairs = append_lazy_rows (e, row_pairs, n_row_pairs);
   guint max_vars = 0, max_couples = 0;
   for (guint i = 0; i < e->n_lazy; i++)
     {
@@ -1320,35 +1338,30 @@ lay_out (Builder *b)
       e->lz_touched = g_new0 (uint32_t, m);
       e->lz_is_touched = g_new0 (uint8_t, m);
     }
-  build_index (cell_pairs, n_cell_pairs, (size_t) G * G * n * n, e->n_groups,
+  /* the three indexes (four with lazy groups from LARGE_MIN_ITEMS items),
+   * made in turn from one array of pairs: at most two per literal, and
+   * the lazy groups' lines */
+  guint n_lazy_rows = 0;
+  for (guint i = 0; i < e->n_lazy; i++)
+    n_lazy_rows += e->lazy[i].n_rows;
+  guint64 *pairs = g_new (guint64, 2 * (size_t) b->codes->len + n_lazy_rows + 1);
+  guint len = literal_pairs (e, b, CELL_PAIRS, pairs);
+  build_index (pairs, len, (size_t) G * G * n * n, e->n_groups,
                &e->cell_first, &e->cell_groups);
-  build_index (row_pairs, n_row_pairs, (size_t) G * G * n, e->n_groups,
-               &e->row_first, &e->row_groups);
-  if (n_lazy_row_pairs)
-    build_index (lazy_row_pairs, n_lazy_row_pairs, (size_t) G * G * n,
-                 e->n_groups, &e->lazy_row_first, &e->lazy_row_groups);
-  g_free (cell_pairs);
-  g_free (row_pairs);
-  g_free (lazy_row_pairs);
-  /* per line, the leaf groups with a literal on it */
-  for (guint gi = 0; gi < e->n_groups; gi++)
-    {
-      const LeafGroup *g = &e->groups[gi];
-      for (guint32 i = e->leaf_start[g->leaf_first];
-           i < e->leaf_start[g->leaf_first + g->n_leaves]; i++)
-        {
-          const Lit *l = &e->lits[i];
-          guint64 rows[2] = { l->row, ((guint64) l->gj * G + l->gi) * n +
-                                          CODE_B (g_array_index (b->codes,
-                                                                 guint64, i)) };
-          for (guint k = 0; k < 2; k++)
-            line_pairs[n_line_pairs++] = (rows[k] << 32) | gi;
-        }
-    }
-  n_line_pairs = append_lazy_rows (e, line_pairs, n_line_pairs);
-  build_index (line_pairs, n_line_pairs, (size_t) G * G * n, e->n_groups,
-               &e->line_first, &e->line_groups);
-  g_free (line_pairs);
+  len = literal_pairs (e, b, ROW_PAIRS, pairs);
+  if (n < LARGE_MIN_ITEMS)
+    len = append_lazy_rows (e, pairs, len);
+  build_index (pairs, len, (size_t) G * G * n, e->n_groups, &e->row_first,
+               &e->row_groups);
+  len = n >= LARGE_MIN_ITEMS ? append_lazy_rows (e, pairs, 0) : 0;
+  if (len)
+    build_index (pairs, len, (size_t) G * G * n, e->n_groups,
+                 &e->lazy_row_first, &e->lazy_row_groups);
+  len = literal_pairs (e, b, LINE_PAIRS, pairs);
+  len = append_lazy_rows (e, pairs, len);
+  build_index (pairs, len, (size_t) G * G * n, e->n_groups, &e->line_first,
+               &e->line_groups);
+  g_free (pairs);
   e->weight = g_new0 (guint64, MAX (e->n_groups, 1));
   e->dirty = g_new0 (uint32_t, MAX (e->n_groups, 1));
   e->is_dirty = g_new0 (uint8_t, MAX (e->n_groups, 1));
@@ -2033,9 +2046,9 @@ static gboolean
 lits_agree (const LgFastEngine *e, const Row *M, const Lit *p, const Lit *q)
 {
   guint pg[2] = { p->gi, p->gj };
-  guint px[2] = { p->a, (guint) lg_bitset_ctz64 (p->bit) };
+  guint px[2] = { p->a, p->b };
   guint qg[2] = { q->gi, q->gj };
-  guint qx[2] = { q->a, (guint) lg_bitset_ctz64 (q->bit) };
+  guint qx[2] = { q->a, q->b };
   gboolean same = FALSE, apart = FALSE, with[2] = { FALSE, FALSE };
   for (guint i = 0; i < 2; i++)
     for (guint j = 0; j < 2; j++)
@@ -2406,7 +2419,7 @@ process_group (LgFastEngine *e, uint8_t *state, guint gi)
               e->cnt[l->key]++;
               e->uni[l->key] |= l->bit;
               e->cnt[l->tkey]++;
-              e->uni[l->tkey] |= l->tbit;
+              e->uni[l->tkey] |= (Row) (1u << l->a);
             }
           else
             e->ncnt[l->key]++;
@@ -2562,7 +2575,7 @@ solution_holds (LgFastEngine *e, uint8_t *state)
               const Lit *l = &e->lits[i];
               gboolean together =
                   e->row_of[l->gi * n + l->a] ==
-                  e->row_of[l->gj * n + (guint) lg_bitset_ctz64 (l->bit)];
+                  e->row_of[l->gj * n + l->b];
               some = together == l->yes;
             }
         }
