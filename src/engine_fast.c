@@ -1220,8 +1220,7 @@ typedef enum
 /* The (cell or line << 32 | leaf group) pairs of kind `kind`, in the order
  * of the groups, into pairs; their number. */
 static guint
-literal_pairs (const LgFastEngine *e, const Builder *b, PairKind kind,
-               guint64 *pairs)
+literal_pairs (const LgFastEngine *e, PairKind kind, guint64 *pairs)
 {
   guint G = e->G, n = e->n, len = 0;
   for (guint gi = 0; gi < e->n_groups; gi++)
@@ -1231,14 +1230,14 @@ literal_pairs (const LgFastEngine *e, const Builder *b, PairKind kind,
            i < e->leaf_start[g->leaf_first + g->n_leaves]; i++)
         {
           const Lit *l = &e->lits[i];
-          guint64 row = l->row, bb = CODE_B (g_array_index (b->codes, guint64, i));
+          guint64 row = l->row;
           if (kind == CELL_PAIRS && (l->yes || n >= LARGE_MIN_ITEMS))
-            pairs[len++] = ((row * n + bb) << 32) | gi;
+            pairs[len++] = ((row * n + l->b) << 32) | gi;
           else if (kind == ROW_PAIRS && !l->yes)
             pairs[len++] = (row << 32) | gi;
           else if (kind == LINE_PAIRS)
             {
-              guint64 t = ((guint64) l->gj * G + l->gi) * n + bb;
+              guint64 t = ((guint64) l->gj * G + l->gi) * n + l->b;
               pairs[len++] = (row << 32) | gi;
               pairs[len++] = (t << 32) | gi;
             }
@@ -1345,10 +1344,10 @@ lay_out (Builder *b)
   for (guint i = 0; i < e->n_lazy; i++)
     n_lazy_rows += e->lazy[i].n_rows;
   guint64 *pairs = g_new (guint64, 2 * (size_t) b->codes->len + n_lazy_rows + 1);
-  guint len = literal_pairs (e, b, CELL_PAIRS, pairs);
+  guint len = literal_pairs (e, CELL_PAIRS, pairs);
   build_index (pairs, len, (size_t) G * G * n * n, e->n_groups,
                &e->cell_first, &e->cell_groups);
-  len = literal_pairs (e, b, ROW_PAIRS, pairs);
+  len = literal_pairs (e, ROW_PAIRS, pairs);
   if (n < LARGE_MIN_ITEMS)
     len = append_lazy_rows (e, pairs, len);
   build_index (pairs, len, (size_t) G * G * n, e->n_groups, &e->row_first,
@@ -1357,7 +1356,7 @@ lay_out (Builder *b)
   if (len)
     build_index (pairs, len, (size_t) G * G * n, e->n_groups,
                  &e->lazy_row_first, &e->lazy_row_groups);
-  len = literal_pairs (e, b, LINE_PAIRS, pairs);
+  len = literal_pairs (e, LINE_PAIRS, pairs);
   len = append_lazy_rows (e, pairs, len);
   build_index (pairs, len, (size_t) G * G * n, e->n_groups, &e->line_first,
                &e->line_groups);
