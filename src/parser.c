@@ -129,15 +129,23 @@ text_reserve (TokenText *t, gsize len)
     }
 }
 
+/* Ends the text of n bytes written at t->data + t->len with a NUL and
+ * keeps it; returns it. */
+static char *
+text_end (TokenText *t, gsize n)
+{
+  char *text = t->data + t->len;
+  text[n] = '\0';
+  t->len += n + 1;
+  return text;
+}
+
 /* Copies n bytes into the texts, with a NUL; returns the copy. */
 static char *
 text_add (TokenText *t, const char *bytes, gsize n)
 {
-  char *copy = t->data + t->len;
-  memcpy (copy, bytes, n);
-  copy[n] = '\0';
-  t->len += n + 1;
-  return copy;
+  memcpy (t->data + t->len, bytes, n);
+  return text_end (t, n);
 }
 
 /* ---- Parser state ------------------------------------------------------ */
@@ -525,7 +533,7 @@ keyword_of (const char *s, gsize len)
       !(first_letters & (1u << (s[0] - 'a'))))
     return KW_NONE;
   for (guint k = KW_NONE + 1; k < G_N_ELEMENTS (keyword_names); k++)
-    if (len && keyword_names[k][0] == s[0] &&
+    if (keyword_names[k][0] == s[0] &&
         strnlen (keyword_names[k], len + 1) == len &&
         memcmp (keyword_names[k], s, len) == 0)
       return k;
@@ -625,9 +633,7 @@ lex_string (Token *token, TokenText *t, const char *s, gsize len, gsize *i,
       return;
     }
   token->kind = TOK_STRING;
-  text[text_len] = '\0';
-  t->len += text_len + 1;
-  token->text = text;
+  token->text = text_end (t, text_len);
 }
 
 /* Lexes an integer literal (or a bad word starting with a digit). */
