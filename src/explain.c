@@ -62,15 +62,15 @@ typedef struct
                       2i + 1, and two words 0 at 2 n_used (the words it
                       does not use, for units_conclude) */
   uint64_t *support; /* per word used: the cells some case has */
-  uint64_t *seen;    /* per word used: the yes and no cells of support
-                        when propagate last evaluated the unit */
   guint *alive;      /* the cases that agree with the main grid when it had
                         changed alive_at times, ascending */
   guint n_alive;
   guint64 alive_at;
   uint64_t *alive_seen; /* per word used: the yes and no cells of support
                            in the main grid when alive was filtered */
-  guint *local;         /* propagate's: the cases that agree with its grid */
+  guint *local;         /* propagate's: the cases that agree with its grid
+                           (those of alive but in the units it narrowed,
+                           set up again by the next propagate) */
   guint n_local;
   /* what find_simple_step asks of the unit on the main grid, kept while
    * the cells of support there stay the same (it depends on them alone:
@@ -141,6 +141,18 @@ struct _LgExplain
   uint64_t *scratch[12]; /* scratch grids, words each: see their users */
   LgDeadline deadline;   /* lg_explain_set_deadline's */
   gboolean timed_out;    /* the deadline stopped it */
+  /* propagate's (see there): per word of the grid, the units whose cases
+   * use it, word_units[word_first[w]] on, with their support there
+   * (word_support); per unit, a cell of its support set since its turn last
+   * came (pending), and its local cases narrowed (dirty, listed); the
+   * cells pending knows of (heard: the yes words, then the no words); and
+   * ex->changes when every unit's local cases were last set up */
+  guint *word_first, *word_units;
+  uint64_t *word_support;
+  uint8_t *pending, *dirty;
+  guint *dirty_list, n_dirty;
+  uint64_t *heard;
+  guint64 prop_at;
 };
 
 static void step_free (gpointer data);
@@ -159,7 +171,6 @@ unit_free (gpointer data)
   g_free (u->cases);
   g_free (u->used);
   g_free (u->support);
-  g_free (u->seen);
   g_free (u->alive_seen);
   g_free (u->alive);
   g_free (u->local);
@@ -451,7 +462,6 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
             full[(2 * j + 1) * s->words + u->used[i]];
       }
   g_array_unref (c.cases);
-  u->seen = g_new (uint64_t, 2 * (gsize) MAX (u->n_used, 1));
   u->alive_seen = g_new0 (uint64_t, 2 * (gsize) MAX (u->n_used, 1));
   u->main_seen = g_new0 (uint64_t, 2 * (gsize) MAX (u->n_used, 1));
   u->main_has_case = -1;
@@ -501,6 +511,40 @@ state_clear (State *st)
   g_ptr_array_unref (st->steps);
 }
 
+/* propagate's index of the units by the words they use, and its flags. */
+static void
+make_word_index (LgExplain *ex)
+{
+  guint words = ex->shape.words, n_units = ex->units->len;
+  ex->word_first = g_new0 (guint, words + 1);
+  for (guint k = 0; k < n_units; k++)
+    {
+      const Unit *u = ex->units->pdata[k];
+      for (guint i = 0; i < u->n_used; i++)
+        ex->word_first[u->used[i] + 1]++;
+    }
+  for (guint w = 0; w < words; w++)
+    ex->word_first[w + 1] += ex->word_first[w];
+  g_autofree guint *fill = g_memdup2 (ex->word_first, words * sizeof *fill);
+  ex->word_units = g_new (guint, MAX (ex->word_first[words], 1));
+  ex->word_support = g_new (uint64_t, MAX (ex->word_first[words], 1));
+  for (guint k = 0; k < n_units; k++)
+    {
+      const Unit *u = ex->units->pdata[k];
+      for (guint i = 0; i < u->n_used; i++)
+        {
+          guint j = fill[u->used[i]]++;
+          ex->word_units[j] = k;
+          ex->word_support[j] = u->support[i];
+        }
+    }
+  ex->pending = g_new0 (uint8_t, MAX (n_units, 1));
+  ex->dirty = g_new0 (uint8_t, MAX (n_units, 1));
+  ex->dirty_list = g_new (guint, MAX (n_units, 1));
+  ex->heard = g_new (uint64_t, 2 * (gsize) words);
+  ex->prop_at = 0; /* never: ex->changes starts at 1 */
+}
+
 LgExplain *
 lg_explain_new (LgProblem *problem, GError **error)
 {
@@ -539,6 +583,7 @@ lg_explain_new (LgProblem *problem, GError **error)
   for (guint k = 0; k < most; k++)
     ex->all[k] = k;
   ex->changes = 1; /* every unit's alive to be filtered at its first use */
+  make_word_index (ex);
   guint *m = g_new (guint, 5 * (gsize) ex->shape.words);
   ex->merged = (Merged) { .used = m,
                           .pos_a = m + ex->shape.words,
@@ -565,6 +610,13 @@ lg_explain_free (LgExplain *ex)
   g_free (ex->lines);
   g_free (ex->touched);
   g_free (ex->touched_list);
+  g_free (ex->word_first);
+  g_free (ex->word_units);
+  g_free (ex->word_support);
+  g_free (ex->pending);
+  g_free (ex->dirty);
+  g_free (ex->dirty_list);
+  g_free (ex->heard);
   g_free (ex);
 }
 
@@ -1657,6 +1709,18 @@ find_pair_step (LgExplain *ex, const State *st)
 
 /* ---- A supposition refuted -------------------------------------------- */
 
+/* The cells ay (yes) and an (no) of word w are set: every unit whose
+ * support has one of them is pending, and heard knows them. */
+static inline void
+hear (LgExplain *ex, guint w, uint64_t ay, uint64_t an)
+{
+  for (guint j = ex->word_first[w]; j < ex->word_first[w + 1]; j++)
+    if ((ay | an) & ex->word_support[j])
+      ex->pending[ex->word_units[j]] = 1;
+  ex->heard[w] |= ay;
+  ex->heard[ex->shape.words + w] |= an;
+}
+
 /* The grid's rules and every unit's conclusions until nothing changes,
  * from yes, no, which add a supposition to base_yes, base_no (whose lines
  * are base_lines, lg_grid_lines'): the number
@@ -1664,11 +1728,16 @@ find_pair_step (LgExplain *ex, const State *st)
  * (0: no limit), with *closed TRUE when none comes at all (yes, no are
  * then the fixpoint, free of contradiction).  base is closed under every
  * unit (no unit concludes anything new in it: see
- * find_supposition_step), so a unit is evaluated
- * only once a cell that one of its cases has (its support) has changed
- * since base, or since it was last evaluated: its compatible cases depend
- * on those cells alone, and what it concludes is in yes, no already.  The
- * rounds are those of evaluating every unit every time. */
+ * find_supposition_step), so a unit is evaluated only once a cell that
+ * one of its cases has (its support) was set since base, or since its
+ * turn last came (pending, which hear sets for the cells the grid's rules
+ * and the units set): its compatible cases depend on those cells alone,
+ * and what it concludes is in yes, no already.  The rounds are those of
+ * evaluating every unit every time, in order.  A unit's local cases start
+ * as those that agree with base: set up for every unit when the main grid
+ * has changed since the last call, else for the units the last call
+ * narrowed (a search for a supposition makes thousands of calls, most of
+ * them one round long). */
 static guint
 propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
            const uint64_t *base_no, const uint32_t *base_lines,
@@ -1680,30 +1749,47 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
   /* the grid the rules last left as it is: base (no grid step is left in
    * it either), then each round's closure */
   uint64_t *cy = ex->scratch[10], *cn = ex->scratch[11];
+  const uint64_t *hy = ex->heard, *hn = ex->heard + s->words;
+  guint n_units = ex->units->len;
   g_assert (base_yes == ex->main.yes); /* whose cases CASES_MAIN has */
   memcpy (cy, base_yes, s->words * sizeof *cy);
   memcpy (cn, base_no, s->words * sizeof *cn);
+  memcpy (ex->heard, base_yes, s->words * sizeof *cy);
+  memcpy (ex->heard + s->words, base_no, s->words * sizeof *cn);
   memcpy (ex->work, base_lines, lg_grid_lines_size (s) * sizeof *base_lines);
-  /* what each unit last saw of the cells its cases have, and its cases
-   * that agree with base (the main grid) */
-  for (guint k = 0; k < ex->units->len; k++)
+  gboolean all = ex->prop_at != ex->changes;
+  for (guint j = 0; j < (all ? n_units : ex->n_dirty); j++)
     {
+      guint k = all ? j : ex->dirty_list[j];
       Unit *u = ex->units->pdata[k];
       const guint *alive = unit_cases (ex, u, CASES_MAIN, &u->n_local);
       memcpy (u->local, alive, u->n_local * sizeof *alive);
-      (void) support_changed (u, base_yes, base_no, u->seen);
+      ex->dirty[k] = 0;
     }
+  ex->n_dirty = 0;
+  ex->prop_at = ex->changes;
+  guint result = 0;
   for (guint round = 1; !max_rounds || round <= max_rounds; round++)
     {
       guint before = n_known (ex, yes, no);
       if (!lg_grid_close_from (s, yes, no, ex->work, cy, cn))
-        return round;
+        {
+          result = round;
+          break;
+        }
       memcpy (cy, yes, s->words * sizeof *cy);
       memcpy (cn, no, s->words * sizeof *cn);
-      for (guint k = 0; k < ex->units->len; k++)
+      /* the supposition and the closures */
+      for (guint w = 0; w < s->words; w++)
+        {
+          uint64_t ay = yes[w] & ~hy[w], an = no[w] & ~hn[w];
+          if (ay | an)
+            hear (ex, w, ay, an);
+        }
+      for (guint k = 0; k < n_units && !result; k++)
         {
           Unit *u = ex->units->pdata[k];
-          if (!support_changed (u, yes, no, u->seen))
+          if (!ex->pending[k])
             {
 #ifdef LG_ENABLE_CHECKS
               /* it would conclude nothing new */
@@ -1714,28 +1800,44 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
 #endif
               continue;
             }
+          ex->pending[k] = 0;
           guint64 count =
               units_conclude (ex, &u, 1, CASES_LOCAL, yes, no, dy, dn);
           if (count == 0)
-            return round;
+            {
+              result = round;
+              break;
+            }
           /* the grid only grows: the cases ruled out stay so */
           memcpy (u->local, ex->compat, count * sizeof *u->local);
           u->n_local = (guint) count;
+          if (!ex->dirty[k])
+            {
+              ex->dirty[k] = 1;
+              ex->dirty_list[ex->n_dirty++] = k;
+            }
           /* dy and dn are 0 outside the words the unit uses */
           for (guint i = 0; i < u->n_used; i++)
             {
               guint w = u->used[i];
-              yes[w] |= dy[w] & ~no[w];
-              no[w] |= dn[w] & ~yes[w];
+              uint64_t ay = dy[w] & ~no[w] & ~yes[w];
+              yes[w] |= ay;
+              uint64_t an = dn[w] & ~yes[w] & ~no[w];
+              no[w] |= an;
+              if (ay | an)
+                hear (ex, w, ay, an);
             }
         }
+      if (result)
+        break;
       if (n_known (ex, yes, no) == before)
         {
           *closed = TRUE;
-          return 0;
+          break;
         }
     }
-  return 0;
+  memset (ex->pending, 0, n_units * sizeof *ex->pending);
+  return result;
 }
 
 /* The steps of sub that the last one needs, through the facts they cite;
