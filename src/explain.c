@@ -559,7 +559,7 @@ lg_explain_new (LgProblem *problem, GError **error)
   ex->units = g_ptr_array_new_with_free_func (unit_free);
   for (guint k = 0; k < G_N_ELEMENTS (ex->scratch); k++)
     ex->scratch[k] = g_new0 (uint64_t, ex->shape.words);
-  ex->work = g_new (uint32_t, lg_grid_work_size (&ex->shape));
+  ex->work = g_new0 (uint32_t, lg_grid_work_size (&ex->shape));
   ex->lines = g_new0 (uint32_t, lg_grid_lines_size (&ex->shape));
   ex->touched = g_new0 (gboolean, ex->shape.n_groups * ex->shape.n);
   ex->touched_list = g_new (guint, ex->shape.n_groups * ex->shape.n);

@@ -233,17 +233,17 @@ lg_grid_lines_size (const LgGridShape *shape)
   return (gsize) 2 * shape->n_groups * shape->n_groups * shape->n;
 }
 
-/* Then, after the lines, a queue of the items whose lines changed (g * n
- * + i, each at most once in it), a flag per item: queued, and the log of
- * the cells set (cell << 1 | yes, each at most once each way). */
+/* Then, after the lines, a queue of the lines that changed (by their
+ * lg_grid_line_index, each at most once in it), a flag per line: queued,
+ * and the log of the cells set (cell << 1 | yes, each at most once each
+ * way). */
 gsize
 lg_grid_work_size (const LgGridShape *shape)
 {
-  gsize items = (gsize) shape->n_groups * shape->n;
-  return lg_grid_lines_size (shape) + 2 * items + 2 * (gsize) shape->n_cells;
+  return 2 * lg_grid_lines_size (shape) + 2 * (gsize) shape->n_cells;
 }
 
-/* A closure under way: the lines, and the queue of the items to revise
+/* A closure under way: the lines, and the queue of the lines to revise
  * (queue NULL: none, every line is revised in turn). */
 typedef struct
 {
@@ -257,14 +257,14 @@ typedef struct
 } Closure;
 
 static void
-enqueue (Closure *c, guint g, guint i)
+enqueue (Closure *c, guint line)
 {
-  guint item = g * c->shape->n + i, items = c->shape->n_groups * c->shape->n;
-  if (!c->queue || c->queued[item])
+  guint lines = (guint) (lg_grid_lines_size (c->shape) / 2);
+  if (!c->queue || c->queued[line])
     return;
-  c->queued[item] = 1;
+  c->queued[line] = 1;
   guint tail = c->head + c->len;
-  c->queue[tail >= items ? tail - items : tail] = item;
+  c->queue[tail >= lines ? tail - lines : tail] = line;
   c->len++;
 }
 
@@ -279,19 +279,20 @@ set_in_lines (const LgGridShape *shape, uint32_t *lines, guint g, guint i,
 }
 
 /* Sets cell (g, i) x (h, j) to value in both its lines (nothing when it
- * was set already); the items of both lines are to be revised. */
+ * was set already); both lines are to be revised. */
 static void
 work_set (Closure *c, guint g, guint i, guint h, guint j, gboolean value)
 {
-  if (c->work[2 * lg_grid_line_index (c->shape, g, i, h) + !value] >> j & 1)
+  guint line = lg_grid_line_index (c->shape, g, i, h);
+  if (c->work[2 * line + !value] >> j & 1)
     return;
   set_in_lines (c->shape, c->work, g, i, h, j, value);
   c->changed++;
   if (c->log)
     c->log[c->n_log++] =
         lg_grid_cell (c->shape, g, i, h, j) << 1 | (value ? 1u : 0u);
-  enqueue (c, g, i);
-  enqueue (c, h, j);
+  enqueue (c, line);
+  enqueue (c, lg_grid_line_index (c->shape, h, j, g));
 }
 
 /* yes, no into the lines of c->work (a cell's row of its pair's matrix is
@@ -359,6 +360,32 @@ close_line (Closure *c, guint g, guint i, guint h)
   return TRUE;
 }
 
+/* Line (g, i) -> h changed: what it knows goes to the line to h of each
+ * item that (g, i) is with in a third group (close_line does the rest:
+ * its own rules, and all of (g, i)'s lines to a new partner in h).  A
+ * line to a third group with two yes is a conflict that its own revision
+ * finds: it is skipped here. */
+static void
+spread_line (Closure *c, guint g, guint i, guint h)
+{
+  const LgGridShape *shape = c->shape;
+  guint G = shape->n_groups;
+  const uint32_t *l = c->work + 2 * lg_grid_line_index (shape, g, i, h);
+  for (guint k = 0; k < G; k++)
+    {
+      if (k == g || k == h)
+        continue;
+      uint32_t y = c->work[2 * lg_grid_line_index (shape, g, i, k)];
+      if (!y || (y & (y - 1)))
+        continue;
+      guint j = (guint) lg_bitset_ctz64 (y);
+      const uint32_t *lb = c->work + 2 * lg_grid_line_index (shape, k, j, h);
+      for (int v = 0; v < 2; v++)
+        for (uint32_t m = l[v] & ~lb[v]; m; m &= m - 1)
+          work_set (c, k, j, h, (guint) lg_bitset_ctz64 (m), !v);
+    }
+}
+
 #ifdef LG_ENABLE_CHECKS
 static void
 or_row_bits (uint64_t *set, guint start, uint32_t bits)
@@ -413,37 +440,47 @@ close_by_rounds (const LgGridShape *shape, uint64_t *yes, uint64_t *no)
 }
 #endif
 
-/* The items are revised from a queue: at first all of them, or those of
+/* The lines are revised from a queue: at first all of them, or those of
  * the cells that yes, no add to closed_yes, closed_no (whose lines work
- * holds), then those whose lines changed (a line's rules read the line,
- * and the lines of the item it is with, which the transposed line
- * revises).  The cells set are logged, and only they are stored. */
+ * holds), then those that changed: a line's rules (close_line) read the
+ * line, and a partner's lines, which gain what it knows; the lines of the
+ * item's other partners gain what it knows (spread_line).  The cells set
+ * are logged, and only they are stored.  No line is left queued: a call
+ * from closed_yes finds the flags as the last call left them (zero from
+ * g_new0 before the first), which spares clearing them for every
+ * supposition of --explain.  (By the line rather than by the
+ * item, as it was: a cell set revises its two lines instead of every line
+ * of its two items, each copied to every partner; the same closure, for
+ * the rules only add and a conflict stays one.) */
 static gboolean
 close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
                 uint32_t *work, const uint64_t *closed_yes,
                 const uint64_t *closed_no)
 {
-  guint n = shape->n, G = shape->n_groups, items = G * n;
+  guint n = shape->n, G = shape->n_groups;
+  guint lines = (guint) (lg_grid_lines_size (shape) / 2);
   uint32_t *queue = work + lg_grid_lines_size (shape);
   Closure c = { .shape = shape,
                 .work = work,
                 .queue = queue,
-                .queued = queue + items,
-                .log = queue + 2 * items };
+                .queued = queue + lines,
+                .log = queue + 2 * (gsize) lines };
   if (!closed_yes)
     {
-      for (guint item = 0; item < items; item++)
-        {
-          queue[item] = item;
-          c.queued[item] = 1;
-        }
-      c.len = items;
+      memset (c.queued, 0, lines * sizeof *c.queued);
+      for (guint g = 0; g < G; g++)
+        for (guint h = 0; h < G; h++)
+          for (guint i = 0; h != g && i < n; i++)
+            enqueue (&c, lg_grid_line_index (shape, g, i, h));
       load_lines (&c, yes, no);
       c.n_log = 0;
     }
   else
     {
-      memset (c.queued, 0, items * sizeof *c.queued);
+#ifdef LG_ENABLE_CHECKS
+      for (guint line = 0; line < lines; line++)
+        g_assert (!c.queued[line]);
+#endif
       for (guint w = 0; w < shape->words; w++)
         for (uint64_t m = (yes[w] & ~closed_yes[w]) | (no[w] & ~closed_no[w]);
              m; m &= m - 1)
@@ -459,14 +496,22 @@ close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
     }
   while (c.len)
     {
-      guint item = queue[c.head];
-      c.head = c.head + 1 == items ? 0 : c.head + 1;
+      guint line = queue[c.head];
+      c.head = c.head + 1 == lines ? 0 : c.head + 1;
       c.len--;
-      c.queued[item] = 0;
-      guint g = item / n, i = item % n;
-      for (guint h = 0; h < G; h++)
-        if (h != g && !close_line (&c, g, i, h))
+      c.queued[line] = 0;
+      guint i = line % n, g = line / n / G, h = line / n % G;
+      if (!close_line (&c, g, i, h))
+        {
+          /* no line left queued, for the next call (see above) */
+          for (; c.len; c.len--)
+            {
+              c.queued[queue[c.head]] = 0;
+              c.head = c.head + 1 == lines ? 0 : c.head + 1;
+            }
           return FALSE;
+        }
+      spread_line (&c, g, i, h);
     }
   for (guint k = 0; k < c.n_log; k++)
     lg_bitset_set (c.log[k] & 1 ? yes : no, c.log[k] >> 1);

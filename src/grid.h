@@ -145,7 +145,9 @@ void lg_grid_lines_set (const LgGridShape *shape, uint32_t *lines, guint cell,
 /* Applies the three rules until nothing changes, as lg_grid_exclusion,
  * lg_grid_last and lg_grid_transitivity would, on every line at once;
  * FALSE as soon as the grid has a conflict (as lg_grid_conflict sees
- * them).  work: lg_grid_work_size (shape) entries of the caller's. */
+ * them).  work: lg_grid_work_size (shape) entries of the caller's, zero
+ * before the first call (g_new0): the calls keep the part after the
+ * lines zero. */
 gsize lg_grid_work_size (const LgGridShape *shape);
 gboolean lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
                         uint32_t *work);

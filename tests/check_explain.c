@@ -546,7 +546,7 @@ START_TEST (test_grid_close)
     }
   g_autofree uint64_t *sy = g_memdup2 (yes, sh.words * sizeof *yes);
   g_autofree uint64_t *sn = g_memdup2 (no, sh.words * sizeof *no);
-  g_autofree uint32_t *work = g_new (uint32_t, lg_grid_work_size (&sh));
+  g_autofree uint32_t *work = g_new0 (uint32_t, lg_grid_work_size (&sh));
   gboolean want = close_by_steps (&sh, sy, sn, work);
   gboolean got = lg_grid_close (&sh, yes, no, work);
   ck_assert_msg (got == want, "grid %d (%u groups of %u): closed %d, steps %d",
@@ -569,7 +569,7 @@ START_TEST (test_grid_close)
   g_autofree uint64_t *by = g_memdup2 (ay, sh.words * sizeof *ay);
   g_autofree uint64_t *bn = g_memdup2 (an, sh.words * sizeof *an);
   gboolean from = lg_grid_close_from (&sh, ay, an, work, yes, no);
-  g_autofree uint32_t *work2 = g_new (uint32_t, lg_grid_work_size (&sh));
+  g_autofree uint32_t *work2 = g_new0 (uint32_t, lg_grid_work_size (&sh));
   gboolean whole = lg_grid_close (&sh, by, bn, work2);
   ck_assert_msg (from == whole, "grid %d: from the closure %d, whole %d", _i,
                  from, whole);
