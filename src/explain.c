@@ -1786,7 +1786,7 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
           if (ay | an)
             hear (ex, w, ay, an);
         }
-      for (guint k = 0; k < n_units && !result; k++)
+      for (guint k = 0; k < n_units; k++)
         {
           Unit *u = ex->units->pdata[k];
           if (!ex->pending[k])
