@@ -250,7 +250,7 @@ typedef struct
   const LgGridShape *shape;
   uint32_t *work;
   uint32_t *queue, *queued;
-  guint head, len;
+  guint head, len, n_lines; /* n_lines: the queue's size, every line */
   guint changed; /* bits set so far */
   uint32_t *log; /* the cells set (NULL: not logged) */
   guint n_log;
@@ -259,12 +259,11 @@ typedef struct
 static void
 enqueue (Closure *c, guint line)
 {
-  guint lines = (guint) (lg_grid_lines_size (c->shape) / 2);
   if (!c->queue || c->queued[line])
     return;
   c->queued[line] = 1;
   guint tail = c->head + c->len;
-  c->queue[tail >= lines ? tail - lines : tail] = line;
+  c->queue[tail >= c->n_lines ? tail - c->n_lines : tail] = line;
   c->len++;
 }
 
@@ -464,6 +463,7 @@ close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
                 .work = work,
                 .queue = queue,
                 .queued = queue + lines,
+                .n_lines = lines,
                 .log = queue + 2 * (gsize) lines };
   if (!closed_yes)
     {
