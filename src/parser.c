@@ -660,10 +660,37 @@ lex_number (Token *token, TokenText *t, const char *s, gsize len, gsize *i)
         }
       j++;
     }
+  /* 4.99: a decimal fraction, which no group or expression takes */
+  gsize point = j;
+  if (digits_only && j + 1 < len && s[j] == '.' && g_ascii_isdigit (s[j + 1]))
+    for (j++; j < len && g_ascii_isdigit (s[j]); j++)
+      ;
   token->src_len = j - *i;
   *i = j;
   token->text = text_add (t, token->src, token->src_len);
-  if (!digits_only)
+  if (j > point)
+    {
+      static const char *const units[] = { "tenths", "hundredths",
+                                           "thousandths" };
+      gsize decimals = j - point - 1;
+      gsize whole = point - (gsize) (token->src - s);
+      g_autoptr (GString) scaled = g_string_new_len (token->src, whole);
+      g_string_append_len (scaled, s + point + 1, decimals);
+      const char *digits = scaled->str;
+      while (digits[0] == '0' && digits[1])
+        digits++;
+      g_autofree char *unit =
+          decimals <= G_N_ELEMENTS (units)
+              ? g_strdup_printf ("%s (%s for %.*s)", units[decimals - 1],
+                                 digits, (int) token->src_len, token->src)
+              : g_strdup ("a smaller unit");
+      error_token (token, LG_PARSE_ERROR_SYNTAX,
+                   "'%.*s' is not an integer: numbers are integers here; "
+                   "count in %s, or name an item of an ordered group \"%.*s\"",
+                   (int) token->src_len, token->src, unit,
+                   (int) token->src_len, token->src);
+    }
+  else if (!digits_only)
     error_token (token, LG_PARSE_ERROR_SYNTAX,
                  "invalid integer literal '%.*s' (quote a name that starts "
                  "with a digit)",

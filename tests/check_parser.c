@@ -890,6 +890,8 @@ static const struct
   { "ask-without-of.lgm", LG_PARSE_ERROR_SYNTAX },
   { "ask-variable.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "bad-integer-literal.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "decimal-number.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "decimal-in-expression.lgm", LG_PARSE_ERROR_SYNTAX },
   { "c1-control.lgm", LG_PARSE_ERROR_ENCODING },
   { "chained-comparison.lgm", LG_PARSE_ERROR_SYNTAX },
   { "clue-without-text.lgm", LG_PARSE_ERROR_SYNTAX },
