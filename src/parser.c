@@ -636,7 +636,36 @@ lex_string (Token *token, TokenText *t, const char *s, gsize len, gsize *i,
   token->text = text_end (t, text_len);
 }
 
-/* Lexes an integer literal (or a bad word starting with a digit). */
+/* For the decimal number text[0, len) (maybe a minus, digits, a point,
+ * digits): the unit in which it is whole, "hundredths (499 for 4.99)";
+ * NULL if text is not one.  Free with g_free. */
+static char *
+decimal_unit (const char *text, gsize len)
+{
+  static const char *const units[] = { "tenths", "hundredths",
+                                       "thousandths" };
+  gboolean minus = len > 0 && text[0] == '-';
+  gsize whole = minus;
+  while (whole < len && g_ascii_isdigit (text[whole]))
+    whole++;
+  if (whole == (gsize) minus || whole + 1 >= len || text[whole] != '.')
+    return NULL;
+  gsize decimals = len - whole - 1;
+  if (strspn (text + whole + 1, "0123456789") < decimals)
+    return NULL;
+  if (decimals > G_N_ELEMENTS (units))
+    return g_strdup ("a smaller unit");
+  g_autoptr (GString) scaled = g_string_new_len (text + minus, whole - minus);
+  g_string_append_len (scaled, text + whole + 1, decimals);
+  const char *digits = scaled->str;
+  while (digits[0] == '0' && digits[1])
+    digits++;
+  return g_strdup_printf ("%s (%s%s for %.*s)", units[decimals - 1],
+                          minus ? "-" : "", digits, (int) len, text);
+}
+
+/* Lexes an integer literal (or a bad word starting with a digit, or a
+ * decimal number). */
 static void
 lex_number (Token *token, TokenText *t, const char *s, gsize len, gsize *i)
 {
@@ -670,20 +699,7 @@ lex_number (Token *token, TokenText *t, const char *s, gsize len, gsize *i)
   token->text = text_add (t, token->src, token->src_len);
   if (j > point)
     {
-      static const char *const units[] = { "tenths", "hundredths",
-                                           "thousandths" };
-      gsize decimals = j - point - 1;
-      gsize whole = point - (gsize) (token->src - s);
-      g_autoptr (GString) scaled = g_string_new_len (token->src, whole);
-      g_string_append_len (scaled, s + point + 1, decimals);
-      const char *digits = scaled->str;
-      while (digits[0] == '0' && digits[1])
-        digits++;
-      g_autofree char *unit =
-          decimals <= G_N_ELEMENTS (units)
-              ? g_strdup_printf ("%s (%s for %.*s)", units[decimals - 1],
-                                 digits, (int) token->src_len, token->src)
-              : g_strdup ("a smaller unit");
+      g_autofree char *unit = decimal_unit (token->src, token->src_len);
       error_token (token, LG_PARSE_ERROR_SYNTAX,
                    "'%.*s' is not an integer: numbers are integers here; "
                    "count in %s, or name an item of an ordered group \"%.*s\"",
@@ -693,7 +709,7 @@ lex_number (Token *token, TokenText *t, const char *s, gsize len, gsize *i)
   else if (!digits_only)
     error_token (token, LG_PARSE_ERROR_SYNTAX,
                  "invalid integer literal '%.*s' (quote a name that starts "
-                 "with a digit)",
+                 "with a digit); a number is written without its unit",
                  (int) token->src_len, token->src);
   else if (too_large)
     error_token (token, LG_PARSE_ERROR_LIMIT,
@@ -786,6 +802,37 @@ misspelt_operator (const char *s, gsize len)
   return NULL;
 }
 
+/* A currency, percent or degree sign: a unit, when beside a number. */
+static gboolean
+is_unit_symbol (gunichar c)
+{
+  switch (c)
+    {
+    case '$':
+    case '%':
+    case 0xA2:   /* cent */
+    case 0xA3:   /* pound */
+    case 0xA5:   /* yen */
+    case 0xB0:   /* degree */
+    case 0x20AC: /* euro */
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* Whether s[start, end) has a digit before or after it, blanks apart. */
+static gboolean
+beside_digit (const char *s, gsize len, gsize start, gsize end)
+{
+  while (start > 0 && (s[start - 1] == ' ' || s[start - 1] == '\t'))
+    start--;
+  while (end < len && (s[end] == ' ' || s[end] == '\t'))
+    end++;
+  return (start > 0 && g_ascii_isdigit (s[start - 1])) ||
+         (end < len && g_ascii_isdigit (s[end]));
+}
+
 /* Fills p->tokens with the tokens of the line `s` (already checked by
  * check_line); the last token is EOL, or the first ERROR. */
 static void
@@ -854,7 +901,14 @@ lex_line (Parser *p, const char *s, gsize len)
           gunichar c = g_utf8_get_char (s + i);
 
           token.src_len = g_utf8_next_char (s + i) - (s + i);
-          if (c < 0x80)
+          if (is_unit_symbol (c) &&
+              beside_digit (s, len, i, i + token.src_len))
+            error_token (&token, LG_PARSE_ERROR_SYNTAX,
+                         "unexpected character '%.*s': a number is written "
+                         "without its unit; name the unit in a comment "
+                         "('numeric price: 25, 30  # dollars')",
+                         (int) token.src_len, token.src);
+          else if (c < 0x80)
             error_token (&token, LG_PARSE_ERROR_SYNTAX,
                          "unexpected character '%c'", (char) c);
           else
@@ -1498,9 +1552,29 @@ parse_group (Parser *p, LgGroupKind kind)
                   "signed integers)",
                   item.text, name->text);
           else
-            fail (p, item.token, LG_PARSE_ERROR_SEMANTIC,
-                  "item '%s' of numeric group '%s' is not an integer",
-                  item.text, name->text);
+            {
+              /* 150cm, -3 C: the number, then a unit; or 4.99 */
+              const char *t = item.text + (item.text[0] == '-');
+              gsize digits = strspn (t, "0123456789");
+              g_autofree char *unit =
+                  decimal_unit (item.text, strlen (item.text));
+              if (unit)
+                fail (p, item.token, LG_PARSE_ERROR_SEMANTIC,
+                      "item '%s' of numeric group '%s' is not an integer: "
+                      "count in %s",
+                      item.text, name->text, unit);
+              else if (digits > 0)
+                fail (p, item.token, LG_PARSE_ERROR_SEMANTIC,
+                      "item '%s' of numeric group '%s' is not an integer: "
+                      "write the number alone (%.*s) and name the unit in a "
+                      "comment",
+                      item.text, name->text, (int) (t - item.text + digits),
+                      item.text);
+              else
+                fail (p, item.token, LG_PARSE_ERROR_SEMANTIC,
+                      "item '%s' of numeric group '%s' is not an integer",
+                      item.text, name->text);
+            }
           item_text_clear (&item);
           return FALSE;
         }
