@@ -2665,6 +2665,34 @@ range_text (gint64 lo, gint64 hi)
                           hi);
 }
 
+/* The first ordered group an expression refers to whose items are all
+ * numbers other than their positions (`ordered year: 1990, 1995`), or
+ * NULL: its values are those positions, which its author may not mean. */
+static const LgGroup *
+numbered_ordered_group (const LgExpr *e)
+{
+  if (e == NULL)
+    return NULL;
+  if (e->kind == LG_EXPR_REF)
+    {
+      const LgGroup *g = e->item->group;
+      gboolean positions = TRUE;
+      if (g->kind != LG_GROUP_ORDERED)
+        return NULL;
+      for (guint i = 0; i < g->items->len; i++)
+        {
+          const LgItem *item = g_ptr_array_index (g->items, i);
+          gint64 value;
+          if (parse_int64 (item->name, &value) != INT_OK)
+            return NULL;
+          positions &= value == (gint64) i;
+        }
+      return positions ? NULL : g;
+    }
+  const LgGroup *g = numbered_ordered_group (e->left);
+  return g ? g : numbered_ordered_group (e->right);
+}
+
 /* A relation rule just added: warns when it can never hold or always
  * holds, and keeps it for warn_at_end. */
 static void
@@ -2698,12 +2726,22 @@ note_relation (Parser *p, LgRule *rule, const Token *first)
       lg_expr_bounds (rule->right, G_MAXINT64, &l2, &h2);
       left = range_text (l1, h1);
       right = range_text (l2, h2);
+      const LgGroup *g = numbered_ordered_group (rule->left);
+      if (!g)
+        g = numbered_ordered_group (rule->right);
+      g_autofree char *hint =
+          g ? g_strdup_printf (
+                  "; the items of ordered group '%s' have the values 0 to "
+                  "%u, their positions: declare it numeric to compute with "
+                  "the numbers they are named by",
+                  g->name, g->items->len - 1)
+            : NULL;
       warn_at (p, p->line, first->column,
                "this rule %s: its left side is %s and its right side %s, "
-               "whatever the items of the variables",
+               "whatever the items of the variables%s",
                truth == TRUTH_NEVER ? "can never hold"
                                     : "always holds, so it says nothing",
-               left, right);
+               left, right, hint ? hint : "");
       return;
     }
   warn_at (p, p->line, first->column,

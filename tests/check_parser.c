@@ -1067,7 +1067,7 @@ static const char *const warn_files[] = {
   "var-used-once.lgm",        "sum-same-item-numeric.lgm",
   "sum-with-couple.lgm",      "clue-without-rule.lgm",
   "var-used-once-quoted.lgm", "count-never-holds.lgm",
-  "count-always-holds.lgm",
+  "count-always-holds.lgm",   "ordered-numbers.lgm",
 };
 
 /* Each file of tests/warn starts with `# expect: LINE:COLUMN: MESSAGE`: it
