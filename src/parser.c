@@ -642,8 +642,7 @@ lex_string (Token *token, TokenText *t, const char *s, gsize len, gsize *i,
 static char *
 decimal_unit (const char *text, gsize len)
 {
-  static const char *const units[] = { "tenths", "hundredths",
-                                       "thousandths" };
+  static const char *const units[] = { "tenths", "hundredths", "thousandths" };
   gboolean minus = len > 0 && text[0] == '-';
   gsize whole = minus;
   while (whole < len && g_ascii_isdigit (text[whole]))
@@ -703,8 +702,8 @@ lex_number (Token *token, TokenText *t, const char *s, gsize len, gsize *i)
       error_token (token, LG_PARSE_ERROR_SYNTAX,
                    "'%.*s' is not an integer: numbers are integers here; "
                    "count in %s, or name an item of an ordered group \"%.*s\"",
-                   (int) token->src_len, token->src, unit,
-                   (int) token->src_len, token->src);
+                   (int) token->src_len, token->src, unit, (int) token->src_len,
+                   token->src);
     }
   else if (!digits_only)
     error_token (token, LG_PARSE_ERROR_SYNTAX,
@@ -901,8 +900,7 @@ lex_line (Parser *p, const char *s, gsize len)
           gunichar c = g_utf8_get_char (s + i);
 
           token.src_len = g_utf8_next_char (s + i) - (s + i);
-          if (is_unit_symbol (c) &&
-              beside_digit (s, len, i, i + token.src_len))
+          if (is_unit_symbol (c) && beside_digit (s, len, i, i + token.src_len))
             error_token (&token, LG_PARSE_ERROR_SYNTAX,
                          "unexpected character '%.*s': a number is written "
                          "without its unit; name the unit in a comment "
