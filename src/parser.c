@@ -1020,6 +1020,27 @@ parse_int64 (const char *text, gint64 *value)
 
 /* ---- Item tokens ------------------------------------------------------- */
 
+/* When the integer literal t is three digits right after a comma right
+ * after digits ("30,000"), a thousands separator seems to have split one
+ * number in two: "; '30,000' reads as two items, 30 and 000: write
+ * 30000".  Else NULL.  Free with g_free. */
+static char *
+thousands_split (const Token *t)
+{
+  if (t->kind != TOK_INT || t->src_len != 3 || t->column < 3 ||
+      t->src[-1] != ',' || !g_ascii_isdigit (t->src[-2]))
+    return NULL;
+  /* column - 1 code points before t, so at least as many bytes */
+  const char *start = t->src - 2;
+  for (guint k = 2; k < t->column - 1 && g_ascii_isdigit (start[-1]); k++)
+    start--;
+  int head = (int) (t->src - 1 - start);
+  return g_strdup_printf ("; '%.*s,%.3s' reads as two items, %.*s and %.3s: "
+                          "write %.*s%.3s",
+                          head, start, t->src, head, start, t->src, head, start,
+                          t->src);
+}
+
 /* An item as written in a declaration or after `group:`: a name, a string,
  * or an integer literal with an optional '-'. */
 typedef struct
@@ -1585,13 +1606,15 @@ parse_group (Parser *p, LgGroupKind kind)
 
           if (!same)
             continue;
+          g_autofree char *split = thousands_split (item.token);
           if (strcmp (previous, item.text) == 0)
             fail (p, item.token, LG_PARSE_ERROR_DUPLICATE,
-                  "duplicate item '%s' in group '%s'", item.text, name->text);
+                  "duplicate item '%s' in group '%s'%s", item.text, name->text,
+                  split ? split : "");
           else
             fail (p, item.token, LG_PARSE_ERROR_DUPLICATE,
-                  "duplicate item '%s' in group '%s': same value as '%s'",
-                  item.text, name->text, previous);
+                  "duplicate item '%s' in group '%s': same value as '%s'%s",
+                  item.text, name->text, previous, split ? split : "");
           item_text_clear (&item);
           return FALSE;
         }

@@ -949,6 +949,7 @@ static const struct
   { "numeric-not-integer.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "numeric-with-unit.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "numeric-decimal-quoted.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "thousands-separator.lgm", LG_PARSE_ERROR_DUPLICATE },
   { "relation-in-expression.lgm", LG_PARSE_ERROR_SYNTAX },
   { "reversed-at-most.lgm", LG_PARSE_ERROR_SYNTAX },
   { "size-mismatch.lgm", LG_PARSE_ERROR_SEMANTIC },
