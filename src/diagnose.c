@@ -528,6 +528,12 @@ redundancy_print (FILE *out, const LgProblem *problem,
                unit);
       return;
     }
+  if (t > 0 && result->n_solutions == 0)
+    fprintf (out,
+             "The problem has no solution (--why-none finds %ss that "
+             "contradict each other); the %ss redundant here are those "
+             "without which it still has none.\n",
+             unit, unit);
   if (t == 0)
     fprintf (out, "The problem has no %s: none is redundant.\n", unit);
   else if (k == 0 && t == 1)

@@ -53,6 +53,15 @@ run "--redundant --drop-clue 15" 0 --redundant --drop-clue 15 \
     fail "--redundant --drop-clue 15: $(head -n 1 "$tmp/out")"; fi
 }
 
+# A problem without solution: --redundant says so first, and names
+# --why-none.
+run "--redundant on a problem without solution" 0 --redundant \
+  "$LG_DATADIR/einstein-cat-not-water.lgm" && {
+  if [ "$(head -n 1 "$tmp/out")" = "The problem has no solution (--why-none finds clues that contradict each other); the clues redundant here are those without which it still has none." ]
+  then pass "--redundant without solution: the first line says so"; else
+    fail "--redundant without solution: $(head -n 1 "$tmp/out")"; fi
+}
+
 # ---- Rules dropped on the command line stay dropped ----------------------------
 same_output "--why-none --drop 26: solvable without the contradicting clue" \
   "$expected/diagnose-solvable-why-none.out" 0 --why-none --drop 26 \
