@@ -277,6 +277,17 @@ set_in_lines (const LgGridShape *shape, uint32_t *lines, guint g, guint i,
   lines[2 * lg_grid_line_index (shape, h, j, g) + !yes] |= UINT32_C (1) << i;
 }
 
+/* The next line of the queue (not empty), no longer queued. */
+static guint
+dequeue (Closure *c)
+{
+  guint line = c->queue[c->head];
+  c->head = c->head + 1 == c->n_lines ? 0 : c->head + 1;
+  c->len--;
+  c->queued[line] = 0;
+  return line;
+}
+
 /* Sets cell (g, i) x (h, j) to value in both its lines (nothing when it
  * was set already); both lines are to be revised. */
 static void
@@ -496,19 +507,13 @@ close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
     }
   while (c.len)
     {
-      guint line = queue[c.head];
-      c.head = c.head + 1 == lines ? 0 : c.head + 1;
-      c.len--;
-      c.queued[line] = 0;
+      guint line = dequeue (&c);
       guint i = line % n, g = line / n / G, h = line / n % G;
       if (!close_line (&c, g, i, h))
         {
           /* no line left queued, for the next call (see above) */
-          for (; c.len; c.len--)
-            {
-              c.queued[queue[c.head]] = 0;
-              c.head = c.head + 1 == lines ? 0 : c.head + 1;
-            }
+          while (c.len)
+            dequeue (&c);
           return FALSE;
         }
       spread_line (&c, g, i, h);
