@@ -1577,22 +1577,17 @@ parse_group (Parser *p, LgGroupKind kind)
               gsize digits = strspn (t, "0123456789");
               g_autofree char *unit =
                   decimal_unit (item.text, strlen (item.text));
-              if (unit)
-                fail (p, item.token, LG_PARSE_ERROR_SEMANTIC,
-                      "item '%s' of numeric group '%s' is not an integer: "
-                      "count in %s",
-                      item.text, name->text, unit);
-              else if (digits > 0)
-                fail (p, item.token, LG_PARSE_ERROR_SEMANTIC,
-                      "item '%s' of numeric group '%s' is not an integer: "
-                      "write the number alone (%.*s) and name the unit in a "
-                      "comment",
-                      item.text, name->text, (int) (t - item.text + digits),
-                      item.text);
-              else
-                fail (p, item.token, LG_PARSE_ERROR_SEMANTIC,
-                      "item '%s' of numeric group '%s' is not an integer",
-                      item.text, name->text);
+              g_autofree char *hint =
+                  unit ? g_strdup_printf (": count in %s", unit)
+                  : digits > 0
+                      ? g_strdup_printf (": write the number alone (%.*s) "
+                                         "and name the unit in a comment",
+                                         (int) (t - item.text + digits),
+                                         item.text)
+                      : NULL;
+              fail (p, item.token, LG_PARSE_ERROR_SEMANTIC,
+                    "item '%s' of numeric group '%s' is not an integer%s",
+                    item.text, name->text, hint ? hint : "");
             }
           item_text_clear (&item);
           return FALSE;
