@@ -158,6 +158,8 @@ typedef struct
   guint index;    /* declaration order, from 0 */
   guint line;     /* where it was declared */
   GArray *values; /* gint64, numeric groups only */
+  char *split;    /* its first item split by a thousands separator, as
+                     thousands_split says it, or NULL */
 } GroupInfo;
 
 typedef struct
@@ -214,6 +216,7 @@ group_info_free (gpointer data)
   GroupInfo *info = data;
 
   g_free (info->name);
+  g_free (info->split);
   if (info->values != NULL)
     g_array_unref (info->values);
   g_free (info);
@@ -1498,7 +1501,7 @@ index_items (Parser *p, GroupInfo *group, GPtrArray *names)
 
 /* The parser's record of a group of the problem, declared on the current
  * line: its names indexed, its values (numeric groups: taken, else NULL). */
-static void
+static GroupInfo *
 add_group_info (Parser *p, LgGroup *group, GPtrArray *names, GArray *values)
 {
   GroupInfo *info = g_new0 (GroupInfo, 1);
@@ -1512,6 +1515,7 @@ add_group_info (Parser *p, LgGroup *group, GPtrArray *names, GArray *values)
   g_ptr_array_add (p->groups, info);
   g_hash_table_insert (p->group_table, info->name, info);
   index_items (p, info, names);
+  return info;
 }
 
 /* Counts the items left on a too long item list, from the current one. */
@@ -1534,6 +1538,8 @@ parse_group (Parser *p, LgGroupKind kind)
   Token *name = peek (p);
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autofree char *split = NULL; /* the first item after a thousands
+                                    separator, for the count's error */
   GroupInfo *other;
   LgGroup *group;
 
@@ -1601,18 +1607,20 @@ parse_group (Parser *p, LgGroupKind kind)
 
           if (!same)
             continue;
-          g_autofree char *split = thousands_split (item.token);
+          g_autofree char *here = thousands_split (item.token);
           if (strcmp (previous, item.text) == 0)
             fail (p, item.token, LG_PARSE_ERROR_DUPLICATE,
                   "duplicate item '%s' in group '%s'%s", item.text, name->text,
-                  split ? split : "");
+                  here ? here : "");
           else
             fail (p, item.token, LG_PARSE_ERROR_DUPLICATE,
                   "duplicate item '%s' in group '%s': same value as '%s'%s",
-                  item.text, name->text, previous, split ? split : "");
+                  item.text, name->text, previous, here ? here : "");
           item_text_clear (&item);
           return FALSE;
         }
+      if (split == NULL)
+        split = thousands_split (item.token);
       g_array_append_val (values, item.value);
       g_ptr_array_add (names, g_steal_pointer (&item.text));
       if (peek (p)->kind != TOK_COMMA)
@@ -1625,12 +1633,20 @@ parse_group (Parser *p, LgGroupKind kind)
   if (p->dimension != 0 && names->len != p->dimension)
     {
       const GroupInfo *first = g_ptr_array_index (p->groups, 0);
+      /* "; '1,500' reads as two items ...": this group's, else the
+       * first group's, named */
+      g_autofree char *hint =
+          split != NULL ? g_strdup (split)
+          : first->split != NULL
+              ? g_strdup_printf ("; in group '%s', %s", first->name,
+                                 first->split + 2)
+              : NULL;
 
       return fail (p, name, LG_PARSE_ERROR_SEMANTIC,
                    "group '%s' has %u item%s but group '%s' has %u: every "
-                   "group must have the same number of items",
+                   "group must have the same number of items%s",
                    name->text, names->len, names->len == 1 ? "" : "s",
-                   first->name, p->dimension);
+                   first->name, p->dimension, hint ? hint : "");
     }
 
   g_ptr_array_add (names, NULL);
@@ -1640,8 +1656,10 @@ parse_group (Parser *p, LgGroupKind kind)
   if (group == NULL)
     return builder_failed (p, keyword);
 
-  add_group_info (p, group, names,
-                  kind == LG_GROUP_NUMERIC ? g_steal_pointer (&values) : NULL);
+  GroupInfo *info = add_group_info (
+      p, group, names,
+      kind == LG_GROUP_NUMERIC ? g_steal_pointer (&values) : NULL);
+  info->split = g_steal_pointer (&split);
   if (p->dimension == 0)
     p->dimension = names->len;
   return TRUE;

@@ -950,6 +950,8 @@ static const struct
   { "numeric-with-unit.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "numeric-decimal-quoted.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "thousands-separator.lgm", LG_PARSE_ERROR_DUPLICATE },
+  { "thousands-count.lgm", LG_PARSE_ERROR_SEMANTIC },
+  { "thousands-count-first.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "relation-in-expression.lgm", LG_PARSE_ERROR_SYNTAX },
   { "reversed-at-most.lgm", LG_PARSE_ERROR_SYNTAX },
   { "size-mismatch.lgm", LG_PARSE_ERROR_SEMANTIC },
