@@ -141,6 +141,7 @@ struct _LgExplain
   uint64_t *scratch[12]; /* scratch grids, words each: see their users */
   LgDeadline deadline;   /* lg_explain_set_deadline's */
   gboolean timed_out;    /* the deadline stopped it */
+  gboolean no_suppositions; /* lg_explain_set_no_suppositions's */
   /* propagate's (see there): per word of the grid, the units whose cases
    * use it, word_units[word_first[w]] on, with their support there
    * (word_support); per unit, a cell of its support set since its turn last
@@ -677,6 +678,12 @@ void
 lg_explain_set_deadline (LgExplain *ex, gint64 at)
 {
   lg_deadline_init (&ex->deadline, at);
+}
+
+void
+lg_explain_set_no_suppositions (LgExplain *ex)
+{
+  ex->no_suppositions = TRUE;
 }
 
 gboolean
@@ -2308,7 +2315,7 @@ lg_explain_next (LgExplain *ex, GError **error)
     step = find_simple_step (ex, &ex->main);
   if (!step && !out_of_time (ex))
     step = find_pair_step (ex, &ex->main);
-  if (!step && !out_of_time (ex))
+  if (!step && !out_of_time (ex) && !ex->no_suppositions)
     step = find_supposition_step (ex, &ex->main);
   if (out_of_time (ex))
     {
@@ -2326,6 +2333,8 @@ lg_explain_next (LgExplain *ex, GError **error)
           ex->result = LG_EXPLAIN_SOLVED;
           return NULL;
         }
+      if (ex->no_suppositions)
+        return NULL;
       g_autofree uint64_t *fy = g_new0 (uint64_t, s->words);
       g_autofree uint64_t *fn = g_new0 (uint64_t, s->words);
       gint64 fit = forced (ex, ex->main.yes, ex->main.no, fy, fn, FALSE, error);

@@ -84,6 +84,11 @@ const LgGridShape *lg_explain_shape (const LgExplain *ex);
  * dropped (it may not be the easiest). */
 void lg_explain_set_deadline (LgExplain *ex, gint64 at);
 gboolean lg_explain_timed_out (const LgExplain *ex);
+/* Only the steps of the grid and of one or two clues: where a supposition
+ * or a search would come, the explanation ends, its result left
+ * LG_EXPLAIN_UNFINISHED (--why-none's first guess, which needs a proof
+ * found fast, not every step). */
+void lg_explain_set_no_suppositions (LgExplain *ex);
 
 /* A fact the solver knows already (--hint), before any step. */
 void lg_explain_give (LgExplain *ex, LgGridFact fact);

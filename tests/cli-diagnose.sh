@@ -34,6 +34,13 @@ same_output "--redundant einstein, rules" \
 same_output "--redundant einstein, clues" \
   "$expected/diagnose-einstein-redundant-clues.out" 0 \
   --redundant "$LG_DATADIR/einstein.lgm"
+# The deletion starts from the clues of the explanation's proof: here the
+# false clue and the one it denies, where deleting from the whole set in
+# clue order drops clue 3 early (the rest still contradicts clue 8, by a
+# longer way) and ends with 18 clues.
+same_output "--why-none from the explanation's proof" \
+  "$expected/diagnose-gen-8x8-contradict-why-none.out" 0 --why-none \
+  "$LG_TESTDIR/input/gen-8x8-contradict.lgm"
 same_output "--why-none on a solvable problem" \
   "$expected/diagnose-solvable-why-none.out" 0 --why-none \
   "$LG_DATADIR/einstein.lgm"
