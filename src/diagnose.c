@@ -38,7 +38,7 @@
  * --why-none does not start its deletion from the whole set when the
  * explanation (explain.h), without suppositions, proves the contradiction:
  * the clues its proof cites have no solution on their own, so the others
- * are dropped at once (one test confirms it) and the deletion runs over
+ * are dropped at once (one solve checks it) and the deletion runs over
  * those.  Deleting from the whole set leaves, once a needed clue has been
  * tried, sets whose lack of solution only a search shows, tests that stop
  * at the work limit and keep their clues: a 16x16 puzzle of
@@ -344,20 +344,19 @@ lg_diagnose_why_none (LgProblem *problem, const LgSolveOptions *options,
       if (guess != NULL && guess->len < d.examined->len)
         {
           drop_all_but (&d, guess, TRUE);
+          /* a check: the proof is sound (lg_explain_verify_step), so the
+           * test finds no solution; one that stops at the work limit or
+           * the deadline first leaves the proof standing, and is no test
+           * of the deletion */
           found = solve (&d, stop_at_first, TRUE, error);
           if (found < 0)
             goto out;
 #ifdef LG_ENABLE_CHECKS
-          /* the proof is sound: no solution, if the test finished */
-          g_assert (found == 0 || d.timed_out || d.over_work);
+          g_assert (found == 0);
 #endif
-          if (found > 0 || d.timed_out || d.over_work)
-            {
-              /* not shown in time: from the whole set, as without it */
-              d.unsettled -= d.over_work;
-              d.timed_out = FALSE;
-              drop_all_but (&d, guess, FALSE);
-            }
+          d.unsettled -= d.over_work;
+          if (found > 0)
+            drop_all_but (&d, guess, FALSE); /* from the whole set */
         }
       pass_begin (&d, "why-none");
       for (guint i = 0; i < d.examined->len; i++)
