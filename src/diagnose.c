@@ -285,15 +285,12 @@ drop_all_but (Diagnosis *d, const GArray *keep, gboolean dropped)
 /* --why-none's first guess: when the explanation's steps without
  * supposition (explain.h) reach a contradiction, the clues that its proof
  * cites (the steps of the last one's cone), ascending: a set of clues with
- * no solution on its own, most often a small one.  NULL when they do not
- * reach one, or when rules are dropped in the problem (the explanation
- * reads every rule). */
+ * no solution on its own, most often a small one (the explanation, like
+ * the diagnosis, leaves out the rules dropped in the problem).  NULL when
+ * they do not reach one. */
 static GArray *
 explained_clues (LgProblem *problem, const LgSolveOptions *options)
 {
-  for (guint r = 1; r <= lg_problem_n_rules (problem); r++)
-    if (lg_problem_rule_is_dropped (problem, r))
-      return NULL;
   g_autoptr (LgExplain) ex = lg_explain_new (problem, NULL);
   if (ex == NULL)
     return NULL;
