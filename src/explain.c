@@ -290,7 +290,6 @@ typedef struct
   GArray *cases;            /* uint64_t: yes, no of each case */
   const uint64_t *yes, *no; /* the assignment's couples */
   uint64_t *cy, *cn;        /* a case being closed */
-  const uint64_t *empty;    /* a grid without a cell known */
   GError **error;
   gboolean failed; /* the size limit was passed (error set) */
   guint n_cases;
@@ -313,19 +312,7 @@ add_case (Cases *c, const LgCellLiteral *literals, guint n_literals)
         return TRUE;
       lg_bitset_set (lit->yes ? c->cy : c->cn, cell);
     }
-  /* from 2 items the empty grid is closed, and its lines are all 0: the
-   * closure from it revises only the lines of the case's cells (the whole
-   * grid's, every time, were half the time of an explanation of a 16x16) */
-  gboolean closed;
-  if (s->n >= 2)
-    {
-      memset (c->ex->work, 0, lg_grid_lines_size (s) * sizeof *c->ex->work);
-      closed =
-          lg_grid_close_from (s, c->cy, c->cn, c->ex->work, c->empty, c->empty);
-    }
-  else
-    closed = lg_grid_close (s, c->cy, c->cn, c->ex->work);
-  if (!closed)
+  if (!lg_grid_close (s, c->cy, c->cn, c->ex->work))
     return TRUE;
   if ((guint64) (c->cases->len + 2 * s->words) * sizeof (uint64_t) >
       MAX_CASE_BYTES)
@@ -383,7 +370,6 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
   uint64_t *yes = ex->scratch[0], *no = ex->scratch[1];
   g_autofree uint64_t *cy = g_new (uint64_t, s->words);
   g_autofree uint64_t *cn = g_new (uint64_t, s->words);
-  g_autofree uint64_t *empty = g_new0 (uint64_t, s->words);
   Cases c = { .ex = ex,
               .u = u,
               .cases = g_array_new (FALSE, TRUE, sizeof (uint64_t)),
@@ -391,7 +377,6 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
               .no = no,
               .cy = cy,
               .cn = cn,
-              .empty = empty,
               .error = error };
   gboolean ok = TRUE;
   for (guint64 index = 0; ok && index < total; index++)

@@ -155,7 +155,8 @@ gboolean lg_grid_close (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
  * closed_no: a grid without conflict that the rules leave as it is, whose
  * lines work holds, as lg_grid_lines or a closure that succeeded leave
  * them): only the lines of the cells added are revised first, and the
- * lines are not loaded again.  NULL: every line, loaded from yes, no.
+ * lines are not loaded again.  NULL: from the empty grid, closed from 2
+ * items (its lines all 0; with one item, every line, loaded from yes, no).
  * After TRUE, work holds the lines of the closure. */
 gboolean lg_grid_close_from (const LgGridShape *shape, uint64_t *yes,
                              uint64_t *no, uint32_t *work,
