@@ -146,6 +146,8 @@ struct LgFastEngine
   guint64 *weight;                    /* per leaf group: times it failed */
   guint64 *line_weight; /* per line of M: times a probe or a choice of an
                            item of it failed (see choose_line) */
+  LgSearchWeights *carry; /* options->weights: line_weight's start, and
+                             where it is left at the end (or NULL) */
 
   /* lazy groups and the scratch of their search (per line of M: yes
    * count, union, no count, intersection, stamps) */
@@ -1437,6 +1439,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   e->n = lg_problem_dimension (problem);
   e->full = (Row) ~(Row) 0 >> (sizeof (Row) * 8 - e->n);
   e->trace = setup->options->trace;
+  e->carry = setup->options->weights;
 
   /* the search's part first: it does not depend on the leaves */
   size_t state_size;
@@ -2977,6 +2980,40 @@ apply_facts (LgFastEngine *e, Row *M)
   return TRUE;
 }
 
+/* ---- Weights from one search to the next ------------------------------------ */
+
+/* line_weight of the last search that used it, of G groups of n items (0
+ * and NULL: none yet). */
+struct _LgSearchWeights
+{
+  guint G, n;
+  guint64 *line;
+};
+
+LgSearchWeights *
+lg_search_weights_new (void)
+{
+  return g_new0 (LgSearchWeights, 1);
+}
+
+void
+lg_search_weights_free (LgSearchWeights *weights)
+{
+  if (!weights)
+    return;
+  g_free (weights->line);
+  g_free (weights);
+}
+
+guint64
+lg_search_weights_total (const LgSearchWeights *weights)
+{
+  guint64 total = 0;
+  for (size_t i = 0; i < (size_t) weights->G * weights->G * weights->n; i++)
+    total += weights->line[i];
+  return total;
+}
+
 guint64
 lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
                         gpointer user_data)
@@ -3004,7 +3041,10 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
           e->dirty[e->n_dirty++] = gi;
         }
       memset (e->weight, 0, MAX (e->n_groups, 1) * sizeof (guint64));
-      memset (e->line_weight, 0, e->q_cap * sizeof (guint64));
+      if (e->carry && e->carry->G == e->G && e->carry->n == e->n)
+        memcpy (e->line_weight, e->carry->line, e->q_cap * sizeof (guint64));
+      else
+        memset (e->line_weight, 0, e->q_cap * sizeof (guint64));
       for (guint x = 0; x < e->G; x++)
         for (guint y = 0; y < e->G; y++)
           if (x != y)
@@ -3025,6 +3065,16 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
         }
     }
   lg_progress_end (e->progress);
+  if (e->carry && !e->infeasible)
+    {
+      if (e->carry->G != e->G || e->carry->n != e->n)
+        {
+          e->carry->G = e->G;
+          e->carry->n = e->n;
+          e->carry->line = g_renew (guint64, e->carry->line, e->q_cap);
+        }
+      memcpy (e->carry->line, e->line_weight, e->q_cap * sizeof (guint64));
+    }
   if (stats)
     {
       stats->time_explore = g_timer_elapsed (timer, NULL);

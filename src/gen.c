@@ -341,6 +341,9 @@ struct _LgGen
   guint64 n_unsettled;
   guint n_untested;     /* clues minimise kept because it was unsettled */
   LgProgress *progress; /* options.progress's line, or NULL */
+  /* the fast engine's weights, from each solver call to the next: the
+   * problems differ by a clue or two and fail on the same lines */
+  LgSearchWeights *weights;
 
   /* add_clues's known alternatives are all the other solutions of the
    * clues (see enumerate_alternatives) */
@@ -559,6 +562,7 @@ lg_gen_new (const LgGenOptions *options)
   gen->rng = options->seed;
   gen->clues = g_array_new (FALSE, FALSE, sizeof (LgGenClue));
   gen->found = g_array_new (FALSE, FALSE, sizeof (guint));
+  gen->weights = lg_search_weights_new ();
   draw_groups (gen);
   draw_items (gen);
   guint n = gen->n;
@@ -584,6 +588,7 @@ lg_gen_free (LgGen *gen)
   g_array_unref (gen->clues);
   g_array_unref (gen->found);
   lg_progress_free (gen->progress);
+  lg_search_weights_free (gen->weights);
   g_free (gen);
 }
 
@@ -1623,6 +1628,7 @@ count_solutions (LgGen *gen, const LgGenClue *clues, guint n_clues,
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = gen->opt.engine;
   options.check = gen->opt.check;
+  options.weights = gen->weights;
   /* nodes of the fast engine: the faithful one's work counts other steps,
    * and a puzzle is the same whatever the engine that counts */
   if (bounded && gen->opt.engine == LG_ENGINE_FAST)

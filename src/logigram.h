@@ -253,6 +253,25 @@ typedef struct
   gboolean yes;
 } LgGivenCell;
 
+/* What the fast engine's searches learnt of where a problem fails: for
+ * each line of the grid (item a of group x, its partner in group y), the
+ * times a choice or a probe of one of its items failed, the weights by
+ * which the engine picks the line to branch on (dom/wdeg, doc/engines.md;
+ * counted from 8 items, 0 under that).  A series of solves of one puzzle,
+ * each with a clue or two added, dropped or denied (logigram-gen's),
+ * fails on the same lines: with one LgSearchWeights in their options,
+ * each search starts from the weights the one before left (measured:
+ * logigram-gen --minimise on 12 and 16 items takes a third to a half less
+ * time, with half as many searches stopped at the work limit;
+ * doc/performance.md).  The solutions are the same, their order and the
+ * work may differ.  The caller owns it; one solve at a time uses it. */
+typedef struct _LgSearchWeights LgSearchWeights;
+LgSearchWeights *lg_search_weights_new (void);
+void lg_search_weights_free (LgSearchWeights *weights);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgSearchWeights, lg_search_weights_free)
+/* The failures counted in all (0 when new). */
+guint64 lg_search_weights_total (const LgSearchWeights *weights);
+
 /* How to solve: everything a solve needs besides the problem, so that the
  * problem stays as it was described and two solves of one problem, with
  * other options, may run at once.  Initialise with lg_solve_options_init
@@ -321,6 +340,10 @@ typedef struct
    * than progress_delay_ms milliseconds; NULL (the default): none. */
   FILE *progress;
   guint progress_delay_ms;
+  /* NULL (the default), or the weights the fast engine's search starts
+   * from (when they were left by a problem of as many groups and items;
+   * otherwise from none, as without) and leaves its own in at the end. */
+  LgSearchWeights *weights;
 } LgSolveOptions;
 
 #define LG_SOLVE_OPTIONS_INIT                                                  \

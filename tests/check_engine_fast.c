@@ -14,7 +14,7 @@
  * stops the search), integer overflow (the same error as the faithful
  * engine), the memory limit, the counters, and two generated unique puzzles
  * (8x8 and 10x10) the faithful engine could not prove unique in reasonable
- * time.
+ * time, solved again from the weights of a search before (LgSearchWeights).
  */
 #include <glib.h>
 #include <string.h>
@@ -1430,6 +1430,72 @@ START_TEST (test_fast_unique_puzzles)
 }
 END_TEST
 
+/* Solves p with the fast engine from weights (may be NULL); the distinct
+ * solutions as a sorted, joined key, and the nodes in *nodes. */
+static char *
+solve_weighted (LgProblem *p, LgSearchWeights *weights, guint64 *nodes)
+{
+  g_autoptr (GError) error = NULL;
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = LG_ENGINE_FAST;
+  opts.weights = weights;
+  LgStats stats = { 0 };
+  Found f;
+  found_init (&f, FALSE);
+  gint64 n = lg_problem_solve (p, &opts, &stats, collect, &f, &error);
+  ck_assert_msg (n >= 0, "%s", error ? error->message : "");
+  ck_assert_uint_eq (f.calls, g_hash_table_size (f.keys));
+  GList *keys =
+      g_list_sort (g_hash_table_get_keys (f.keys), (GCompareFunc) strcmp);
+  GString *all = g_string_new (NULL);
+  for (GList *k = keys; k; k = k->next)
+    g_string_append_printf (all, "%s\n", (char *) k->data);
+  g_list_free (keys);
+  found_clear (&f);
+  *nodes = stats.nodes_explored;
+  return g_string_free (all, FALSE);
+}
+
+/* LgSearchWeights: a search starts from the weights the last one left
+ * when it had as many groups and items, and from none otherwise; the
+ * solutions never change. */
+START_TEST (test_fast_weights)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) ten = lg_parser_parse_data (
+      "10x10", puzzle_10x10, strlen (puzzle_10x10), &error);
+  g_autoptr (LgProblem) eight =
+      lg_parser_parse_data ("8x8", puzzle_8x8, strlen (puzzle_8x8), &error);
+  ck_assert (ten && eight);
+  guint64 nodes, nodes_fresh, nodes_again;
+  g_autofree char *plain = solve_weighted (ten, NULL, &nodes);
+
+  /* new weights: the same search as without */
+  g_autoptr (LgSearchWeights) w = lg_search_weights_new ();
+  ck_assert_uint_eq (lg_search_weights_total (w), 0);
+  g_autofree char *first = solve_weighted (ten, w, &nodes_fresh);
+  ck_assert_str_eq (first, plain);
+  ck_assert_uint_eq (nodes_fresh, nodes);
+  guint64 after_one = lg_search_weights_total (w);
+  ck_assert_uint_gt (after_one, 0);
+
+  /* again from them: more failures in all (a search from none would leave
+   * after_one again), the same solutions */
+  g_autofree char *second = solve_weighted (ten, w, &nodes_again);
+  ck_assert_str_eq (second, plain);
+  ck_assert_uint_gt (lg_search_weights_total (w), after_one);
+
+  /* another size starts from none: what a new object would hold */
+  g_autoptr (LgSearchWeights) fresh = lg_search_weights_new ();
+  g_autofree char *e1 = solve_weighted (eight, fresh, &nodes);
+  g_autofree char *e2 = solve_weighted (eight, w, &nodes_again);
+  ck_assert_str_eq (e1, e2);
+  ck_assert_uint_eq (nodes_again, nodes);
+  ck_assert_uint_eq (lg_search_weights_total (w),
+                     lg_search_weights_total (fresh));
+}
+END_TEST
+
 /* ---- Lazy groups: too many assignments to enumerate --------------------- */
 
 /* One constraint group of 8 or 9 variables over 4 items (4^8 = 65536
@@ -1685,6 +1751,7 @@ lg_engine_fast_suite (void)
   tcase_add_loop_test (tc, test_fast_data_files, 0, G_N_ELEMENTS (data_files));
   tcase_add_test (tc, test_fast_exercises);
   tcase_add_loop_test (tc, test_fast_unique_puzzles, 0, 2);
+  tcase_add_test (tc, test_fast_weights);
   suite_add_tcase (s, tc);
   tc = tcase_create ("edges");
   tcase_add_test (tc, test_fast_no_rule);
