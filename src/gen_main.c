@@ -41,8 +41,54 @@ parse_number (const char *text, guint64 min, guint64 max, guint64 *value)
   return text && g_ascii_string_to_unsigned (text, 10, min, max, value, NULL);
 }
 
-/* --difficulty: the seeds tried, from --seed on, before giving up. */
+/* --difficulty: the seeds tried, from --seed on, before giving up, and
+ * after how many a note says how it goes. */
 #define DIFFICULTY_TRIES 500
+#define DIFFICULTY_NOTE 10
+
+/* "9 expert, 1 medium": the grades of the seeds tried, the most first. */
+static char *
+grades_tally (const guint tally[LG_DIFFICULTY_EXPERT + 1])
+{
+  GString *s = g_string_new (NULL);
+  gboolean done[LG_DIFFICULTY_EXPERT + 1] = { FALSE };
+  for (;;)
+    {
+      int best = -1;
+      for (int d = LG_DIFFICULTY_EXPERT; d >= 0; d--)
+        if (!done[d] && tally[d] && (best < 0 || tally[d] > tally[best]))
+          best = d;
+      if (best < 0)
+        return g_string_free (s, FALSE);
+      done[best] = TRUE;
+      g_string_append_printf (s, "%s%u %s", s->len ? ", " : "", tally[best],
+                              lg_difficulty_to_string ((LgDifficulty) best));
+    }
+}
+
+/* What would bring grade `level` nearer, when every seed tried so far was
+ * graded on one side of it (measured: --minimise makes most puzzles of 6
+ * items or more expert; no puzzle of 3 items is expert, minimised or not);
+ * "" otherwise. */
+static const char *
+grades_hint (const guint tally[LG_DIFFICULTY_EXPERT + 1], LgDifficulty level,
+             gboolean minimise)
+{
+  gboolean harder = TRUE, easier = TRUE;
+  for (int d = 0; d <= LG_DIFFICULTY_EXPERT; d++)
+    if (tally[d])
+      {
+        harder = harder && d > (int) level;
+        easier = easier && d < (int) level;
+      }
+  if (harder && minimise)
+    return ": leave out --minimise, which makes puzzles harder";
+  if (easier && !minimise)
+    return ": add --minimise, which makes puzzles harder";
+  if (easier)
+    return ": more --items or --groups make harder puzzles";
+  return "";
+}
 
 /* The grade of the explanation of a puzzle's text (logigram --explain). */
 static gboolean
@@ -216,6 +262,8 @@ main (int argc, char **argv)
 
   g_autoptr (LgGen) gen = NULL;
   g_autofree char *text = NULL;
+  guint tally[LG_DIFFICULTY_EXPERT + 1] = { 0 };
+  const guint64 first_seed = o.seed;
   for (guint tries = 1;; tries++)
     {
       g_clear_pointer (&gen, lg_gen_free);
@@ -240,13 +288,25 @@ main (int argc, char **argv)
                  o.seed, lg_difficulty_to_string (got));
       if (got == level)
         break;
-      if (tries == DIFFICULTY_TRIES)
+      tally[got]++;
+      if (tries == DIFFICULTY_NOTE || tries == DIFFICULTY_TRIES)
         {
+          g_autofree char *grades = grades_tally (tally);
+          const char *hint = grades_hint (tally, level, o.minimise);
+          if (tries == DIFFICULTY_TRIES)
+            {
+              fprintf (stderr,
+                       "logigram-gen: no %s puzzle among the %u seeds from "
+                       "%" G_GUINT64_FORMAT " (%s)%s\n",
+                       lg_difficulty_to_string (level), tries, first_seed,
+                       grades, hint);
+              return EXIT_FAILED;
+            }
           fprintf (stderr,
-                   "logigram-gen: no %s puzzle among %u seeds from the "
-                   "one given\n",
-                   difficulty_text, DIFFICULTY_TRIES);
-          return EXIT_FAILED;
+                   "logigram-gen: note: no %s puzzle among the %u seeds from "
+                   "%" G_GUINT64_FORMAT " (%s); trying up to %u%s\n",
+                   lg_difficulty_to_string (level), tries, first_seed, grades,
+                   DIFFICULTY_TRIES, hint);
         }
       o.seed++;
     }

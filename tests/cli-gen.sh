@@ -2,8 +2,9 @@
 # cli-gen.sh — end-to-end tests of logigram-gen, judged by logigram itself.
 #
 #   - determinism: the same options give the same bytes (twice, to a file
-#     with --output, with either engine), and tests/expected/gen-*.lgm byte
-#     for byte; other seeds give other puzzles;
+#     with --output, with either engine, with searches stopped at the work
+#     limit), and tests/expected/gen-*.lgm byte for byte; other seeds give
+#     other puzzles;
 #   - every generated file parses and has the number of solutions its
 #     header announces: exactly 1 by default, at most K (and at least 1)
 #     with --solutions K, none with --contradict, and then the clue the
@@ -154,6 +155,36 @@ gen "5x5 seed 3" 0 -n 5 -g 5 -s 3 && cp "$tmp/out" "$tmp/a.lgm" &&
     pass "the same seed twice: the same bytes"
   else
     fail "the same seed twice: different bytes"
+  fi
+}
+# from 8 items each search starts from the weights the one before left
+# (LgSearchWeights), and with a small work limit many stop there: the
+# puzzle still depends on the options alone
+gen "9x9 -m -w 100" 0 -n 9 -g 9 -s 3 -m -w 100 && cp "$tmp/out" "$tmp/w.lgm" &&
+  gen "9x9 -m -w 100 again" 0 -n 9 -g 9 -s 3 -m -w 100 && {
+  if cmp -s "$tmp/out" "$tmp/w.lgm" && grep -q "kept untested" "$tmp/out"; then
+    pass "9x9 --minimise --work-limit 100 twice: the same bytes"
+  else
+    fail "9x9 --minimise --work-limit 100 twice: different bytes, or no search stopped"
+  fi
+}
+# --difficulty: after 10 seeds without the grade, a note with the grades
+# met and what would help; after 500, an error that says the same (3x3
+# puzzles are easy, minimised or not: quick to try)
+gen "--difficulty hard, 3x3" 1 -n 3 -g 3 -s 7 --difficulty hard && {
+  if [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 2 ] &&
+    grep -qx "logigram-gen: note: no hard puzzle among the 10 seeds from 7 (10 easy); trying up to 500: add --minimise, which makes puzzles harder" "$tmp/err" &&
+    grep -q "^logigram-gen: no hard puzzle among the 500 seeds from 7 ([0-9]* easy.*): add --minimise, which makes puzzles harder$" "$tmp/err"; then
+    pass "--difficulty hard, 3x3: a note after 10 seeds, an error after 500"
+  else
+    fail "--difficulty hard, 3x3: $(head -c 300 "$tmp/err")"
+  fi
+}
+gen "--difficulty expert, 3x3 -m" 1 -n 3 -g 3 -s 7 -m --difficulty expert && {
+  if grep -q "^logigram-gen: no expert puzzle among the 500 seeds from 7 (.*): more --items or --groups make harder puzzles$" "$tmp/err"; then
+    pass "--difficulty expert, 3x3 --minimise: the hint names the size"
+  else
+    fail "--difficulty expert, 3x3 --minimise: $(tail -n 1 "$tmp/err")"
   fi
 }
 gen "--output" 0 --items 5 --groups 5 --seed 3 --output "$tmp/b.lgm" && {
