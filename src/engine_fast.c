@@ -3008,6 +3008,7 @@ lg_search_weights_free (LgSearchWeights *weights)
 guint64
 lg_search_weights_total (const LgSearchWeights *weights)
 {
+  g_return_val_if_fail (weights != NULL, 0);
   guint64 total = 0;
   for (size_t i = 0; i < (size_t) weights->G * weights->G * weights->n; i++)
     total += weights->line[i];
