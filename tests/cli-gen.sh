@@ -386,6 +386,16 @@ then
     else
       fail "8x8 --minimise: clues not needed:$bad, or another answer"
     fi
+    # most of them are kept without a search (an exchange of two items in
+    # the hidden solution breaks them alone), the puzzle the same
+    gen "8x8 seed 3 --minimise -v" 0 -n 8 -g 8 -s 3 --minimise --answer -v && {
+      witnessed=$(sed -n 's/^logigram-gen: \([0-9]*\) of the \([0-9]*\) clues tried kept without a search: .*/\1/p' "$tmp/err")
+      if cmp -s "$tmp/out" "$tmp/min.lgm" && [ "${witnessed:-0}" -gt 0 ]; then
+        pass "8x8 --minimise -v: $witnessed clues kept without a search, the same puzzle"
+      else
+        fail "8x8 --minimise -v: '$witnessed' kept without a search, or another puzzle"
+      fi
+    }
   }
   # over ten items: the faithful engine says to use the fast one
   gen "16x3 for the faithful engine" 0 -n 16 -g 3 -s 1 && {
