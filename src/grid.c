@@ -452,16 +452,16 @@ close_by_rounds (const LgGridShape *shape, uint64_t *yes, uint64_t *no)
 
 /* The lines are revised from a queue: at first those of the cells that
  * yes, no add to closed_yes, closed_no (whose lines work holds; NULL: the
- * empty grid, or with one item every line), then those that changed: a line's rules (close_line) read the
- * line, and a partner's lines, which gain what it knows; the lines of the
- * item's other partners gain what it knows (spread_line).  The cells set
- * are logged, and only they are stored.  No line is left queued: a call
- * from closed_yes finds the flags as the last call left them (zero from
- * g_new0 before the first), which spares clearing them for every
- * supposition of --explain.  (By the line rather than by the
- * item, as it was: a cell set revises its two lines instead of every line
- * of its two items, each copied to every partner; the same closure, for
- * the rules only add and a conflict stays one.) */
+ * empty grid, or with one item every line), then those that changed: a
+ * line's rules (close_line) read the line, and a partner's lines, which
+ * gain what it knows; the lines of the item's other partners gain what it
+ * knows (spread_line).  The cells set are logged, and only they are
+ * stored.  No line is left queued: a call from closed_yes finds the flags
+ * as the last call left them (zero from g_new0 before the first), which
+ * spares clearing them for every supposition of --explain.  (By the line
+ * rather than by the item, as it was: a cell set revises its two lines
+ * instead of every line of its two items, each copied to every partner;
+ * the same closure, for the rules only add and a conflict stays one.) */
 static gboolean
 close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
                 uint32_t *work, const uint64_t *closed_yes,
