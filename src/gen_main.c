@@ -292,20 +292,16 @@ main (int argc, char **argv)
       if (tries == DIFFICULTY_NOTE || tries == DIFFICULTY_TRIES)
         {
           g_autofree char *grades = grades_tally (tally);
+          g_autofree char *none = g_strdup_printf (
+              "no %s puzzle among the %u seeds from %" G_GUINT64_FORMAT " (%s)",
+              lg_difficulty_to_string (level), tries, first_seed, grades);
           const char *hint = grades_hint (tally, level, o.minimise);
           if (tries == DIFFICULTY_TRIES)
             {
-              fprintf (stderr,
-                       "logigram-gen: no %s puzzle among the %u seeds from "
-                       "%" G_GUINT64_FORMAT " (%s)%s\n",
-                       lg_difficulty_to_string (level), tries, first_seed,
-                       grades, hint);
+              fprintf (stderr, "logigram-gen: %s%s\n", none, hint);
               return EXIT_FAILED;
             }
-          fprintf (stderr,
-                   "logigram-gen: note: no %s puzzle among the %u seeds from "
-                   "%" G_GUINT64_FORMAT " (%s); trying up to %u%s\n",
-                   lg_difficulty_to_string (level), tries, first_seed, grades,
+          fprintf (stderr, "logigram-gen: note: %s; trying up to %u%s\n", none,
                    DIFFICULTY_TRIES, hint);
         }
       o.seed++;
