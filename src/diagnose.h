@@ -68,6 +68,9 @@ typedef struct
    * the minimal set kept that way, each tested again negated) settled;
    * their rules count as needed. */
   guint unsettled;
+  /* The tests settled without a solve by an exchange witness (see
+   * diagnose.c): the clue is needed. */
+  guint witnessed;
 } LgRedundancy;
 
 /* The command line's bound on each test of the diagnostics (--work-limit),

@@ -740,6 +740,42 @@ START_TEST (test_diagnose_work_limit)
 }
 END_TEST
 
+/* An exchange witness (the solution with two items of a group exchanged,
+ * breaking the tested clue and keeping the others) settles a test without
+ * a solve, whatever the work limit: on a minimised puzzle (every clue
+ * needed), each test is a witness or a solve, the same witnesses with or
+ * without a limit, and the same report. */
+START_TEST (test_diagnose_witnesses)
+{
+  g_autoptr (LgProblem) p = load ("bench/gen-8x8-s5-min.lgm");
+  LgSolveOptions options;
+  lg_solve_options_init (&options);
+  options.engine = LG_ENGINE_FAST;
+  LgRedundancy bounded, full;
+  options.work_limit = 1;
+  ck_assert (lg_diagnose_redundant (p, &options, &bounded, NULL));
+  options.work_limit = 0;
+  ck_assert (lg_diagnose_redundant (p, &options, &full, NULL));
+  guint n = lg_problem_n_clues (p);
+  ck_assert_uint_eq (full.n_examined, n);
+  ck_assert_uint_eq (full.redundant->len, 0);
+  ck_assert_uint_eq (full.n_kept, n);
+  ck_assert_uint_eq (full.unsettled, 0);
+  ck_assert_uint_gt (full.witnessed, n / 2);
+  ck_assert_uint_lt (full.witnessed, n);
+  /* one solve for the solutions, then one per test not witnessed */
+  ck_assert_uint_eq (full.solves - 1 + full.witnessed, n);
+  ck_assert_uint_eq (bounded.witnessed, full.witnessed);
+  ck_assert_uint_eq (bounded.solves, full.solves);
+  ck_assert_uint_eq (bounded.redundant->len, 0);
+  ck_assert_uint_eq (bounded.n_kept, n);
+  /* every solve but the first stops after one node */
+  ck_assert_uint_eq (bounded.unsettled, bounded.solves - 1);
+  lg_redundancy_clear (&bounded);
+  lg_redundancy_clear (&full);
+}
+END_TEST
+
 /* One rule, needed: not "None of the 1 rule". */
 START_TEST (test_diagnose_report_one_rule)
 {
@@ -776,6 +812,7 @@ lg_diagnose_suite (void)
   tcase_add_test (tc, test_diagnose_report_redundant_without_lines);
   tcase_add_test (tc, test_diagnose_time_limit);
   tcase_add_test (tc, test_diagnose_work_limit);
+  tcase_add_test (tc, test_diagnose_witnesses);
   tcase_add_test (tc, test_diagnose_report_one_rule);
   suite_add_tcase (s, tc);
   return s;

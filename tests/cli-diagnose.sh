@@ -85,11 +85,17 @@ run "--redundant --drop 23" 0 --redundant --drop 23 "$einstein" && {
 }
 
 # ---- --stats: the number of solves on stderr, stdout unchanged ------------------
+# stats_case NAME EXPECTED SOLVES [WITNESSES] ARG...: WITNESSES, for
+# --redundant only, the tests settled by an exchange witness instead of a
+# solve (each test of --redundant is one or the other)
 stats_case () {
-  local name=$1 file=$2 solves=$3
+  local name=$1 file=$2 solves=$3 witnesses=
   shift 3
+  case $1 in [0-9]*) witnesses=$1; shift ;; esac
   run "$name" 0 --stats "$@" || return
   if cmp -s "$tmp/out" "$file" && grep -q "^solves: *$solves\$" "$tmp/err" &&
+    { [ -z "$witnesses" ] ||
+      grep -q "^exchange witnesses: *$witnesses\$" "$tmp/err"; } &&
     grep -q '^time diagnose: ' "$tmp/err"; then
     pass "$name"
   else
@@ -109,15 +115,18 @@ stats_case "--why-none --stats, clues" \
 stats_case "--why-none --stats, solvable" \
   "$expected/diagnose-solvable-why-none.out" 1 --why-none \
   "$LG_DATADIR/einstein.lgm"
-# 1 + 22 alone; no rule redundant alone, so no greedy solve
+# 1 + 22 alone; no rule redundant alone, so no greedy solve; of the 22
+# tests, 6 settled by a witness: 17 solves
 stats_case "--redundant --stats classic" \
-  "$expected/diagnose-classic-redundant.out" 23 --redundant "$classic"
-# 1 + 25 alone + 2 greedy (the first redundant rule needs none)
+  "$expected/diagnose-classic-redundant.out" 17 6 --redundant "$classic"
+# 1 + 25 alone + 2 greedy (the first redundant rule needs none); of the 27
+# tests, 3 settled by a witness: 25 solves
 stats_case "--redundant --stats einstein" \
-  "$expected/diagnose-einstein-redundant.out" 28 --redundant "$einstein"
-# 1 + 15 clues alone, one redundant: no greedy solve
+  "$expected/diagnose-einstein-redundant.out" 25 3 --redundant "$einstein"
+# 1 + 15 clues alone, one redundant: no greedy solve; of the 15 tests, 5
+# settled by a witness: 11 solves
 stats_case "--redundant --stats einstein, clues" \
-  "$expected/diagnose-einstein-redundant-clues.out" 16 --redundant \
+  "$expected/diagnose-einstein-redundant-clues.out" 11 5 --redundant \
   "$LG_DATADIR/einstein.lgm"
 
 # ---- --work-limit and --time-limit ------------------------------------------------------
@@ -132,6 +141,19 @@ run "--redundant --work-limit 1" 0 --redundant --work-limit 1 --engine=fast \
       pass "--redundant --work-limit 1: the last line says so" ;;
     *) fail "--redundant --work-limit 1: last line '$last'" ;;
   esac
+}
+# A minimised puzzle: every clue needed.  A test settled by an exchange
+# witness (the solution with two items of a group exchanged breaks the clue
+# and keeps the others) makes no search, so the limit does not stop it:
+# of the 37 tests, 32 settled so, 5 stopped (all 37 before the witnesses).
+run "--redundant --work-limit 1, minimised" 0 --redundant --work-limit 1 \
+  --engine=fast --stats "$bench/gen-8x8-s5-min.lgm" && {
+  if head -n 1 "$tmp/out" | grep -q '^None of the 37 clues is redundant' &&
+    tail -n 1 "$tmp/out" | grep -q '^5 tests stopped at the work limit' &&
+    grep -q '^exchange witnesses: *32$' "$tmp/err"
+  then pass "--redundant --work-limit 1, minimised: 32 tests witnessed"
+  else fail "--redundant --work-limit 1, minimised: $(tail -n 1 "$tmp/out")"
+  fi
 }
 run "--why-none --work-limit 1" 0 --why-none --work-limit 1 --engine=fast \
   "$bench/gen-5x5-s9-contradict.lgm" && {
