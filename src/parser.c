@@ -3373,7 +3373,8 @@ parse_fact (Parser *p)
                  "a fact is 'yes X, Y' or 'no X, Y', and this line "
                  "belongs in a problem file: --hint=FACTS takes the file "
                  "of the facts known so far, then the puzzle "
-                 "(logigram --hint=FACTS PUZZLE.lgm)");
+                 "(logigram --hint=FACTS PUZZLE.lgm; with no facts yet, "
+                 "--hint=/dev/null gives the first step)");
   if (token->kind != TOK_NAME ||
       (token->keyword != KW_YES && token->keyword != KW_NO))
     return fail (p, token, LG_PARSE_ERROR_SYNTAX,

@@ -43,6 +43,13 @@ same_output "--hint --format json" "$expected/explain-mini4-hint.json" 0 \
 same_output "--hint: a fact against the clues" \
   "$expected/explain-mini4-hint-false.out" 0 \
   --hint "$LG_DATADIR/mini4-facts-false.txt" "$LG_DATADIR/mini4.lgm"
+# No facts yet (an empty file): the first step, the one --explain begins with
+run "--hint /dev/null" 0 --hint /dev/null "$LG_DATADIR/mini4.lgm" && {
+  "$LOGIGRAM" --explain "$LG_DATADIR/mini4.lgm" | head -n 1 |
+    sed 's/^1\. /Next step: /' >"$tmp/first"
+  if cmp -s "$tmp/out" "$tmp/first"; then pass "--hint /dev/null: the first step"
+  else fail "--hint /dev/null: $(cat "$tmp/out")"; fi
+}
 
 # A minimised 7x7 puzzle, whole: 41 steps by contradiction, each chosen
 # among the suppositions by propagating them (a propagation that skips a
@@ -75,7 +82,7 @@ bad_facts hint-no-keyword.txt "1:1: error: a fact is 'yes X, Y' or 'no X, Y'"
 # a list of three references, which a rule may be but not a fact
 bad_facts hint-list.txt "2:17: error: a fact is one couple of two references: write each couple of a list on a line of its own"
 # the puzzle given where the facts go (logigram --hint p.lgm)
-bad_facts hint-puzzle.txt "4:1: error: a fact is 'yes X, Y' or 'no X, Y', and this line belongs in a problem file: --hint=FACTS takes the file of the facts known so far, then the puzzle (logigram --hint=FACTS PUZZLE.lgm)"
+bad_facts hint-puzzle.txt "4:1: error: a fact is 'yes X, Y' or 'no X, Y', and this line belongs in a problem file: --hint=FACTS takes the file of the facts known so far, then the puzzle (logigram --hint=FACTS PUZZLE.lgm; with no facts yet, --hint=/dev/null gives the first step)"
 # checked as a problem file's lines are (found while writing fuzz_cli)
 bad_facts hint-control.txt "1:13: error: control character U+0001 in the file"
 bad_facts hint-utf8.txt "2:10: error: invalid UTF-8 byte 0xFF"
