@@ -82,6 +82,8 @@ typedef struct
   gint64 deadline; /* --time-limit from the start of the run; 0: none */
   LgCheck check;
   LgEngine engine;
+  const char *faithful_by; /* the option that chose the faithful engine
+                              (--show...), NULL when none did */
   guint64 max_nodes;
   guint64 work_limit; /* --work-limit: the bound of each diagnostic test */
   guint64 repeat;     /* solves, from 1 */
@@ -508,9 +510,16 @@ check_options (Options *o)
     }
   /* the options that only mean something for the faithful engine choose
    * it */
-  if (o->engine == LG_ENGINE_AUTO &&
-      (o->dot || (o->shows && o->shows[0]) || o->trace || o->challenge ||
-       o->prune || o->check_text || o->stats_levels))
+  if (o->engine == LG_ENGINE_AUTO)
+    o->faithful_by = o->dot                     ? "--dot"
+                     : o->shows && o->shows[0]  ? "--show"
+                     : o->trace                 ? "--trace"
+                     : o->challenge             ? "--challenge"
+                     : o->prune                 ? "--prune"
+                     : o->check_text            ? "--check"
+                     : o->stats_levels          ? "--stats-levels"
+                                                : NULL;
+  if (o->faithful_by)
     o->engine = LG_ENGINE_FAITHFUL;
   o->memory_limit = LG_DEFAULT_MEMORY_LIMIT;
   if (o->memory_limit_text &&
@@ -812,6 +821,36 @@ note_fast_engine (const Options *o, const LgStats *stats)
            g_get_prgname (), time);
 }
 
+/* From this estimate on (seconds), the faithful engine asked for is said
+ * to be slow: as on a terminal, where the progress line then says so. */
+#define SLOW_FAITHFUL_SECONDS 1.0
+
+/* The faithful engine was asked for (by --engine or an option of its own)
+ * and is estimated to take long: in a pipe, where no progress line says
+ * it, one line on stderr says so before the search, and what would be
+ * quicker. */
+static void
+note_slow_faithful (const Options *o, LgSolver *solver)
+{
+  if (o->solve.progress || o->solve.trace)
+    return;
+  double seconds = lg_solver_estimate (solver);
+  if (seconds < SLOW_FAITHFUL_SECONDS)
+    return;
+  g_autofree char *time = lg_format_seconds (seconds);
+  if (o->faithful_by)
+    fprintf (stderr,
+             "%s: note: the faithful engine, which %s needs, would take %s "
+             "here (an estimate); --time-limit bounds it, and without %s "
+             "the fast engine solves\n",
+             g_get_prgname (), o->faithful_by, time, o->faithful_by);
+  else
+    fprintf (stderr,
+             "%s: note: the faithful engine would take %s here (an "
+             "estimate); --engine=fast would be much quicker\n",
+             g_get_prgname (), time);
+}
+
 /* Solves with the views in between (lg_problem_solve's three steps): they
  * are printed once the problem is known to be valid and transformed.
  * stats: o->repeat entries (--repeat), the first one for this solve. */
@@ -846,6 +885,8 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
     }
   if (!lg_output_ok (stdout, FALSE))
     return EXIT_WRITE_ERROR;
+  if (stats->engine == LG_ENGINE_FAITHFUL && stats->choice == LG_CHOICE_ASKED)
+    note_slow_faithful (o, solver);
   gint64 explored = lg_solver_explore (solver, on_solution, o, &error);
   g_clear_pointer (&o->solve.trace, lg_views_trace_close); /* its last line */
   if (explored < 0)

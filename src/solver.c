@@ -430,6 +430,17 @@ lg_solver_get_tree (const LgSolver *solver, const LgPermut **permut,
   return klass->tree (solver->engine, permut);
 }
 
+double
+lg_solver_estimate (LgSolver *solver)
+{
+  g_return_val_if_fail (solver->engine != NULL, -1);
+  if (!solver->engine->klass->estimate)
+    return -1;
+  LgEstimate estimate;
+  solver->engine->klass->estimate (solver->engine, &estimate);
+  return estimate.unknown ? -1 : estimate.seconds;
+}
+
 gint64
 lg_problem_solve (LgProblem *problem, const LgSolveOptions *options,
                   LgStats *stats, LgSolutionFunc func, gpointer user_data,

@@ -48,5 +48,9 @@ const LgConstraintSet *lg_solver_get_set (const LgSolver *solver);
  * one). */
 const LgAndOrTree *lg_solver_get_tree (const LgSolver *solver,
                                        const LgPermut **permut, GError **error);
+/* After the transform: the engine's estimate of its exploration in seconds
+ * on a typical machine (engine.h), the same on every run; -1 when it makes
+ * none (the fast engine) or cannot (an estimate unknown). */
+double lg_solver_estimate (LgSolver *solver);
 
 #endif /* LG_SOLVER_H */

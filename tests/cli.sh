@@ -170,6 +170,22 @@ if cmp -s "$tmp/out" "$expected/classic-drop1-house-last.out" &&
 else
   fail "progress line in pipes"
 fi
+# In a pipe, the faithful engine asked for on a puzzle it estimates long
+# (by --engine, or by an option of its own such as --show; about 5 min for
+# this 7x7) gets one note before the search: the estimate, and what is
+# quicker (stopped at once here by the time limit: status 3)
+run "--engine=faithful estimated long, in a pipe" 3 --engine=faithful \
+  --count --time-limit 0.1 "$LG_DATADIR/bench/gen-7x7-s3.lgm" && {
+  if grep -Eqx 'logigram: note: the faithful engine would take about [0-9]+ (s|min|h) here \(an estimate\); --engine=fast would be much quicker' "$tmp/err"
+  then pass "--engine=faithful estimated long: a note in a pipe"
+  else fail "--engine=faithful estimated long: $(cat "$tmp/err")"; fi
+}
+run "--show estimated long, in a pipe" 3 --show=groups --count \
+  --time-limit 0.1 "$LG_DATADIR/bench/gen-7x7-s3.lgm" && {
+  if grep -Eqx 'logigram: note: the faithful engine, which --show needs, would take about [0-9]+ (s|min|h) here \(an estimate\); --time-limit bounds it, and without --show the fast engine solves' "$tmp/err"
+  then pass "--show estimated long: a note in a pipe"
+  else fail "--show estimated long: $(cat "$tmp/err")"; fi
+}
 if command -v script >/dev/null 2>&1; then
   # on_terminal SECONDS ARGS...: logigram on a pseudo-terminal (script(1)),
   # the progress line drawn at once, stopped after SECONDS; all it wrote in
