@@ -60,6 +60,11 @@ typedef struct
   gboolean unknown;
 } LgEstimate;
 
+/* The faithful engine asked for is said to be slow (a terminal's progress
+ * line says so, and in pipes a note of the command line) from this
+ * estimate of a step on, in seconds. */
+#define LG_FAITHFUL_SLOW_SECONDS 1.0
+
 typedef struct
 {
   const char *name; /* "faithful", "fast" */

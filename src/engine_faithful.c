@@ -196,9 +196,17 @@ faithful_create (const LgEngineSetup *setup, GError **error)
   e->impl.klass = &lg_engine_faithful_class;
   e->setup = setup;
   e->permut = lg_permut_new ((int) n);
+  /* on a terminal, asked for and bounded long: the builder's line says
+   * what is quicker */
+  if (setup->progress && setup->stats->choice == LG_CHOICE_ASKED &&
+      lg_engine_faithful_transform_seconds (problem, setup->set) >=
+          LG_FAITHFUL_SLOW_SECONDS)
+    lg_progress_set_phase_note (setup->progress, "transform",
+                                "--engine=fast would be much quicker");
   e->tree = lg_mask_builder_build (problem, setup->set, e->permut,
                                    setup->options->challenge, setup->progress,
                                    memory_limit - fixed, error);
+  lg_progress_set_phase_note (setup->progress, NULL, NULL);
   if (!e->tree)
     {
       faithful_free (&e->impl);
@@ -314,7 +322,7 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
     }
   lg_progress_begin (setup->progress, "explore", "nodes", total);
   if (setup->progress && stats->choice == LG_CHOICE_ASKED &&
-      e->estimate.seconds > 1)
+      e->estimate.seconds >= LG_FAITHFUL_SLOW_SECONDS)
     {
       lg_progress_set_expected (setup->progress, e->estimate.seconds);
       lg_progress_set_note (setup->progress,

@@ -84,6 +84,7 @@ typedef struct
   LgEngine engine;
   const char *faithful_by; /* the option that chose the faithful engine
                               (--show...), NULL when none did */
+  gboolean slow_noted;     /* note_slow_faithful has said it */
   guint64 max_nodes;
   guint64 work_limit; /* --work-limit: the bound of each diagnostic test */
   guint64 repeat;     /* solves, from 1 */
@@ -821,29 +822,42 @@ note_fast_engine (const Options *o, const LgStats *stats)
            g_get_prgname (), time);
 }
 
-/* From this estimate on (seconds), the faithful engine asked for is said
- * to be slow: as on a terminal, where the progress line then says so. */
-#define SLOW_FAITHFUL_SECONDS 1.0
-
 /* The faithful engine was asked for (by --engine or an option of its own)
  * and is estimated to take long: in a pipe, where no progress line says
- * it, one line on stderr says so before the search, and what would be
- * quicker. */
+ * it, one line on stderr says so before the step, and what would be
+ * quicker.  Before the transformation (transform: TRUE), from its upper
+ * bound, which --time-limit does not cut short; before the search, from
+ * its estimate, unless the note was given before the transformation. */
 static void
-note_slow_faithful (const Options *o, LgSolver *solver)
+note_slow_faithful (Options *o, LgSolver *solver, gboolean transform)
 {
-  if (o->solve.progress || o->solve.trace)
+  if (o->solve.progress || o->solve.trace || o->slow_noted)
     return;
-  double seconds = lg_solver_estimate (solver);
-  if (seconds < SLOW_FAITHFUL_SECONDS)
+  double seconds = transform ? lg_solver_transform_bound (solver)
+                             : lg_solver_estimate (solver);
+  if (seconds < LG_FAITHFUL_SLOW_SECONDS)
     return;
+  o->slow_noted = TRUE;
   g_autofree char *time = lg_format_seconds (seconds);
-  if (o->faithful_by)
+  const char *by = o->faithful_by;
+  if (transform && by)
+    fprintf (stderr,
+             "%s: note: the faithful engine, which %s needs, may take up to "
+             "%s here to build its tree (a bound; --time-limit does not cut "
+             "it short): without %s the fast engine solves\n",
+             g_get_prgname (), by, time, by);
+  else if (transform)
+    fprintf (stderr,
+             "%s: note: the faithful engine may take up to %s here to build "
+             "its tree (a bound; --time-limit does not cut it short): "
+             "--engine=fast would be much quicker\n",
+             g_get_prgname (), time);
+  else if (by)
     fprintf (stderr,
              "%s: note: the faithful engine, which %s needs, would take %s "
              "here (an estimate); --time-limit bounds it, and without %s "
              "the fast engine solves\n",
-             g_get_prgname (), o->faithful_by, time, o->faithful_by);
+             g_get_prgname (), by, time, by);
   else
     fprintf (stderr,
              "%s: note: the faithful engine would take %s here (an "
@@ -860,6 +874,8 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
   g_autoptr (GError) error = NULL;
   g_autoptr (LgSolver) solver =
       lg_solver_new (problem, &o->solve, stats, &error);
+  if (solver)
+    note_slow_faithful (o, solver, TRUE);
   if (!solver || !lg_solver_transform (solver, &error))
     return problem_error (source, error);
   print_warnings (o);
@@ -886,7 +902,7 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
   if (!lg_output_ok (stdout, FALSE))
     return EXIT_WRITE_ERROR;
   if (stats->engine == LG_ENGINE_FAITHFUL && stats->choice == LG_CHOICE_ASKED)
-    note_slow_faithful (o, solver);
+    note_slow_faithful (o, solver, FALSE);
   gint64 explored = lg_solver_explore (solver, on_solution, o, &error);
   g_clear_pointer (&o->solve.trace, lg_views_trace_close); /* its last line */
   if (explored < 0)

@@ -13,6 +13,8 @@ struct LgProgressLine
   FILE *out;
   gint64 delay_us;
   const char *phase, *unit, *note;
+  /* lg_progress_set_phase_note's: the note of the phases so named */
+  const char *next_phase, *next_note;
   double expected; /* seconds, 0: none */
   guint64 total;
   gint64 start, last_draw;
@@ -64,7 +66,9 @@ lg_progress_begin (LgProgress *p, const char *phase, const char *unit,
   p->line->phase = phase;
   p->line->unit = unit;
   p->line->total = total;
-  p->line->note = NULL;
+  p->line->note = p->line->next_phase && g_str_equal (phase, p->line->next_phase)
+                      ? p->line->next_note
+                      : NULL;
   p->line->expected = 0;
   p->depth = 0;
   p->line->start = g_get_monotonic_time ();
@@ -160,6 +164,15 @@ lg_progress_set_note (LgProgress *p, const char *note)
 {
   if (p)
     p->line->note = note;
+}
+
+void
+lg_progress_set_phase_note (LgProgress *p, const char *phase, const char *note)
+{
+  if (!p)
+    return;
+  p->line->next_phase = phase;
+  p->line->next_note = note;
 }
 
 void

@@ -46,6 +46,10 @@ void lg_progress_hide (LgProgress *progress);
 /* A note at the end of the line, for the phase that has begun (static
  * text, or NULL). */
 void lg_progress_set_note (LgProgress *progress, const char *note);
+/* The same note for every phase named phase that begins from now on (for
+ * a phase that a lower layer begins); phase NULL: none. */
+void lg_progress_set_phase_note (LgProgress *progress, const char *phase,
+                                 const char *note);
 
 /* How long the engine of the phase that has begun expects to take, from an
  * estimate made before it (0: no word of it): shown before the note as

@@ -431,6 +431,19 @@ lg_solver_get_tree (const LgSolver *solver, const LgPermut **permut,
 }
 
 double
+lg_solver_transform_bound (const LgSolver *solver)
+{
+  g_return_val_if_fail (solver->engine == NULL, -1);
+  if (solver->options.engine != LG_ENGINE_FAITHFUL ||
+      lg_problem_dimension (solver->problem) > LG_PERMUT_MAX_N ||
+      lg_engine_faithful_fixed_bytes (solver->problem, solver->set,
+                                      solver->options.check) >
+          solver->options.memory_limit)
+    return -1;
+  return lg_engine_faithful_transform_seconds (solver->problem, solver->set);
+}
+
+double
 lg_solver_estimate (LgSolver *solver)
 {
   g_return_val_if_fail (solver->engine != NULL, -1);

@@ -48,6 +48,13 @@ const LgConstraintSet *lg_solver_get_set (const LgSolver *solver);
  * one). */
 const LgAndOrTree *lg_solver_get_tree (const LgSolver *solver,
                                        const LgPermut **permut, GError **error);
+/* Before the transform, when the options ask for the faithful engine: an
+ * upper bound of its transformation's time in seconds on a typical machine
+ * (every assignment of every constraint group enumerated), the same on
+ * every run; -1 for any other engine, or when the faithful engine will
+ * refuse the problem at once (too many items, or its fixed tables over the
+ * memory limit). */
+double lg_solver_transform_bound (const LgSolver *solver);
 /* After the transform: the engine's estimate of its exploration in seconds
  * on a typical machine (engine.h), the same on every run; -1 when it makes
  * none (the fast engine) or cannot (an estimate unknown). */

@@ -186,6 +186,15 @@ run "--show estimated long, in a pipe" 3 --show=groups --count \
   then pass "--show estimated long: a note in a pipe"
   else fail "--show estimated long: $(cat "$tmp/err")"; fi
 }
+# and before the transformation, which --time-limit does not cut short,
+# from its bound: "exactly one of six statements" as twelve variables is
+# 2.2 billion assignments to enumerate (killed after two seconds here)
+timeout 2 "$LOGIGRAM" --engine=faithful --count --time-limit 0.1 \
+  "$LG_TESTDIR/input/exactly-one.lgm" >"$tmp/out" 2>"$tmp/err"
+if grep -Eqx 'logigram: note: the faithful engine may take up to about [0-9]+ (s|min|h) here to build its tree \(a bound; --time-limit does not cut it short\): --engine=fast would be much quicker' "$tmp/err" &&
+  [ "$(wc -l <"$tmp/err")" -eq 1 ]
+then pass "--engine=faithful, a long transformation: a note in a pipe"
+else fail "--engine=faithful, a long transformation: $(cat "$tmp/err")"; fi
 if command -v script >/dev/null 2>&1; then
   # on_terminal SECONDS ARGS...: logigram on a pseudo-terminal (script(1)),
   # the progress line drawn at once, stopped after SECONDS; all it wrote in
@@ -216,6 +225,14 @@ if command -v script >/dev/null 2>&1; then
     pass "progress line of a long faithful run: the estimate, and --engine=fast"
   else
     fail "progress line of a long faithful run: $(tr '\r' '\n' <"$tmp/tty" | tail -2)"
+  fi
+  # the same for its transformation
+  on_terminal 2 --engine=faithful --count "$LG_TESTDIR/input/exactly-one.lgm"
+  if grep -Eq 'transform: [0-9]+/[0-9]+ assignments \([0-9]+%\), [0-9.]+ s, about [0-9]+ (s|min|h) left; --engine=fast would be much quicker' "$tmp/tty"
+  then
+    pass "progress line of a long faithful transformation: --engine=fast"
+  else
+    fail "progress line of a long faithful transformation: $(tr '\r' '\n' <"$tmp/tty" | tail -2)"
   fi
   # the fast engine: its nodes and the depth of its search
   on_terminal 60 --engine=fast --count "$LG_TESTDIR/input/no-rule-5x3.lgm"
