@@ -217,23 +217,20 @@ if command -v script >/dev/null 2>&1; then
   else
     fail "progress line on a terminal: $(od -c "$tmp/tty" | head -5)"
   fi
+  # tty_shows NAME PATTERN: a line drawn matches the extended regex
+  tty_shows () {
+    if grep -Eq "$2" "$tmp/tty"; then pass "$1"
+    else fail "$1: $(tr '\r' '\n' <"$tmp/tty" | tail -2)"; fi
+  }
   # the faithful engine asked for on a puzzle it estimates long: how long,
   # and a word of the fast engine (stopped after two seconds)
   on_terminal 2 --engine=faithful --count "$LG_TESTDIR/input/gen-6x6-estimate.lgm"
-  if grep -Eq 'this engine expects about [0-9]+ (s|min|h); --engine=fast would be much quicker' "$tmp/tty"
-  then
-    pass "progress line of a long faithful run: the estimate, and --engine=fast"
-  else
-    fail "progress line of a long faithful run: $(tr '\r' '\n' <"$tmp/tty" | tail -2)"
-  fi
+  tty_shows "progress line of a long faithful run: the estimate, and --engine=fast" \
+    'this engine expects about [0-9]+ (s|min|h); --engine=fast would be much quicker'
   # the same for its transformation
   on_terminal 2 --engine=faithful --count "$LG_TESTDIR/input/exactly-one.lgm"
-  if grep -Eq 'transform: [0-9]+/[0-9]+ assignments \([0-9]+%\), [0-9.]+ s, about [0-9]+ (s|min|h) left; --engine=fast would be much quicker' "$tmp/tty"
-  then
-    pass "progress line of a long faithful transformation: --engine=fast"
-  else
-    fail "progress line of a long faithful transformation: $(tr '\r' '\n' <"$tmp/tty" | tail -2)"
-  fi
+  tty_shows "progress line of a long faithful transformation: --engine=fast" \
+    'transform: [0-9]+/[0-9]+ assignments \([0-9]+%\), [0-9.]+ s, about [0-9]+ (s|min|h) left; --engine=fast would be much quicker'
   # the fast engine: its nodes and the depth of its search
   on_terminal 60 --engine=fast --count "$LG_TESTDIR/input/no-rule-5x3.lgm"
   if grep -Eq 'explore: [0-9]+ nodes, [0-9.]+ s, depth [0-9]+' "$tmp/tty" &&
