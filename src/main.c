@@ -512,14 +512,14 @@ check_options (Options *o)
   /* the options that only mean something for the faithful engine choose
    * it */
   if (o->engine == LG_ENGINE_AUTO)
-    o->faithful_by = o->dot                     ? "--dot"
-                     : o->shows && o->shows[0]  ? "--show"
-                     : o->trace                 ? "--trace"
-                     : o->challenge             ? "--challenge"
-                     : o->prune                 ? "--prune"
-                     : o->check_text            ? "--check"
-                     : o->stats_levels          ? "--stats-levels"
-                                                : NULL;
+    o->faithful_by = o->dot                    ? "--dot"
+                     : o->shows && o->shows[0] ? "--show"
+                     : o->trace                ? "--trace"
+                     : o->challenge            ? "--challenge"
+                     : o->prune                ? "--prune"
+                     : o->check_text           ? "--check"
+                     : o->stats_levels         ? "--stats-levels"
+                                               : NULL;
   if (o->faithful_by)
     o->engine = LG_ENGINE_FAITHFUL;
   o->memory_limit = LG_DEFAULT_MEMORY_LIMIT;

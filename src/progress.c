@@ -66,9 +66,10 @@ lg_progress_begin (LgProgress *p, const char *phase, const char *unit,
   p->line->phase = phase;
   p->line->unit = unit;
   p->line->total = total;
-  p->line->note = p->line->next_phase && g_str_equal (phase, p->line->next_phase)
-                      ? p->line->next_note
-                      : NULL;
+  p->line->note =
+      p->line->next_phase && g_str_equal (phase, p->line->next_phase)
+          ? p->line->next_note
+          : NULL;
   p->line->expected = 0;
   p->depth = 0;
   p->line->start = g_get_monotonic_time ();
