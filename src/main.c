@@ -84,7 +84,6 @@ typedef struct
   LgEngine engine;
   const char *faithful_by; /* the option that chose the faithful engine
                               (--show...), NULL when none did */
-  gboolean slow_noted;     /* note_slow_faithful has said it */
   guint64 max_nodes;
   guint64 work_limit; /* --work-limit: the bound of each diagnostic test */
   guint64 repeat;     /* solves, from 1 */
@@ -827,17 +826,17 @@ note_fast_engine (const Options *o, const LgStats *stats)
  * it, one line on stderr says so before the step, and what would be
  * quicker.  Before the transformation (transform: TRUE), from its upper
  * bound, which --time-limit does not cut short; before the search, from
- * its estimate, unless the note was given before the transformation. */
-static void
-note_slow_faithful (Options *o, LgSolver *solver, gboolean transform)
+ * its estimate (the caller skips it when the first note was given).
+ * Whether it gave the note. */
+static gboolean
+note_slow_faithful (const Options *o, LgSolver *solver, gboolean transform)
 {
-  if (o->solve.progress || o->solve.trace || o->slow_noted)
-    return;
+  if (o->solve.progress || o->solve.trace)
+    return FALSE;
   double seconds = transform ? lg_solver_transform_bound (solver)
                              : lg_solver_estimate (solver);
   if (seconds < LG_FAITHFUL_SLOW_SECONDS)
-    return;
-  o->slow_noted = TRUE;
+    return FALSE;
   g_autofree char *time = lg_format_seconds (seconds);
   const char *by = o->faithful_by;
   if (transform && by)
@@ -863,6 +862,7 @@ note_slow_faithful (Options *o, LgSolver *solver, gboolean transform)
              "%s: note: the faithful engine would take %s here (an "
              "estimate); --engine=fast would be much quicker\n",
              g_get_prgname (), time);
+  return TRUE;
 }
 
 /* Solves with the views in between (lg_problem_solve's three steps): they
@@ -874,8 +874,7 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
   g_autoptr (GError) error = NULL;
   g_autoptr (LgSolver) solver =
       lg_solver_new (problem, &o->solve, stats, &error);
-  if (solver)
-    note_slow_faithful (o, solver, TRUE);
+  gboolean noted = solver && note_slow_faithful (o, solver, TRUE);
   if (!solver || !lg_solver_transform (solver, &error))
     return problem_error (source, error);
   print_warnings (o);
@@ -901,7 +900,8 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
     }
   if (!lg_output_ok (stdout, FALSE))
     return EXIT_WRITE_ERROR;
-  if (stats->engine == LG_ENGINE_FAITHFUL && stats->choice == LG_CHOICE_ASKED)
+  if (!noted && stats->engine == LG_ENGINE_FAITHFUL &&
+      stats->choice == LG_CHOICE_ASKED)
     note_slow_faithful (o, solver, FALSE);
   gint64 explored = lg_solver_explore (solver, on_solution, o, &error);
   g_clear_pointer (&o->solve.trace, lg_views_trace_close); /* its last line */
