@@ -205,10 +205,11 @@ faithful_create (const LgEngineSetup *setup, GError **error)
                                 "--engine=fast would be much quicker");
   e->tree = lg_mask_builder_build (problem, setup->set, e->permut,
                                    setup->options->challenge, setup->progress,
-                                   memory_limit - fixed, error);
+                                   setup->deadline, memory_limit - fixed, error);
   lg_progress_set_phase_note (setup->progress, NULL, NULL);
   if (!e->tree)
     {
+      stats->time_transform = g_timer_elapsed (timer, NULL);
       faithful_free (&e->impl);
       return NULL;
     }

@@ -60,7 +60,10 @@ typedef enum
                                      no group, dimension too large */
   LG_PROBLEM_ERROR_OVERFLOW,    /* an expression's value overflows */
   LG_PROBLEM_ERROR_ORDER,       /* a bad --order list */
-  LG_PROBLEM_ERROR_LIMIT        /* over the memory limit */
+  LG_PROBLEM_ERROR_LIMIT,       /* over the memory limit */
+  LG_PROBLEM_ERROR_TIME_LIMIT   /* the time limit passed in a step that
+                                     cannot stop half-way (the faithful
+                                     engine's transformation) */
 } LgProblemError;
 
 LgProblem *lg_problem_new (void);
@@ -301,8 +304,10 @@ typedef struct
   guint64 max_solutions;
   /* Stop the search (step 3) at this g_get_monotonic_time (), with the
    * solutions found so far: LgStats.timed_out and not complete.  Both
-   * engines check it every thousand or so steps of their search; the
-   * transformation before it is not cut short.  0 (the default): none. */
+   * engines check it every thousand or so steps of their search, and the
+   * faithful engine's transformation every thousand or so values of its
+   * variables: cut there, nothing is searched (no solution, timed out).
+   * 0 (the default): none. */
   gint64 deadline;
   /* 0 (the default): none.  Else the search stops after about this much
    * work, with the solutions found so far: LgStats.over_work and not
@@ -424,7 +429,9 @@ typedef struct
   gboolean complete;        /* the search ran to its end: not stopped by
                                max_solutions, the callback, the deadline
                                or the work limit */
-  gboolean timed_out;       /* the search stopped at options->deadline */
+  gboolean timed_out;       /* the search (or the faithful engine's
+                                 transformation) stopped at
+                                 options->deadline */
   gboolean over_work;       /* the search stopped at options->work_limit */
   gboolean over_memory;     /* the search stopped at the memory limit: the
                                faithful engine's solutions kept to tell

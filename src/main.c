@@ -825,7 +825,7 @@ note_fast_engine (const Options *o, const LgStats *stats)
  * and is estimated to take long: in a pipe, where no progress line says
  * it, one line on stderr says so before the step, and what would be
  * quicker.  Before the transformation (transform: TRUE), from its upper
- * bound, which --time-limit does not cut short; before the search, from
+ * bound; before the search, from
  * its estimate (the caller skips it when the first note was given).
  * Whether it gave the note. */
 static gboolean
@@ -842,14 +842,13 @@ note_slow_faithful (const Options *o, LgSolver *solver, gboolean transform)
   if (transform && by)
     fprintf (stderr,
              "%s: note: the faithful engine, which %s needs, may take up to "
-             "%s here to build its tree (a bound; --time-limit does not cut "
-             "it short): without %s the fast engine solves\n",
+             "%s here to build its tree (a bound): without %s the fast "
+             "engine solves\n",
              g_get_prgname (), by, time, by);
   else if (transform)
     fprintf (stderr,
              "%s: note: the faithful engine may take up to %s here to build "
-             "its tree (a bound; --time-limit does not cut it short): "
-             "--engine=fast would be much quicker\n",
+             "its tree (a bound): --engine=fast would be much quicker\n",
              g_get_prgname (), time);
   else if (by)
     fprintf (stderr,
@@ -863,6 +862,26 @@ note_slow_faithful (const Options *o, LgSolver *solver, gboolean transform)
              "estimate); --engine=fast would be much quicker\n",
              g_get_prgname (), time);
   return TRUE;
+}
+
+/* The time limit passed while the faithful engine built its tree: one
+ * line on stderr says that nothing was searched (nor shown), and what
+ * would be quicker when that engine was asked for and no note said it
+ * before (noted). */
+static void
+note_cut (const Options *o, const LgStats *stats, gboolean noted)
+{
+  const char *by = o->faithful_by;
+  g_autofree char *quicker =
+      stats->choice != LG_CHOICE_ASKED || noted ? g_strdup ("")
+      : by ? g_strdup_printf ("; without %s the fast engine solves", by)
+           : g_strdup ("; --engine=fast would be much quicker");
+  fprintf (stderr,
+           "%s: note: the time limit (--time-limit %s) passed while the "
+           "faithful engine built its tree: nothing was %s%s\n",
+           g_get_prgname (), o->time_limit_text,
+           o->shows && o->shows[0] ? "shown or searched" : "searched",
+           quicker);
 }
 
 /* Solves with the views in between (lg_problem_solve's three steps): they
@@ -881,7 +900,10 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
   o->solver = solver;
   const LgPermut *permut = NULL;
   const LgAndOrTree *tree = NULL;
-  if ((o->dot || (o->shows && o->shows[0])) &&
+  /* a transform cut by --time-limit has no tree to show: the search,
+   * which finds nothing, and its note say so */
+  gboolean cut = lg_solver_transform_cut (solver);
+  if ((o->dot || (o->shows && o->shows[0])) && !cut &&
       !(tree = lg_solver_get_tree (solver, &permut, &error)))
     return usage_error ("%s: %s", o->dot ? "--dot" : "--show", error->message);
   if (o->dot)
@@ -892,7 +914,7 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
         lg_print_stats (stderr, stats);
       return EXIT_SOLVED;
     }
-  for (guint i = 0; o->shows && o->shows[i]; i++)
+  for (guint i = 0; o->shows && o->shows[i] && !cut; i++)
     {
       LgView view = LG_VIEW_PERMUTATIONS;
       lg_view_from_name (o->shows[i], &view);
@@ -924,7 +946,10 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
         lg_print_json_end (stdout, o->printed, stats->complete);
     }
   /* the table and JSON say it on stdout; the time limit is said always */
-  if (stop && (stats->timed_out || o->count_only || o->format == FORMAT_CSV))
+  if (cut)
+    note_cut (o, stats, noted);
+  else if (stop &&
+           (stats->timed_out || o->count_only || o->format == FORMAT_CSV))
     fprintf (stderr,
              "%s: note: the search stopped at %s: there may be more "
              "solutions\n",

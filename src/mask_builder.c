@@ -32,6 +32,7 @@ typedef struct
 {
   const LgProblem *problem;
   LgProgress *progress;
+  LgDeadline *deadline; /* NULL: none */
   const LgPermut *permut;
   LgAndOrTree *tree;
   guint n; /* dimension */
@@ -494,10 +495,19 @@ assign_var (Builder *b, guint ivar)
  * enumerated, after counting them: --challenge prunes them (leaves saved),
  * or the rules already fail there (leaves tried, each of them would fail at
  * the same rule; see scan_rules).  Otherwise *scan is the scan of the first
- * ivar + 1 variables. */
+ * ivar + 1 variables.  FALSE too, with the error set, once the deadline
+ * has passed: the loops over the values stop at an error. */
 static gboolean
 enter_value (Builder *b, const LgConstraintGroup *cg, guint ivar, Scan *scan)
 {
+  if (lg_deadline_passed (b->deadline))
+    {
+      if (!b->error)
+        g_set_error (&b->error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_TIME_LIMIT,
+                     "the time limit passed while the AND/OR tree was "
+                     "built");
+      return FALSE;
+    }
   if (!assign_var (b, ivar))
     {
       b->tree->leaves_saved += b->below[ivar];
@@ -697,7 +707,8 @@ lg_mask_builder_scratch_bytes (const LgProblem *problem,
 LgAndOrTree *
 lg_mask_builder_build (const LgProblem *problem, const LgConstraintSet *set,
                        const LgPermut *permut, gboolean challenge,
-                       LgProgress *progress, guint64 budget, GError **error)
+                       LgProgress *progress, LgDeadline *deadline,
+                       guint64 budget, GError **error)
 {
   LgAndOrTree *tree = g_new0 (LgAndOrTree, 1);
   guint G = lg_problem_n_groups (problem);
@@ -716,6 +727,7 @@ lg_mask_builder_build (const LgProblem *problem, const LgConstraintSet *set,
   b.set = set;
   b.challenge = challenge;
   b.progress = progress;
+  b.deadline = deadline;
   b.scratch = g_new0 (uint64_t, MAX (tree->n_pairs, 1) * b.n_words);
   b.touched = g_new0 (gboolean, MAX (tree->n_pairs, 1));
   b.assignment = g_new0 (guint, MAX (lg_problem_n_vars (problem), 1));

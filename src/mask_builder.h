@@ -45,6 +45,7 @@
 #include "backtracking.h"
 #include "constraint_set.h"
 #include "pair.h"
+#include "deadline.h"
 #include "permut.h"
 #include "progress.h"
 
@@ -101,16 +102,18 @@ typedef struct
 
 /* Builds the tree of a partitioned problem, holding at most `budget` bytes;
  * challenge: the exercise's early evaluation (LgSolveOptions); progress
- * (may be NULL) counts the assignments.
+ * (may be NULL) counts the assignments; deadline (may be NULL) is asked at
+ * each value a variable takes.
  * Returns NULL with error set when a rule's arithmetic overflows
  * (LG_PROBLEM_ERROR_OVERFLOW) or the tree would exceed the budget
- * (LG_PROBLEM_ERROR_LIMIT); the error carries the rule's line
- * (lg_error_get_line). */
+ * (LG_PROBLEM_ERROR_LIMIT), the error carrying the rule's line
+ * (lg_error_get_line); or when the deadline passed before the tree was
+ * built (LG_PROBLEM_ERROR_TIME_LIMIT, no line). */
 LgAndOrTree *lg_mask_builder_build (const LgProblem *problem,
                                     const LgConstraintSet *set,
                                     const LgPermut *permut, gboolean challenge,
-                                    LgProgress *progress, guint64 budget,
-                                    GError **error);
+                                    LgProgress *progress, LgDeadline *deadline,
+                                    guint64 budget, GError **error);
 
 /* The bytes the builder allocates besides the tree (its scratch masks and
  * lists, the couple masks), freed once the tree is built. */

@@ -17,6 +17,8 @@ struct LgSolver
   LgDeadline deadline;  /* options.deadline, asked by the engines */
   LgEngineSetup setup;  /* what the engines are made from */
   LgEngineImpl *engine; /* after transform */
+  gboolean cut; /* the deadline passed in the transform: no engine, and
+                   explore finds nothing (lg_solver_transform_cut) */
   /* auto chose the faithful engine on trial: explore runs it with a step
    * limit, keeping its solutions, and gives them on if it finished (else
    * the fast engine solves) */
@@ -184,6 +186,10 @@ create_auto (LgSolver *solver, GError **error)
       lg_engine_faithful_transform_seconds (setup->problem, setup->set);
   if (stats->estimate > AUTO_SECONDS)
     return fall_back (solver, NULL, LG_CHOICE_SLOW, error);
+  /* chosen (what --stats says, even if the time limit cuts the
+   * transformation), unless fall_back changes its mind below */
+  stats->engine = LG_ENGINE_FAITHFUL;
+  stats->choice = LG_CHOICE_ESTIMATE;
   GError *local = NULL;
   LgEngineImpl *faithful = lg_engine_faithful_class.create (setup, &local);
   if (!faithful)
@@ -201,8 +207,6 @@ create_auto (LgSolver *solver, GError **error)
   stats->estimate += estimate.seconds;
   if (estimate.unknown || stats->estimate > REJECT_SECONDS)
     return fall_back (solver, faithful, LG_CHOICE_SLOW, error);
-  stats->engine = LG_ENGINE_FAITHFUL;
-  stats->choice = LG_CHOICE_ESTIMATE;
   solver->on_trial = TRUE;
   solver->setup.step_limit = TRIAL_WORK;
   return faithful;
@@ -211,17 +215,32 @@ create_auto (LgSolver *solver, GError **error)
 gboolean
 lg_solver_transform (LgSolver *solver, GError **error)
 {
-  g_return_val_if_fail (solver->engine == NULL, FALSE);
+  g_return_val_if_fail (solver->engine == NULL && !solver->cut, FALSE);
   LgEngine engine = solver->options.engine;
+  GError *local = NULL;
   if (engine == LG_ENGINE_AUTO)
-    solver->engine = create_auto (solver, error);
+    solver->engine = create_auto (solver, &local);
   else
     {
       solver->stats->engine = engine;
       solver->stats->choice = LG_CHOICE_ASKED;
-      solver->engine = lg_engine_class (engine)->create (&solver->setup, error);
+      solver->engine = lg_engine_class (engine)->create (&solver->setup, &local);
     }
+  if (g_error_matches (local, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_TIME_LIMIT))
+    {
+      g_clear_error (&local);
+      solver->cut = TRUE;
+      return TRUE;
+    }
+  if (local)
+    g_propagate_error (error, local);
   return solver->engine != NULL;
+}
+
+gboolean
+lg_solver_transform_cut (const LgSolver *solver)
+{
+  return solver->cut;
 }
 
 /* Does the solution agree with the cells of options.given?  The fast
@@ -331,11 +350,20 @@ gint64
 lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data,
                    GError **error)
 {
-  g_return_val_if_fail (solver->engine != NULL, -1);
+  g_return_val_if_fail (solver->engine != NULL || solver->cut, -1);
   solver->func = func;
   solver->user_data = user_data;
   solver->found = 0;
   solver->stopped = FALSE;
+  if (solver->cut)
+    {
+      /* the time limit stopped the transformation: nothing searched */
+      solver->stats->solutions = 0;
+      solver->stats->timed_out = TRUE;
+      solver->stats->over_work = FALSE;
+      solver->stats->complete = FALSE;
+      return 0;
+    }
   if (solver->on_trial)
     {
       solver->engine->klass->explore (solver->engine, keep_solution, solver);
@@ -417,7 +445,13 @@ const LgAndOrTree *
 lg_solver_get_tree (const LgSolver *solver, const LgPermut **permut,
                     GError **error)
 {
-  g_return_val_if_fail (solver->engine != NULL, NULL);
+  g_return_val_if_fail (solver->engine != NULL || solver->cut, NULL);
+  if (solver->cut)
+    {
+      g_set_error (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_TIME_LIMIT,
+                   "the time limit passed before the AND/OR tree was built");
+      return NULL;
+    }
   const LgEngineClass *klass = solver->engine->klass;
   if (!klass->tree)
     {
@@ -446,8 +480,8 @@ lg_solver_transform_bound (const LgSolver *solver)
 double
 lg_solver_estimate (LgSolver *solver)
 {
-  g_return_val_if_fail (solver->engine != NULL, -1);
-  if (!solver->engine->klass->estimate)
+  g_return_val_if_fail (solver->engine != NULL || solver->cut, -1);
+  if (solver->cut || !solver->engine->klass->estimate)
     return -1;
   LgEstimate estimate;
   solver->engine->klass->estimate (solver->engine, &estimate);

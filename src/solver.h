@@ -28,11 +28,16 @@ const LgEngineClass *lg_engine_class (LgEngine engine);
 LgSolver *lg_solver_new (LgProblem *problem, const LgSolveOptions *options,
                          LgStats *stats, GError **error);
 /* Transform: FALSE with error set on overflow or over the memory limit; the
- * error carries the rule's line (lg_error_get_line). */
+ * error carries the rule's line (lg_error_get_line).  When options->deadline
+ * passes before the faithful engine's tree is built, TRUE all the same, and
+ * the transform is cut (lg_solver_transform_cut): there is no engine, no
+ * tree, no estimate, and explore finds nothing, timed out. */
 gboolean lg_solver_transform (LgSolver *solver, GError **error);
+/* Did the deadline cut the transform short? */
+gboolean lg_solver_transform_cut (const LgSolver *solver);
 /* Explore: calls func for each solution, up to options->max_solutions;
  * returns the number found.  stats->complete tells whether the search ran
- * to its end.  With the engine auto, the faithful engine may run out of its
+ * to its end (FALSE, with stats->timed_out, after a transform cut).  With the engine auto, the faithful engine may run out of its
  * trial and the fast one take over: -1 with error set if that one cannot be
  * made (over the memory limit). */
 gint64 lg_solver_explore (LgSolver *solver, LgSolutionFunc func,
@@ -45,7 +50,7 @@ const LgProblem *lg_solver_get_problem (const LgSolver *solver);
 const LgConstraintSet *lg_solver_get_set (const LgSolver *solver);
 /* After the transform: the AND/OR tree and the permutation numbering, for
  * the views; NULL with error set when the engine has no tree (the fast
- * one). */
+ * one), or the transform was cut (LG_PROBLEM_ERROR_TIME_LIMIT). */
 const LgAndOrTree *lg_solver_get_tree (const LgSolver *solver,
                                        const LgPermut **permut, GError **error);
 /* Before the transform, when the options ask for the faithful engine: an
@@ -57,7 +62,8 @@ const LgAndOrTree *lg_solver_get_tree (const LgSolver *solver,
 double lg_solver_transform_bound (const LgSolver *solver);
 /* After the transform: the engine's estimate of its exploration in seconds
  * on a typical machine (engine.h), the same on every run; -1 when it makes
- * none (the fast engine) or cannot (an estimate unknown). */
+ * none (the fast engine) or cannot (an estimate unknown, or the transform
+ * cut). */
 double lg_solver_estimate (LgSolver *solver);
 
 #endif /* LG_SOLVER_H */

@@ -18,7 +18,8 @@
  *     satisfiable and is a FALSE node otherwise (and its variables are
  *     enumerated first variable outermost, in item order); an empty mask
  *     prunes an assignment; an unbound contradiction is a FALSE node;
- *   - no rule gives an empty root; an overflow fails the build. */
+ *   - no rule gives an empty root; an overflow fails the build, and so do
+ *     the memory budget and a deadline passed. */
 #include "mask_builder.h"
 
 #include <string.h>
@@ -65,7 +66,7 @@ build (LgProblem *p, Built *b)
   b->permut = lg_permut_new ((int) lg_group_n_items (lg_problem_get_group (p, 0)));
   ck_assert_ptr_nonnull (b->permut);
   b->set = lg_constraint_set_new (p);
-  b->tree = lg_mask_builder_build (p, b->set, b->permut, FALSE, NULL,
+  b->tree = lg_mask_builder_build (p, b->set, b->permut, FALSE, NULL, NULL,
                                    G_MAXUINT64, &error);
   ck_assert_msg (b->tree != NULL, "build failed: %s",
                  error ? error->message : "");
@@ -487,7 +488,7 @@ START_TEST (test_mask_builder_random_masks)
   /* The challenge exercise builds the same tree, and the assignments it
    * does not enumerate are the ones it saves. */
   g_autoptr (GError) error = NULL;
-  LgAndOrTree *fast = lg_mask_builder_build (p, b.set, b.permut, TRUE, NULL,
+  LgAndOrTree *fast = lg_mask_builder_build (p, b.set, b.permut, TRUE, NULL, NULL,
                                              G_MAXUINT64, &error);
   ck_assert_ptr_nonnull (fast);
   Model m2 = m;
@@ -841,7 +842,7 @@ START_TEST (test_mask_builder_overflow)
   LgPermut *permut = lg_permut_new (3);
   LgConstraintSet *set = lg_constraint_set_new (p);
   LgAndOrTree *tree
-      = lg_mask_builder_build (p, set, permut, FALSE, NULL, G_MAXUINT64,
+      = lg_mask_builder_build (p, set, permut, FALSE, NULL, NULL, G_MAXUINT64,
                                &error);
   ck_assert_ptr_null (tree);
   ck_assert_ptr_nonnull (error);
@@ -882,7 +883,7 @@ build_or_fail (LgProblem *p, gboolean challenge, GError **error)
   ck_assert (lg_problem_validate (p, NULL));
   LgPermut *permut = lg_permut_new (3);
   LgConstraintSet *set = lg_constraint_set_new (p);
-  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, challenge, NULL,
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, challenge, NULL, NULL,
                                              G_MAXUINT64, error);
   lg_constraint_set_free (set);
   lg_permut_free (permut);
@@ -1012,7 +1013,7 @@ START_TEST (test_mask_builder_budget)
   guint64 bytes = bt.tree->bytes;
   ck_assert_uint_gt (bytes, 0);
 
-  LgAndOrTree *tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL,
+  LgAndOrTree *tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL, NULL,
                                              bytes, NULL);
   ck_assert_ptr_nonnull (tree);
   ck_assert_uint_eq (tree->bytes, bytes);
@@ -1020,10 +1021,47 @@ START_TEST (test_mask_builder_budget)
   lg_and_or_tree_free (tree);
 
   g_autoptr (GError) error = NULL;
-  tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL, 0, &error);
+  tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL, NULL, 0, &error);
   ck_assert_ptr_null (tree);
   ck_assert (g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT));
   ck_assert_uint_eq (lg_error_get_line (error), 5);
+  built_clear (&bt);
+}
+END_TEST
+
+/* The deadline (--time-limit): one far away builds the same tree as none;
+ * one passed stops the build at the first value of a variable, with a
+ * TIME_LIMIT error and no line, no leaf tried. */
+START_TEST (test_mask_builder_deadline)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  groups_abc (p);
+  LgItem *a = lg_var_new (p, "A", "a");
+  lg_problem_set_line (p, 5);
+  lg_rule (p, lg_yes (p, a, lg_item (p, "B", "b0")));
+  Built bt;
+  build (p, &bt);
+
+  LgDeadline far;
+  lg_deadline_init (&far,
+                    g_get_monotonic_time () + (gint64) 3600 * G_USEC_PER_SEC);
+  LgAndOrTree *tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL,
+                                             &far, G_MAXUINT64, NULL);
+  ck_assert_ptr_nonnull (tree);
+  ck_assert_uint_eq (tree->bytes, bt.tree->bytes);
+  ck_assert_uint_eq (tree->mask_nodes, bt.tree->mask_nodes);
+  ck_assert_uint_eq (tree->leaves_tried, bt.tree->leaves_tried);
+  lg_and_or_tree_free (tree);
+
+  LgDeadline passed;
+  lg_deadline_init (&passed, 1);
+  g_autoptr (GError) error = NULL;
+  tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL, &passed,
+                                G_MAXUINT64, &error);
+  ck_assert_ptr_null (tree);
+  ck_assert (
+      g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_TIME_LIMIT));
+  ck_assert_uint_eq (lg_error_get_line (error), 0);
   built_clear (&bt);
 }
 END_TEST
@@ -1079,6 +1117,7 @@ lg_mask_builder_suite (void)
   tcase_add_test (tc, test_mask_builder_overflow_before_decided_rule);
   tcase_add_test (tc, test_mask_builder_decided_rule_hides_later_overflow);
   tcase_add_test (tc, test_mask_builder_budget);
+  tcase_add_test (tc, test_mask_builder_deadline);
   suite_add_tcase (s, tc);
   return s;
 }

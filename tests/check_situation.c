@@ -440,7 +440,7 @@ START_TEST (test_situation_real_tree)
   ck_assert (lg_problem_validate (p, NULL));
   LgPermut *permut = lg_permut_new (5);
   LgConstraintSet *set = lg_constraint_set_new (p);
-  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL,
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL, NULL,
                                              G_MAXUINT64, NULL);
   ck_assert_ptr_nonnull (tree);
 
@@ -1141,7 +1141,7 @@ explore_with (LgProblem *p, gboolean generic, guint stop_after, Found *found,
   guint n = lg_problem_dimension (p);
   LgPermut *permut = lg_permut_new ((int) n);
   LgConstraintSet *set = lg_constraint_set_new (p);
-  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL,
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL, NULL,
                                              G_MAXUINT64, NULL);
   ck_assert_ptr_nonnull (tree);
   LgSituation *s = lg_situation_new (p, NULL, permut, tree, &default_options, NULL);
@@ -1272,7 +1272,7 @@ START_TEST (test_situation_step_limit_counts_work)
   const guint64 limit = 200000;
   LgPermut *permut = lg_permut_new (7);
   LgConstraintSet *set = lg_constraint_set_new (p);
-  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL,
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL, NULL,
                                              G_MAXUINT64, NULL);
   ck_assert_ptr_nonnull (tree);
   LgSituation *s =

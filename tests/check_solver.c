@@ -11,7 +11,9 @@
  *     clue (those with it dropped, less the original ones);
  *   - the engine interface: the faithful engine shows its tree, asking the
  *     fast one for a tree is an error it returns;
- *   - errors found while solving carry the line of their rule. */
+ *   - errors found while solving carry the line of their rule;
+ *   - the deadline stops a search, or the faithful engine's
+ *     transformation, which then searches nothing. */
 #include "solver.h"
 
 #include <string.h>
@@ -658,10 +660,11 @@ START_TEST (test_solver_error_line)
 }
 END_TEST
 
-/* A deadline already passed stops every engine's search (the faithful one
- * with and without a trace) at its first look at the clock: some
- * solutions of the 7!^2 of three free groups, timed_out, not complete.
- * One far away changes nothing. */
+/* A deadline already passed stops the fast engine's search at its first
+ * look at the clock (some solutions of the 7!^2 of three free groups), and
+ * the faithful one's transformation (under auto too; with and without a
+ * trace) before any search: no solution, no node; timed_out, not complete
+ * either way.  One far away changes nothing. */
 START_TEST (test_solver_deadline)
 {
   static const struct
@@ -687,6 +690,12 @@ START_TEST (test_solver_deadline)
   ck_assert (stats.timed_out);
   ck_assert (!stats.complete);
   ck_assert_int_lt (n, 5040 * 5040);
+  if (cases[_i].engine != LG_ENGINE_FAST)
+    {
+      ck_assert_int_eq (stats.engine, LG_ENGINE_FAITHFUL);
+      ck_assert_int_eq (n, 0);
+      ck_assert_uint_eq (stats.nodes_explored, 0);
+    }
 
   g_autoptr (LgProblem) q = parse_text (small_text);
   options.deadline = g_get_monotonic_time () + (gint64) 3600 * G_USEC_PER_SEC;
@@ -696,6 +705,92 @@ START_TEST (test_solver_deadline)
   ck_assert (stats.complete);
   if (trace)
     fclose (trace);
+}
+END_TEST
+
+/* The deadline passes during the search (the first solution's callback
+ * waits for it; the transformation before is a few milliseconds): each
+ * engine stops at its next look at the clock, with at least that
+ * solution, timed_out, not complete. */
+static gboolean
+wait_for_deadline (const LgProblem *p, const LgSolution *solution,
+                   gpointer data)
+{
+  (void) p;
+  (void) solution;
+  const gint64 *at = data;
+  while (g_get_monotonic_time () <= *at)
+    g_usleep (1000);
+  return TRUE;
+}
+
+START_TEST (test_solver_deadline_in_search)
+{
+  static const struct
+  {
+    LgEngine engine;
+    gboolean trace;
+  } cases[] = {
+    { LG_ENGINE_FAITHFUL, FALSE },
+    { LG_ENGINE_FAITHFUL, TRUE },
+    { LG_ENGINE_FAST, FALSE },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p = parse_text (many_text);
+  FILE *trace = cases[_i].trace ? fopen ("/dev/null", "w") : NULL;
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = cases[_i].engine;
+  options.trace = trace;
+  /* a second for the transformation, under valgrind too */
+  options.deadline = g_get_monotonic_time () + G_USEC_PER_SEC;
+  LgStats stats;
+  g_autoptr (LgSolver) solver = lg_solver_new (p, &options, &stats, &error);
+  ck_assert_msg (solver && lg_solver_transform (solver, &error), "%s",
+                 error ? error->message : "");
+  ck_assert (!lg_solver_transform_cut (solver));
+  gint64 n = lg_solver_explore (solver, wait_for_deadline, &options.deadline,
+                                &error);
+  ck_assert_msg (n >= 1, "%s", error ? error->message : "");
+  ck_assert (stats.timed_out);
+  ck_assert (!stats.complete);
+  ck_assert_int_lt (n, 5040 * 5040);
+  ck_assert_uint_gt (stats.nodes_explored, 0);
+  if (trace)
+    fclose (trace);
+}
+END_TEST
+
+/* A transformation cut by the deadline, through the solver: transform
+ * succeeds, cut; no tree (a TIME_LIMIT error), no estimate; explore finds
+ * nothing, timed out.  "Exactly one of six statements" as twelve variables
+ * in one group: minutes of enumeration for the faithful engine. */
+START_TEST (test_solver_transform_cut)
+{
+  g_autofree char *path = lgtest_test_path ("input/exactly-one.lgm");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p = lg_parser_parse_file (path, &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = LG_ENGINE_FAITHFUL;
+  options.deadline = g_get_monotonic_time () + G_USEC_PER_SEC / 20;
+  LgStats stats;
+  g_autoptr (LgSolver) solver = lg_solver_new (p, &options, &stats, &error);
+  ck_assert_ptr_nonnull (solver);
+  ck_assert_double_ge (lg_solver_transform_bound (solver), 60);
+  ck_assert (lg_solver_transform (solver, &error));
+  ck_assert_ptr_null (error);
+  ck_assert (lg_solver_transform_cut (solver));
+  ck_assert_double_eq (lg_solver_estimate (solver), -1);
+  const LgPermut *permut = NULL;
+  ck_assert_ptr_null (lg_solver_get_tree (solver, &permut, &error));
+  ck_assert (
+      g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_TIME_LIMIT));
+  g_clear_error (&error);
+  ck_assert_int_eq (lg_solver_explore (solver, NULL, NULL, &error), 0);
+  ck_assert (stats.timed_out);
+  ck_assert (!stats.complete);
+  ck_assert_int_eq (stats.engine, LG_ENGINE_FAITHFUL);
+  ck_assert_uint_eq (stats.nodes_explored, 0);
 }
 END_TEST
 
@@ -731,7 +826,8 @@ START_TEST (test_solver_work_limit)
 END_TEST
 
 /* auto's trial (the faithful engine on a bounded work) stopped by the
- * deadline: what it found is the answer, not the fast engine's start. */
+ * deadline, here in its transformation: what it found is the answer (none,
+ * timed out), not the fast engine's start. */
 START_TEST (test_solver_deadline_in_trial)
 {
   g_autofree char *path = lgtest_test_path ("input/gen-6x6-trial.lgm");
@@ -798,6 +894,8 @@ lg_solver_suite (void)
   tcase_add_test (tc, test_solver_given);
   tcase_add_loop_test (tc, test_solver_levels, 0, 3);
   tcase_add_loop_test (tc, test_solver_deadline, 0, 4);
+  tcase_add_loop_test (tc, test_solver_deadline_in_search, 0, 3);
+  tcase_add_test (tc, test_solver_transform_cut);
   tcase_add_test (tc, test_solver_deadline_in_trial);
   tcase_add_loop_test (tc, test_solver_work_limit, 0, 3);
   tcase_add_loop_test (tc, test_solver_auto_seven, 0,
