@@ -203,9 +203,9 @@ faithful_create (const LgEngineSetup *setup, GError **error)
           LG_FAITHFUL_SLOW_SECONDS)
     lg_progress_set_phase_note (setup->progress, "transform",
                                 "--engine=fast would be much quicker");
-  e->tree = lg_mask_builder_build (problem, setup->set, e->permut,
-                                   setup->options->challenge, setup->progress,
-                                   setup->deadline, memory_limit - fixed, error);
+  e->tree = lg_mask_builder_build (
+      problem, setup->set, e->permut, setup->options->challenge,
+      setup->progress, setup->deadline, memory_limit - fixed, error);
   lg_progress_set_phase_note (setup->progress, NULL, NULL);
   if (!e->tree)
     {

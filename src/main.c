@@ -880,8 +880,7 @@ note_cut (const Options *o, const LgStats *stats, gboolean noted)
            "%s: note: the time limit (--time-limit %s) passed while the "
            "faithful engine built its tree: nothing was %s%s\n",
            g_get_prgname (), o->time_limit_text,
-           o->shows && o->shows[0] ? "shown or searched" : "searched",
-           quicker);
+           o->shows && o->shows[0] ? "shown or searched" : "searched", quicker);
 }
 
 /* Solves with the views in between (lg_problem_solve's three steps): they

@@ -17,8 +17,9 @@ struct LgSolver
   LgDeadline deadline;  /* options.deadline, asked by the engines */
   LgEngineSetup setup;  /* what the engines are made from */
   LgEngineImpl *engine; /* after transform */
-  gboolean cut; /* the deadline passed in the transform: no engine, and
-                   explore finds nothing (lg_solver_transform_cut) */
+  /* the deadline passed in the transform: no engine, and explore finds
+   * nothing (lg_solver_transform_cut) */
+  gboolean cut;
   /* auto chose the faithful engine on trial: explore runs it with a step
    * limit, keeping its solutions, and gives them on if it finished (else
    * the fast engine solves) */
@@ -224,7 +225,8 @@ lg_solver_transform (LgSolver *solver, GError **error)
     {
       solver->stats->engine = engine;
       solver->stats->choice = LG_CHOICE_ASKED;
-      solver->engine = lg_engine_class (engine)->create (&solver->setup, &local);
+      solver->engine =
+          lg_engine_class (engine)->create (&solver->setup, &local);
     }
   if (g_error_matches (local, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_TIME_LIMIT))
     {

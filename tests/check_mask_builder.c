@@ -488,8 +488,8 @@ START_TEST (test_mask_builder_random_masks)
   /* The challenge exercise builds the same tree, and the assignments it
    * does not enumerate are the ones it saves. */
   g_autoptr (GError) error = NULL;
-  LgAndOrTree *fast = lg_mask_builder_build (p, b.set, b.permut, TRUE, NULL, NULL,
-                                             G_MAXUINT64, &error);
+  LgAndOrTree *fast = lg_mask_builder_build (p, b.set, b.permut, TRUE, NULL,
+                                             NULL, G_MAXUINT64, &error);
   ck_assert_ptr_nonnull (fast);
   Model m2 = m;
   m2.tried = m2.kept = m2.and_nodes = m2.or_nodes = m2.mask_nodes = 0;
@@ -841,9 +841,8 @@ START_TEST (test_mask_builder_overflow)
   ck_assert (lg_problem_validate (p, &error));
   LgPermut *permut = lg_permut_new (3);
   LgConstraintSet *set = lg_constraint_set_new (p);
-  LgAndOrTree *tree
-      = lg_mask_builder_build (p, set, permut, FALSE, NULL, NULL, G_MAXUINT64,
-                               &error);
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL, NULL,
+                                             G_MAXUINT64, &error);
   ck_assert_ptr_null (tree);
   ck_assert_ptr_nonnull (error);
   ck_assert (g_error_matches (error, LG_PROBLEM_ERROR,
@@ -883,8 +882,8 @@ build_or_fail (LgProblem *p, gboolean challenge, GError **error)
   ck_assert (lg_problem_validate (p, NULL));
   LgPermut *permut = lg_permut_new (3);
   LgConstraintSet *set = lg_constraint_set_new (p);
-  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, challenge, NULL, NULL,
-                                             G_MAXUINT64, error);
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, challenge, NULL,
+                                             NULL, G_MAXUINT64, error);
   lg_constraint_set_free (set);
   lg_permut_free (permut);
   return tree;
@@ -1013,15 +1012,16 @@ START_TEST (test_mask_builder_budget)
   guint64 bytes = bt.tree->bytes;
   ck_assert_uint_gt (bytes, 0);
 
-  LgAndOrTree *tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL, NULL,
-                                             bytes, NULL);
+  LgAndOrTree *tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL,
+                                             NULL, bytes, NULL);
   ck_assert_ptr_nonnull (tree);
   ck_assert_uint_eq (tree->bytes, bytes);
   ck_assert_uint_eq (tree->mask_nodes, bt.tree->mask_nodes);
   lg_and_or_tree_free (tree);
 
   g_autoptr (GError) error = NULL;
-  tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL, NULL, 0, &error);
+  tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL, NULL, 0,
+                                &error);
   ck_assert_ptr_null (tree);
   ck_assert (g_error_matches (error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT));
   ck_assert_uint_eq (lg_error_get_line (error), 5);

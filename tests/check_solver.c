@@ -748,8 +748,8 @@ START_TEST (test_solver_deadline_in_search)
   ck_assert_msg (solver && lg_solver_transform (solver, &error), "%s",
                  error ? error->message : "");
   ck_assert (!lg_solver_transform_cut (solver));
-  gint64 n = lg_solver_explore (solver, wait_for_deadline, &options.deadline,
-                                &error);
+  gint64 n =
+      lg_solver_explore (solver, wait_for_deadline, &options.deadline, &error);
   ck_assert_msg (n >= 1, "%s", error ? error->message : "");
   ck_assert (stats.timed_out);
   ck_assert (!stats.complete);
