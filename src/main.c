@@ -1245,9 +1245,9 @@ main (int argc, char **argv)
       "G; default 2G)",
       "SIZE" },
     { "time-limit", 0, 0, G_OPTION_ARG_STRING, &o.time_limit_text,
-      "Stop the search (or --explain, --why-none, --redundant) SECONDS after "
-      "the start, print what "
-      "was found and say so on stderr (exit status 3)",
+      "Stop solving (the search, and the faithful engine's transformation; "
+      "or --explain, --why-none, --redundant) SECONDS after the start, print "
+      "what was found and say so on stderr (exit status 3)",
       "SECONDS" },
     { "trace", 't', 0, G_OPTION_ARG_NONE, &o.trace,
       "Write every step of the exploration on stderr, indented by depth",
