@@ -28,6 +28,10 @@ typedef enum
   SCAN_OVERFLOW, /* the first rule not TRUE is decided and overflows */
 } Scan;
 
+/* Masks of this many words (8 items: 630) make a value slow enough to read
+ * the clock at each (see deadline_passed). */
+#define SLOW_VALUE_WORDS 512
+
 typedef struct
 {
   const LgProblem *problem;
@@ -497,10 +501,22 @@ assign_var (Builder *b, guint ivar)
  * the same rule; see scan_rules).  Otherwise *scan is the scan of the first
  * ivar + 1 variables.  FALSE too, with the error set, once the deadline
  * has passed: the loops over the values stop at an error. */
+/* Has the deadline passed?  From 8 items a value can cost milliseconds
+ * (masks of n! bits, yes masks built over the whole table), so the clock
+ * is read at each one; below, every LG_DEADLINE_TICKS asks. */
+static gboolean
+deadline_passed (Builder *b)
+{
+  if (!b->deadline)
+    return FALSE;
+  return b->n_words >= SLOW_VALUE_WORDS ? lg_deadline_check (b->deadline)
+                                        : lg_deadline_passed (b->deadline);
+}
+
 static gboolean
 enter_value (Builder *b, const LgConstraintGroup *cg, guint ivar, Scan *scan)
 {
-  if (lg_deadline_passed (b->deadline))
+  if (deadline_passed (b))
     {
       if (!b->error)
         g_set_error (&b->error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_TIME_LIMIT,
