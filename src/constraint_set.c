@@ -32,14 +32,6 @@ by_creation (gconstpointer a, gconstpointer b)
   return (x->var_id > y->var_id) - (x->var_id < y->var_id);
 }
 
-static void
-add_vars (LgConstraintGroup *g, GPtrArray *vars)
-{
-  for (guint i = 0; i < vars->len; i++)
-    if (!g_ptr_array_find (g->vars, vars->pdata[i], NULL))
-      g_ptr_array_add (g->vars, vars->pdata[i]);
-  g_ptr_array_sort (g->vars, by_creation);
-}
 
 static void
 append_all (GPtrArray *dst, GPtrArray *src)
@@ -56,12 +48,72 @@ group_of (const LgConstraintSet *set, const LgItem *v)
                                         : NULL;
 }
 
+/* The variables of vars not in g yet join it (and group_of says so); g's
+ * stay sorted by creation.  Each variable is looked up in group_of, not
+ * searched in g: adding a rule costs its own variables, not the group's. */
 static void
-group_add (LgConstraintGroup *g, LgRule *rule, GPtrArray *vars)
+add_vars (LgConstraintSet *set, LgConstraintGroup *g, GPtrArray *vars)
 {
-  add_vars (g, vars);
+  gboolean added = FALSE;
+  for (guint i = 0; i < vars->len; i++)
+    {
+      LgItem *v = vars->pdata[i];
+      if (group_of (set, v) == g)
+        continue;
+      g_ptr_array_add (g->vars, v);
+      if (v->var_id >= set->group_of->len)
+        g_ptr_array_set_size (set->group_of, v->var_id + 1);
+      set->group_of->pdata[v->var_id] = g;
+      added = TRUE;
+    }
+  if (added)
+    g_ptr_array_sort (g->vars, by_creation);
+}
+
+static void
+group_add (LgConstraintSet *set, LgConstraintGroup *g, LgRule *rule,
+           GPtrArray *vars)
+{
+  add_vars (set, g, vars);
   g_ptr_array_add (lg_rule_is_couple (rule) ? g->couple : g->logic, rule);
   g->n_couple_logic += lg_rule_is_couple_logic (rule);
+}
+
+/* The rule's variables lie in two groups or more: it joins the first of
+ * them in the set's order, and the others are merged into that one in
+ * their order, then removed.  They are looked for from the end of the set,
+ * where the groups made last stand: a clue's variables are most often new,
+ * each in a group of its own since its first `yes`, until the clue's
+ * relation ties them. */
+static void
+merge (LgConstraintSet *set, LgRule *rule, GPtrArray *vars)
+{
+  g_autoptr (GPtrArray) mine = g_ptr_array_new ();
+  for (guint k = 0; k < vars->len; k++)
+    {
+      LgConstraintGroup *h = group_of (set, vars->pdata[k]);
+      if (h && !g_ptr_array_find (mine, h, NULL))
+        g_ptr_array_add (mine, h);
+    }
+  /* their positions in the set, descending */
+  g_autofree guint *at = g_new (guint, mine->len);
+  guint n_at = 0;
+  for (guint i = set->groups->len; i-- > 0 && n_at < mine->len;)
+    if (g_ptr_array_find (mine, set->groups->pdata[i], NULL))
+      at[n_at++] = i;
+  g_assert (n_at == mine->len);
+  LgConstraintGroup *g = set->groups->pdata[at[n_at - 1]];
+  group_add (set, g, rule, vars);
+  for (guint j = n_at - 1; j-- > 0;)
+    {
+      LgConstraintGroup *other = set->groups->pdata[at[j]];
+      add_vars (set, g, other->vars);
+      append_all (g->logic, other->logic);
+      append_all (g->couple, other->couple);
+      g->n_couple_logic += other->n_couple_logic;
+    }
+  for (guint j = 0; j + 1 < n_at; j++)
+    g_ptr_array_remove_index (set->groups, at[j]); /* frees it */
 }
 
 void
@@ -72,52 +124,28 @@ lg_constraint_set_add (LgConstraintSet *set, LgRule *rule)
   lg_rule_collect_vars (rule, vars);
   if (vars->len == 0 && !lg_rule_is_couple_logic (rule))
     {
-      group_add (set->unbound, rule, vars);
+      group_add (set, set->unbound, rule, vars);
       return;
     }
   /* the groups sharing a variable with the rule are those of its
-   * variables (the groups' variables are disjoint): it joins the first of
-   * them, and the others are merged into that one in their order */
-  gboolean any = FALSE;
-  for (guint k = 0; k < vars->len && !any; k++)
-    any = group_of (set, vars->pdata[k]) != NULL;
+   * variables (the groups' variables are disjoint) */
   LgConstraintGroup *g = NULL;
-  for (guint i = 0; any && i < set->groups->len;)
+  for (guint k = 0; k < vars->len; k++)
     {
-      LgConstraintGroup *other = set->groups->pdata[i];
-      gboolean shares = FALSE;
-      for (guint k = 0; k < vars->len && !shares; k++)
-        shares = group_of (set, vars->pdata[k]) == other;
-      if (!shares)
-        i++;
-      else if (!g)
+      LgConstraintGroup *h = group_of (set, vars->pdata[k]);
+      if (h && g && h != g)
         {
-          g = other;
-          group_add (g, rule, vars);
-          i++;
+          merge (set, rule, vars);
+          return;
         }
-      else
-        {
-          add_vars (g, other->vars);
-          append_all (g->logic, other->logic);
-          append_all (g->couple, other->couple);
-          g->n_couple_logic += other->n_couple_logic;
-          g_ptr_array_remove_index (set->groups, i); /* frees other */
-        }
+      g = h ? h : g;
     }
   if (!g)
     {
       g = group_new ();
-      group_add (g, rule, vars);
       g_ptr_array_add (set->groups, g);
     }
-  for (guint k = 0; k < g->vars->len; k++)
-    {
-      const LgItem *v = g->vars->pdata[k];
-      if (v->var_id >= set->group_of->len)
-        g_ptr_array_set_size (set->group_of, v->var_id + 1);
-      set->group_of->pdata[v->var_id] = g;
-    }
+  group_add (set, g, rule, vars);
 }
 
 guint
