@@ -32,7 +32,6 @@ by_creation (gconstpointer a, gconstpointer b)
   return (x->var_id > y->var_id) - (x->var_id < y->var_id);
 }
 
-
 static void
 append_all (GPtrArray *dst, GPtrArray *src)
 {
