@@ -305,8 +305,9 @@ typedef struct
   /* Stop the search (step 3) at this g_get_monotonic_time (), with the
    * solutions found so far: LgStats.timed_out and not complete.  Both
    * engines check it every thousand or so steps of their search, and the
-   * faithful engine's transformation every thousand or so values of its
-   * variables: cut there, nothing is searched (no solution, timed out).
+   * faithful engine's transformation at least every thousand or so values
+   * of its variables: cut there, nothing is searched (no solution, timed
+   * out).
    * 0 (the default): none. */
   gint64 deadline;
   /* 0 (the default): none.  Else the search stops after about this much

@@ -825,9 +825,8 @@ note_fast_engine (const Options *o, const LgStats *stats)
  * and is estimated to take long: in a pipe, where no progress line says
  * it, one line on stderr says so before the step, and what would be
  * quicker.  Before the transformation (transform: TRUE), from its upper
- * bound; before the search, from
- * its estimate (the caller skips it when the first note was given).
- * Whether it gave the note. */
+ * bound; before the search, from its estimate (the caller skips it when
+ * the first note was given).  Whether it gave the note. */
 static gboolean
 note_slow_faithful (const Options *o, LgSolver *solver, gboolean transform)
 {

@@ -495,12 +495,6 @@ assign_var (Builder *b, guint ivar)
   return TRUE;
 }
 
-/* Variable ivar has value k: FALSE when the assignments below need not be
- * enumerated, after counting them: --challenge prunes them (leaves saved),
- * or the rules already fail there (leaves tried, each of them would fail at
- * the same rule; see scan_rules).  Otherwise *scan is the scan of the first
- * ivar + 1 variables.  FALSE too, with the error set, once the deadline
- * has passed: the loops over the values stop at an error. */
 /* Has the deadline passed?  From 8 items a value can cost milliseconds
  * (masks of n! bits, yes masks built over the whole table), so the clock
  * is read at each one; below, every LG_DEADLINE_TICKS asks. */
@@ -513,6 +507,12 @@ deadline_passed (Builder *b)
                                         : lg_deadline_passed (b->deadline);
 }
 
+/* Variable ivar has value k: FALSE when the assignments below need not be
+ * enumerated, after counting them: --challenge prunes them (leaves saved),
+ * or the rules already fail there (leaves tried, each of them would fail at
+ * the same rule; see scan_rules).  Otherwise *scan is the scan of the first
+ * ivar + 1 variables.  FALSE too, with the error set, once the deadline
+ * has passed: the loops over the values stop at an error. */
 static gboolean
 enter_value (Builder *b, const LgConstraintGroup *cg, guint ivar, Scan *scan)
 {
