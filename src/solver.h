@@ -37,9 +37,10 @@ gboolean lg_solver_transform (LgSolver *solver, GError **error);
 gboolean lg_solver_transform_cut (const LgSolver *solver);
 /* Explore: calls func for each solution, up to options->max_solutions;
  * returns the number found.  stats->complete tells whether the search ran
- * to its end (FALSE, with stats->timed_out, after a transform cut).  With the engine auto, the faithful engine may run out of its
- * trial and the fast one take over: -1 with error set if that one cannot be
- * made (over the memory limit). */
+ * to its end (FALSE, with stats->timed_out, after a transform cut).  With
+ * the engine auto, the faithful engine may run out of its trial and the
+ * fast one take over: -1 with error set if that one cannot be made (over
+ * the memory limit). */
 gint64 lg_solver_explore (LgSolver *solver, LgSolutionFunc func,
                           gpointer user_data, GError **error);
 void lg_solver_free (LgSolver *solver);
