@@ -1030,8 +1030,8 @@ START_TEST (test_mask_builder_budget)
 END_TEST
 
 /* The deadline (--time-limit): one far away builds the same tree as none;
- * one passed stops the build at the first value of a variable, with a
- * TIME_LIMIT error and no line, no leaf tried. */
+ * one passed stops the build at the first value of a variable: no tree,
+ * a TIME_LIMIT error without a line. */
 START_TEST (test_mask_builder_deadline)
 {
   g_autoptr (LgProblem) p = lg_problem_new ();
