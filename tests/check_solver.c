@@ -665,32 +665,45 @@ END_TEST
  * the faithful one's transformation (under auto too; with and without a
  * trace) before any search: no solution, no node; timed_out, not complete
  * either way.  One far away changes nothing. */
+/* The engines a deadline is tried on, with the faithful one's trace
+ * and without. */
+static const struct
+{
+  LgEngine engine;
+  gboolean trace;
+} deadline_cases[] = {
+  { LG_ENGINE_FAITHFUL, FALSE },
+  { LG_ENGINE_FAITHFUL, TRUE },
+  { LG_ENGINE_FAST, FALSE },
+  { LG_ENGINE_AUTO, FALSE },
+};
+
+/* The options of deadline case i, with deadline; *trace: the trace file
+ * opened on /dev/null, or NULL (fclose it). */
+static LgSolveOptions
+deadline_options (guint i, gint64 deadline, FILE **trace)
+{
+  *trace = deadline_cases[i].trace ? fopen ("/dev/null", "w") : NULL;
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = deadline_cases[i].engine;
+  options.trace = *trace;
+  options.deadline = deadline;
+  return options;
+}
+
 START_TEST (test_solver_deadline)
 {
-  static const struct
-  {
-    LgEngine engine;
-    gboolean trace;
-  } cases[] = {
-    { LG_ENGINE_FAITHFUL, FALSE },
-    { LG_ENGINE_FAITHFUL, TRUE },
-    { LG_ENGINE_FAST, FALSE },
-    { LG_ENGINE_AUTO, FALSE },
-  };
   g_autoptr (GError) error = NULL;
   g_autoptr (LgProblem) p = parse_text (many_text);
-  FILE *trace = cases[_i].trace ? fopen ("/dev/null", "w") : NULL;
-  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
-  options.engine = cases[_i].engine;
-  options.trace = trace;
-  options.deadline = 1;
+  FILE *trace;
+  LgSolveOptions options = deadline_options (_i, 1, &trace);
   LgStats stats;
   gint64 n = lg_problem_solve (p, &options, &stats, NULL, NULL, &error);
   ck_assert_msg (n >= 0, "%s", error ? error->message : "");
   ck_assert (stats.timed_out);
   ck_assert (!stats.complete);
   ck_assert_int_lt (n, 5040 * 5040);
-  if (cases[_i].engine != LG_ENGINE_FAST)
+  if (deadline_cases[_i].engine != LG_ENGINE_FAST)
     {
       ck_assert_int_eq (stats.engine, LG_ENGINE_FAITHFUL);
       ck_assert_int_eq (n, 0);
@@ -711,7 +724,8 @@ END_TEST
 /* The deadline passes during the search (the first solution's callback
  * waits for it; the transformation before is a few milliseconds): each
  * engine stops at its next look at the clock, with at least that
- * solution, timed_out, not complete. */
+ * solution, timed_out, not complete (auto: the faithful engine's trial
+ * stops at its 100,000 solutions, then the fast engine's search). */
 static gboolean
 wait_for_deadline (const LgProblem *p, const LgSolution *solution,
                    gpointer data)
@@ -726,23 +740,12 @@ wait_for_deadline (const LgProblem *p, const LgSolution *solution,
 
 START_TEST (test_solver_deadline_in_search)
 {
-  static const struct
-  {
-    LgEngine engine;
-    gboolean trace;
-  } cases[] = {
-    { LG_ENGINE_FAITHFUL, FALSE },
-    { LG_ENGINE_FAITHFUL, TRUE },
-    { LG_ENGINE_FAST, FALSE },
-  };
   g_autoptr (GError) error = NULL;
   g_autoptr (LgProblem) p = parse_text (many_text);
-  FILE *trace = cases[_i].trace ? fopen ("/dev/null", "w") : NULL;
-  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
-  options.engine = cases[_i].engine;
-  options.trace = trace;
+  FILE *trace;
   /* a second for the transformation, under valgrind too */
-  options.deadline = g_get_monotonic_time () + G_USEC_PER_SEC;
+  LgSolveOptions options = deadline_options (
+      _i, g_get_monotonic_time () + G_USEC_PER_SEC, &trace);
   LgStats stats;
   g_autoptr (LgSolver) solver = lg_solver_new (p, &options, &stats, &error);
   ck_assert_msg (solver && lg_solver_transform (solver, &error), "%s",
@@ -893,8 +896,10 @@ lg_solver_suite (void)
   tcase_add_loop_test (tc, test_solver_deny_option, 0, 6);
   tcase_add_test (tc, test_solver_given);
   tcase_add_loop_test (tc, test_solver_levels, 0, 3);
-  tcase_add_loop_test (tc, test_solver_deadline, 0, 4);
-  tcase_add_loop_test (tc, test_solver_deadline_in_search, 0, 3);
+  tcase_add_loop_test (tc, test_solver_deadline, 0,
+                       G_N_ELEMENTS (deadline_cases));
+  tcase_add_loop_test (tc, test_solver_deadline_in_search, 0,
+                       G_N_ELEMENTS (deadline_cases));
   tcase_add_test (tc, test_solver_transform_cut);
   tcase_add_test (tc, test_solver_deadline_in_trial);
   tcase_add_loop_test (tc, test_solver_work_limit, 0, 3);
