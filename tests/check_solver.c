@@ -744,8 +744,8 @@ START_TEST (test_solver_deadline_in_search)
   g_autoptr (LgProblem) p = parse_text (many_text);
   FILE *trace;
   /* a second for the transformation, under valgrind too */
-  LgSolveOptions options = deadline_options (
-      _i, g_get_monotonic_time () + G_USEC_PER_SEC, &trace);
+  LgSolveOptions options =
+      deadline_options (_i, g_get_monotonic_time () + G_USEC_PER_SEC, &trace);
   LgStats stats;
   g_autoptr (LgSolver) solver = lg_solver_new (p, &options, &stats, &error);
   ck_assert_msg (solver && lg_solver_transform (solver, &error), "%s",
