@@ -106,6 +106,17 @@ parse_text (const char *text)
   return p;
 }
 
+/* The problem of tests/NAME. */
+static LgProblem *
+parse_test_file (const char *name)
+{
+  g_autofree char *path = lgtest_test_path (name);
+  g_autoptr (GError) error = NULL;
+  LgProblem *p = lg_parser_parse_file (path, &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  return p;
+}
+
 /* ---- Frozen once checked ------------------------------------------------- */
 
 static guint criticals;
@@ -769,10 +780,8 @@ END_TEST
  * in one group: minutes of enumeration for the faithful engine. */
 START_TEST (test_solver_transform_cut)
 {
-  g_autofree char *path = lgtest_test_path ("input/exactly-one.lgm");
+  g_autoptr (LgProblem) p = parse_test_file ("input/exactly-one.lgm");
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p = lg_parser_parse_file (path, &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = LG_ENGINE_FAITHFUL;
   options.deadline = g_get_monotonic_time () + G_USEC_PER_SEC / 20;
@@ -833,10 +842,8 @@ END_TEST
  * timed out), not the fast engine's start. */
 START_TEST (test_solver_deadline_in_trial)
 {
-  g_autofree char *path = lgtest_test_path ("input/gen-6x6-trial.lgm");
+  g_autoptr (LgProblem) p = parse_test_file ("input/gen-6x6-trial.lgm");
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p = lg_parser_parse_file (path, &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = LG_ENGINE_AUTO;
   options.deadline = 1;
@@ -867,10 +874,8 @@ static const struct
 
 START_TEST (test_solver_auto_seven)
 {
-  g_autofree char *path = lgtest_test_path (seven_cases[_i].file);
+  g_autoptr (LgProblem) p = parse_test_file (seven_cases[_i].file);
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p = lg_parser_parse_file (path, &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = LG_ENGINE_AUTO;
   LgStats stats;
