@@ -130,11 +130,13 @@ clear_engine_stats (LgStats *stats)
 /* auto gives up the faithful engine (why: choice): the fast one instead.
  * The memory estimate is the larger of the two engines' (they hold their
  * memory one after the other), the faithful one's with what its trial
- * held back. */
+ * held back.  When the fast one does not fit where the faithful one was
+ * made and fitted (hundreds of groups), its error says so. */
 static LgEngineImpl *
 fall_back (LgSolver *solver, LgEngineImpl *faithful, LgEngineChoice choice,
            GError **error)
 {
+  gboolean faithful_fits = faithful != NULL && choice != LG_CHOICE_TOO_LARGE;
   guint64 before = 0;
   if (faithful)
     {
@@ -156,6 +158,16 @@ fall_back (LgSolver *solver, LgEngineImpl *faithful, LgEngineChoice choice,
     {
       g_clear_error (&local);
       local = g_steal_pointer (&solver->faithful_error);
+    }
+  if (!fast && faithful_fits &&
+      g_error_matches (local, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_LIMIT))
+    {
+      char *message = g_strdup_printf (
+          "%s, or use --engine=faithful: the tutorial's engine fits here "
+          "(it may be slow)",
+          local->message);
+      g_free (local->message);
+      local->message = message;
     }
   if (local)
     g_propagate_error (error, local);

@@ -333,4 +333,22 @@ for e in auto fast; do
     }
 done
 
+# 300 groups of 4 items and no rule: auto's trial stops at its 100,000
+# solutions, and the fast engine, which would take over, does not fit (3.2
+# GiB of search states): the one error line says that the faithful engine
+# does, and it does.
+"$LG_TESTDIR/gen-memory.sh" groups 300 4 >"$tmp/wide.lgm"
+run "300 groups, auto: the fast engine does not fit" 1 --count \
+  "$tmp/wide.lgm" && {
+  if [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+    grep -q ': error: 300 groups of 4 items need .* for the fast engine.s search states, over the memory limit of 2.0 GiB; raise --memory-limit, or use --engine=faithful: the tutorial.s engine fits here (it may be slow)$' "$tmp/err"
+  then pass "300 groups, auto: the error names the faithful engine"
+  else fail "300 groups, auto: $(cat "$tmp/out" "$tmp/err")"; fi
+}
+run "300 groups, --engine=faithful fits" 0 --engine=faithful -m 2 --count \
+  "$tmp/wide.lgm" && {
+  if [ "$(cat "$tmp/out")" = 2 ]; then pass "300 groups, --engine=faithful fits"
+  else fail "300 groups, --engine=faithful: $(cat "$tmp/out")"; fi
+}
+
 finish
