@@ -821,6 +821,17 @@ note_fast_engine (const Options *o, const LgStats *stats)
            g_get_prgname (), time);
 }
 
+/* What solves quicker than the faithful engine asked for: the fast engine,
+ * by leaving out the option that chose the faithful one, or by asking for
+ * it; g_free it. */
+static char *
+faithful_instead (const Options *o)
+{
+  return o->faithful_by ? g_strdup_printf ("without %s the fast engine solves",
+                                           o->faithful_by)
+                        : g_strdup ("--engine=fast would be much quicker");
+}
+
 /* The faithful engine was asked for (by --engine or an option of its own)
  * and is estimated to take long: in a pipe, where no progress line says
  * it, one line on stderr says so before the step, and what would be
@@ -837,29 +848,21 @@ note_slow_faithful (const Options *o, LgSolver *solver, gboolean transform)
   if (seconds < LG_FAITHFUL_SLOW_SECONDS)
     return FALSE;
   g_autofree char *time = lg_format_seconds (seconds);
-  const char *by = o->faithful_by;
-  if (transform && by)
+  g_autofree char *needs =
+      o->faithful_by ? g_strdup_printf (", which %s needs,", o->faithful_by)
+                     : g_strdup ("");
+  g_autofree char *instead = faithful_instead (o);
+  if (transform)
     fprintf (stderr,
-             "%s: note: the faithful engine, which %s needs, may take up to "
-             "%s here to build its tree (a bound): without %s the fast "
-             "engine solves\n",
-             g_get_prgname (), by, time, by);
-  else if (transform)
-    fprintf (stderr,
-             "%s: note: the faithful engine may take up to %s here to build "
-             "its tree (a bound): --engine=fast would be much quicker\n",
-             g_get_prgname (), time);
-  else if (by)
-    fprintf (stderr,
-             "%s: note: the faithful engine, which %s needs, would take %s "
-             "here (an estimate); --time-limit bounds it, and without %s "
-             "the fast engine solves\n",
-             g_get_prgname (), by, time, by);
+             "%s: note: the faithful engine%s may take up to %s here to "
+             "build its tree (a bound): %s\n",
+             g_get_prgname (), needs, time, instead);
   else
     fprintf (stderr,
-             "%s: note: the faithful engine would take %s here (an "
-             "estimate); --engine=fast would be much quicker\n",
-             g_get_prgname (), time);
+             "%s: note: the faithful engine%s would take %s here (an "
+             "estimate); %s%s\n",
+             g_get_prgname (), needs, time,
+             o->faithful_by ? "--time-limit bounds it, and " : "", instead);
   return TRUE;
 }
 
@@ -870,16 +873,14 @@ note_slow_faithful (const Options *o, LgSolver *solver, gboolean transform)
 static void
 note_cut (const Options *o, const LgStats *stats, gboolean noted)
 {
-  const char *by = o->faithful_by;
-  g_autofree char *quicker =
-      stats->choice != LG_CHOICE_ASKED || noted ? g_strdup ("")
-      : by ? g_strdup_printf ("; without %s the fast engine solves", by)
-           : g_strdup ("; --engine=fast would be much quicker");
+  gboolean say_instead = stats->choice == LG_CHOICE_ASKED && !noted;
+  g_autofree char *instead = say_instead ? faithful_instead (o) : NULL;
   fprintf (stderr,
            "%s: note: the time limit (--time-limit %s) passed while the "
-           "faithful engine built its tree: nothing was %s%s\n",
+           "faithful engine built its tree: nothing was %s%s%s\n",
            g_get_prgname (), o->time_limit_text,
-           o->shows && o->shows[0] ? "shown or searched" : "searched", quicker);
+           o->shows && o->shows[0] ? "shown or searched" : "searched",
+           say_instead ? "; " : "", say_instead ? instead : "");
 }
 
 /* Solves with the views in between (lg_problem_solve's three steps): they
