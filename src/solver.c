@@ -347,14 +347,14 @@ give_kept (LgSolver *solver)
 }
 
 /* Did the search run to its end?  And the solutions given to the caller
- * (those that agree with options.given). */
+ * (those that agree with options.given).  No engine: a transform cut. */
 static void
 end_explore (LgSolver *solver)
 {
-  const LgEngineClass *klass = solver->engine->klass;
+  const LgEngineClass *klass = solver->engine ? solver->engine->klass : NULL;
   solver->stats->solutions = solver->found;
   solver->stats->timed_out = solver->deadline.passed;
-  solver->stats->over_work = !solver->on_trial && klass->over_limit &&
+  solver->stats->over_work = klass && !solver->on_trial && klass->over_limit &&
                              klass->over_limit (solver->engine);
   solver->stats->complete =
       !solver->stopped && !solver->deadline.passed && !solver->stats->over_work;
@@ -371,11 +371,9 @@ lg_solver_explore (LgSolver *solver, LgSolutionFunc func, gpointer user_data,
   solver->stopped = FALSE;
   if (solver->cut)
     {
-      /* the time limit stopped the transformation: nothing searched */
-      solver->stats->solutions = 0;
-      solver->stats->timed_out = TRUE;
-      solver->stats->over_work = FALSE;
-      solver->stats->complete = FALSE;
+      /* the time limit stopped the transformation: nothing searched, and
+       * the deadline has passed */
+      end_explore (solver);
       return 0;
     }
   if (solver->on_trial)
