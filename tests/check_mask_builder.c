@@ -995,18 +995,27 @@ START_TEST (test_mask_builder_decided_rule_counts)
 }
 END_TEST
 
-/* The memory budget: a tree fits in the bytes it says it holds, and a
- * budget of 0 fails with LG_PROBLEM_ERROR_LIMIT, blaming the first rule of
- * the group being expanded. */
-START_TEST (test_mask_builder_budget)
+/* The problem the limits are tried on: groups A, B, C, a variable a of A,
+ * "yes a, B:b0" on line 5 and "no a, C:c1" on line 6. */
+static LgProblem *
+limits_problem (void)
 {
-  g_autoptr (LgProblem) p = lg_problem_new ();
+  LgProblem *p = lg_problem_new ();
   groups_abc (p);
   LgItem *a = lg_var_new (p, "A", "a");
   lg_problem_set_line (p, 5);
   lg_rule (p, lg_yes (p, a, lg_item (p, "B", "b0")));
   lg_problem_set_line (p, 6);
   lg_rule (p, lg_no (p, a, lg_item (p, "C", "c1")));
+  return p;
+}
+
+/* The memory budget: a tree fits in the bytes it says it holds, and a
+ * budget of 0 fails with LG_PROBLEM_ERROR_LIMIT, blaming the first rule of
+ * the group being expanded. */
+START_TEST (test_mask_builder_budget)
+{
+  g_autoptr (LgProblem) p = limits_problem ();
   Built bt;
   build (p, &bt);
   guint64 bytes = bt.tree->bytes;
@@ -1034,11 +1043,7 @@ END_TEST
  * a TIME_LIMIT error without a line. */
 START_TEST (test_mask_builder_deadline)
 {
-  g_autoptr (LgProblem) p = lg_problem_new ();
-  groups_abc (p);
-  LgItem *a = lg_var_new (p, "A", "a");
-  lg_problem_set_line (p, 5);
-  lg_rule (p, lg_yes (p, a, lg_item (p, "B", "b0")));
+  g_autoptr (LgProblem) p = limits_problem ();
   Built bt;
   build (p, &bt);
 
