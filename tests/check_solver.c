@@ -857,6 +857,63 @@ START_TEST (test_solver_deadline_in_trial)
 }
 END_TEST
 
+/* auto's trial stopped by the deadline in its search: the deadline passes
+ * between the transformation (a few milliseconds) and the search, which
+ * sees it at its first look at the clock (the trial calls no callback of
+ * the caller's, so the waiting of test_solver_deadline_in_search cannot
+ * reach it).  The trial's solutions so far are the answer: the faithful
+ * engine, chosen by its estimate, timed out, not complete; no fall back to
+ * the fast engine, not even where the trial would have given up on its
+ * work (gen-6x6-trial) or found more (jojo's 559,492 nodes). */
+static const char *const trial_search_files[] = {
+  "input/gen-6x6-trial.lgm",
+  NULL, /* jojo */
+};
+
+static gboolean
+count_calls (const LgProblem *p, const LgSolution *solution, gpointer data)
+{
+  (void) p;
+  (void) solution;
+  (*(gint64 *) data)++;
+  return TRUE;
+}
+
+START_TEST (test_solver_deadline_in_trial_search)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p =
+      trial_search_files[_i] ? parse_test_file (trial_search_files[_i])
+                             : lg_problems_load ("jojo", &error);
+  ck_assert_ptr_nonnull (p);
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = LG_ENGINE_AUTO;
+  /* a second for the transformation, under valgrind too */
+  options.deadline = g_get_monotonic_time () + G_USEC_PER_SEC;
+  LgStats stats;
+  g_autoptr (LgSolver) solver = lg_solver_new (p, &options, &stats, &error);
+  ck_assert_msg (solver && lg_solver_transform (solver, &error), "%s",
+                 error ? error->message : "");
+  ck_assert (!lg_solver_transform_cut (solver));
+  ck_assert_int_eq (stats.engine, LG_ENGINE_FAITHFUL);
+  ck_assert_int_eq (stats.choice, LG_CHOICE_ESTIMATE);
+  while (g_get_monotonic_time () <= options.deadline)
+    g_usleep (1000);
+  gint64 calls = 0;
+  gint64 n = lg_solver_explore (solver, count_calls, &calls, &error);
+  ck_assert_msg (n >= 0, "%s", error ? error->message : "");
+  ck_assert_int_eq (n, calls);
+  ck_assert_int_eq (stats.solutions, n);
+  ck_assert_int_eq (stats.engine, LG_ENGINE_FAITHFUL);
+  ck_assert_int_eq (stats.choice, LG_CHOICE_ESTIMATE);
+  ck_assert (stats.timed_out);
+  ck_assert (!stats.complete);
+  /* stopped within a tick of the clock's countdown (at once if the
+   * transformation used it up), far from the end */
+  ck_assert_uint_lt (stats.nodes_explored, 100000);
+}
+END_TEST
+
 /* auto at 7 items: the estimate counts the masks' 79 words a node, so a
  * puzzle the faithful engine takes seconds on is turned down by its
  * estimate, before any trial (it was LG_CHOICE_TRIAL when a node counted
@@ -907,6 +964,8 @@ lg_solver_suite (void)
                        G_N_ELEMENTS (deadline_cases));
   tcase_add_test (tc, test_solver_transform_cut);
   tcase_add_test (tc, test_solver_deadline_in_trial);
+  tcase_add_loop_test (tc, test_solver_deadline_in_trial_search, 0,
+                       G_N_ELEMENTS (trial_search_files));
   tcase_add_loop_test (tc, test_solver_work_limit, 0, 3);
   tcase_add_loop_test (tc, test_solver_auto_seven, 0,
                        G_N_ELEMENTS (seven_cases));
