@@ -865,9 +865,13 @@ END_TEST
  * engine, chosen by its estimate, timed out, not complete; no fall back to
  * the fast engine, not even where the trial would have given up on its
  * work (gen-6x6-trial) or found more (jojo's 559,492 nodes). */
-static const char *const trial_search_files[] = {
-  "input/gen-6x6-trial.lgm",
-  NULL, /* jojo */
+static const struct
+{
+  const char *name;
+  gboolean builtin;
+} trial_search_cases[] = {
+  { "input/gen-6x6-trial.lgm", FALSE },
+  { "jojo", TRUE },
 };
 
 static gboolean
@@ -882,9 +886,10 @@ count_calls (const LgProblem *p, const LgSolution *solution, gpointer data)
 START_TEST (test_solver_deadline_in_trial_search)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p =
-      trial_search_files[_i] ? parse_test_file (trial_search_files[_i])
-                             : lg_problems_load ("jojo", &error);
+  const char *name = trial_search_cases[_i].name;
+  g_autoptr (LgProblem) p = trial_search_cases[_i].builtin
+                                ? lg_problems_load (name, &error)
+                                : parse_test_file (name);
   ck_assert_ptr_nonnull (p);
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = LG_ENGINE_AUTO;
@@ -965,7 +970,7 @@ lg_solver_suite (void)
   tcase_add_test (tc, test_solver_transform_cut);
   tcase_add_test (tc, test_solver_deadline_in_trial);
   tcase_add_loop_test (tc, test_solver_deadline_in_trial_search, 0,
-                       G_N_ELEMENTS (trial_search_files));
+                       G_N_ELEMENTS (trial_search_cases));
   tcase_add_loop_test (tc, test_solver_work_limit, 0, 3);
   tcase_add_loop_test (tc, test_solver_auto_seven, 0,
                        G_N_ELEMENTS (seven_cases));
