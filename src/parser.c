@@ -653,8 +653,10 @@ decimal_unit (const char *text, gsize len)
   if (whole == (gsize) minus || whole + 1 >= len || text[whole] != '.')
     return NULL;
   gsize decimals = len - whole - 1;
-  if (strspn (text + whole + 1, "0123456789") < decimals)
-    return NULL;
+  /* within len: text is a token's source, not a string */
+  for (gsize k = whole + 1; k < len; k++)
+    if (!g_ascii_isdigit (text[k]))
+      return NULL;
   if (decimals > G_N_ELEMENTS (units))
     return g_strdup ("a smaller unit");
   g_autoptr (GString) scaled = g_string_new_len (text + minus, whole - minus);
