@@ -981,8 +981,9 @@ static const struct
 };
 
 /* Checks the invariant of the parser on any input: a problem, or one
- * error whose message is one line "FILE:LINE:COLUMN: error: MESSAGE". */
-static void
+ * error whose message is one line "FILE:LINE:COLUMN: error: MESSAGE".
+ * TRUE for a problem. */
+static gboolean
 check_outcome (const char *data, gsize length)
 {
   /* an exact copy, so that a read past the end is caught */
@@ -996,7 +997,7 @@ check_outcome (const char *data, gsize length)
   if (problem != NULL)
     {
       ck_assert_ptr_null (error);
-      return;
+      return TRUE;
     }
   ck_assert_ptr_nonnull (error);
   ck_assert (error->domain == LG_PARSE_ERROR);
@@ -1008,6 +1009,23 @@ check_outcome (const char *data, gsize length)
   ck_assert (error->message[end] != '\0');
   ck_assert (strchr (error->message, '\n') == NULL);
   ck_assert (g_utf8_validate (error->message, -1, NULL));
+  return FALSE;
+}
+
+/* The file at path read as data of its exact length, and without its last
+ * newline: a lexer that reads past the end is caught (under
+ * AddressSanitizer), and a file that parses (parses) still parses. */
+static void
+check_file_ends (const char *path, gboolean parses)
+{
+  g_autofree char *text = NULL;
+  gsize length;
+
+  ck_assert_msg (g_file_get_contents (path, &text, &length, NULL), "%s", path);
+  ck_assert_msg (check_outcome (text, length) == parses, "%s", path);
+  if (length > 0 && text[length - 1] == '\n')
+    ck_assert_msg (check_outcome (text, length - 1) == parses,
+                   "%s without its last newline", path);
 }
 
 START_TEST (test_parser_bad_file)
@@ -1021,15 +1039,10 @@ START_TEST (test_parser_bad_file)
   g_autofree char *prefix = NULL;
   const char *expect, *message;
   char *newline;
-  gsize length;
 
-  ck_assert_msg (g_file_get_contents (path, &text, &length, &error), "%s",
+  check_file_ends (path, FALSE);
+  ck_assert_msg (g_file_get_contents (path, &text, NULL, &error), "%s",
                  error != NULL ? error->message : "");
-  /* as data of that exact length, and without its last newline: a lexer
-   * that reads past the end is caught (under AddressSanitizer) */
-  check_outcome (text, length);
-  if (length > 0 && text[length - 1] == '\n')
-    check_outcome (text, length - 1);
   ck_assert_msg (g_str_has_prefix (text, "# expect: "),
                  "%s: the first line must be '# expect: LINE:COLUMN: "
                  "MESSAGE'",
@@ -1125,6 +1138,7 @@ START_TEST (test_parser_warn_file)
   g_autoptr (LgProblem) plain = NULL;
   char *newline;
 
+  check_file_ends (path, TRUE);
   ck_assert (g_file_get_contents (path, &text, NULL, NULL));
   ck_assert (g_str_has_prefix (text, "# expect: "));
   newline = strchr (text, '\n');
@@ -1192,6 +1206,7 @@ assert_no_warning (const char *dir)
       problem = lg_parser_parse_file_full (path, &warnings, &error);
       ck_assert_msg (problem != NULL, "%s", error ? error->message : "");
       ck_assert_msg (warnings[0] == NULL, "%s", warnings[0]);
+      check_file_ends (path, TRUE);
       n++;
     }
   ck_assert_uint_gt (n, 0);
