@@ -3238,8 +3238,8 @@ set_too_large (GError **error, const char *name, guint64 max,
 }
 
 /* All the bytes of fd, read in chunks (a pipe, a FIFO or a slow stream as
- * well as a file), into *data (g_free it); refused as soon as they pass
- * the share of memory_limit, before more is read. */
+ * well as a file), into *data (g_free it; a NUL follows them); refused as
+ * soon as they pass the share of memory_limit, before more is read. */
 static gboolean
 read_all (int fd, const char *name, guint64 memory_limit, char **data,
           gsize *length, GError **error)
@@ -3275,6 +3275,10 @@ read_all (int fd, const char *name, guint64 memory_limit, char **data,
         break;
       len += (gsize) n;
     }
+  /* a NUL after the bytes, as g_file_get_contents leaves (the parser
+   * reads by length: a guard); the read of 0 bytes that ended the loop
+   * had room for it */
+  buffer[len] = '\0';
   *data = g_steal_pointer (&buffer);
   *length = len;
   return TRUE;
