@@ -96,9 +96,9 @@ char *lg_parser_display_name (const char *filename);
 
 /* The bytes of `filename` ("-": the standard input), read as
  * lg_parser_parse_file_within reads them, bound included, into *data
- * (g_free it; a NUL byte follows the *length bytes); FALSE with error ("NAME: error: ...") when it
- * cannot be read or is too large.  Other text inputs (the facts of
- * --hint) use it. */
+ * (g_free it; a NUL byte follows the *length bytes); FALSE with error
+ * ("NAME: error: ...") when it cannot be read or is too large.  Other text
+ * inputs (the facts of --hint) use it. */
 gboolean lg_parser_read_file (const char *filename, guint64 memory_limit,
                               char **data, gsize *length, GError **error);
 
