@@ -1015,7 +1015,7 @@ check_outcome (const char *data, gsize length)
 
 /* The file at path read as data of its exact length, and without its last
  * newline: a lexer that reads past the end is caught (under
- * AddressSanitizer), and a file that parses (parses) still parses. */
+ * AddressSanitizer); parses: whether the file gives a problem, both ways. */
 static void
 check_file_ends (const char *path, gboolean parses)
 {
@@ -1325,11 +1325,11 @@ START_TEST (test_parser_read_file)
   ck_assert_int_ge (saved, 0);
   ck_assert_int_eq (dup2 (fds[0], STDIN_FILENO), STDIN_FILENO);
   close (fds[0]);
-  gboolean read = lg_parser_read_file ("-", limit, &data, &len, &error);
+  gboolean ok = lg_parser_read_file ("-", limit, &data, &len, &error);
   dup2 (saved, STDIN_FILENO);
   close (saved);
   g_autoptr (GString) text = g_thread_join (writer);
-  ck_assert_msg (read, "%s", error ? error->message : "");
+  ck_assert_msg (ok, "%s", error ? error->message : "");
   ck_assert_uint_eq (len, text->len);
   ck_assert (memcmp (data, text->str, len) == 0);
   ck_assert_int_eq (data[len], '\0');
