@@ -874,6 +874,61 @@ START_TEST (test_parser_input_bound)
 }
 END_TEST
 
+/* lg_parser_read_file: the bytes of a file, or of the standard input in
+ * chunks (a pipe of 100,000 bytes, more than its 64 KiB chunk), followed
+ * by a NUL byte. */
+static gpointer
+write_pipe (gpointer data)
+{
+  int *fds = data;
+  GString *text = g_string_new (NULL);
+  while (text->len < 100000)
+    g_string_append (text, "# a comment line of the standard input\n");
+  g_string_truncate (text, 100000);
+  for (gsize done = 0; done < text->len;)
+    {
+      ssize_t n = write (fds[1], text->str + done, text->len - done);
+      g_assert (n > 0);
+      done += (gsize) n;
+    }
+  close (fds[1]);
+  return text;
+}
+
+START_TEST (test_parser_read_file)
+{
+  const guint64 limit = G_GUINT64_CONSTANT (1) << 31;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path =
+      g_strdup_printf ("%s/%s.lgm", data_dir (), tutorial[0].name);
+  g_autofree char *want = NULL, *data = NULL;
+  gsize want_len, len;
+  ck_assert (g_file_get_contents (path, &want, &want_len, NULL));
+  ck_assert_msg (lg_parser_read_file (path, limit, &data, &len, &error), "%s",
+                 error ? error->message : "");
+  ck_assert_uint_eq (len, want_len);
+  ck_assert (memcmp (data, want, len) == 0);
+  ck_assert_int_eq (data[len], '\0');
+  g_clear_pointer (&data, g_free);
+
+  int fds[2];
+  ck_assert_int_eq (pipe (fds), 0);
+  GThread *writer = g_thread_new ("writer", write_pipe, fds);
+  int saved = dup (STDIN_FILENO);
+  ck_assert_int_ge (saved, 0);
+  ck_assert_int_eq (dup2 (fds[0], STDIN_FILENO), STDIN_FILENO);
+  close (fds[0]);
+  gboolean ok = lg_parser_read_file ("-", limit, &data, &len, &error);
+  dup2 (saved, STDIN_FILENO);
+  close (saved);
+  g_autoptr (GString) text = g_thread_join (writer);
+  ck_assert_msg (ok, "%s", error ? error->message : "");
+  ck_assert_uint_eq (len, text->len);
+  ck_assert (memcmp (data, text->str, len) == 0);
+  ck_assert_int_eq (data[len], '\0');
+}
+END_TEST
+
 /* ---- errors: one file per defect --------------------------------------- */
 
 static const struct
@@ -1281,61 +1336,6 @@ START_TEST (test_parser_mutations)
 }
 END_TEST
 
-/* lg_parser_read_file: the bytes of a file, or of the standard input in
- * chunks (a pipe of 100,000 bytes, more than its 64 KiB chunk), followed
- * by a NUL byte. */
-static gpointer
-write_pipe (gpointer data)
-{
-  int *fds = data;
-  GString *text = g_string_new (NULL);
-  while (text->len < 100000)
-    g_string_append (text, "# a comment line of the standard input\n");
-  g_string_truncate (text, 100000);
-  for (gsize done = 0; done < text->len;)
-    {
-      ssize_t n = write (fds[1], text->str + done, text->len - done);
-      g_assert (n > 0);
-      done += (gsize) n;
-    }
-  close (fds[1]);
-  return text;
-}
-
-START_TEST (test_parser_read_file)
-{
-  const guint64 limit = G_GUINT64_CONSTANT (1) << 31;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *path =
-      g_strdup_printf ("%s/%s.lgm", data_dir (), tutorial[0].name);
-  g_autofree char *want = NULL, *data = NULL;
-  gsize want_len, len;
-  ck_assert (g_file_get_contents (path, &want, &want_len, NULL));
-  ck_assert_msg (lg_parser_read_file (path, limit, &data, &len, &error), "%s",
-                 error ? error->message : "");
-  ck_assert_uint_eq (len, want_len);
-  ck_assert (memcmp (data, want, len) == 0);
-  ck_assert_int_eq (data[len], '\0');
-  g_clear_pointer (&data, g_free);
-
-  int fds[2];
-  ck_assert_int_eq (pipe (fds), 0);
-  GThread *writer = g_thread_new ("writer", write_pipe, fds);
-  int saved = dup (STDIN_FILENO);
-  ck_assert_int_ge (saved, 0);
-  ck_assert_int_eq (dup2 (fds[0], STDIN_FILENO), STDIN_FILENO);
-  close (fds[0]);
-  gboolean ok = lg_parser_read_file ("-", limit, &data, &len, &error);
-  dup2 (saved, STDIN_FILENO);
-  close (saved);
-  g_autoptr (GString) text = g_thread_join (writer);
-  ck_assert_msg (ok, "%s", error ? error->message : "");
-  ck_assert_uint_eq (len, text->len);
-  ck_assert (memcmp (data, text->str, len) == 0);
-  ck_assert_int_eq (data[len], '\0');
-}
-END_TEST
-
 /* ---- limits ------------------------------------------------------------ */
 
 START_TEST (test_parser_line_length_limit)
@@ -1549,6 +1549,7 @@ lg_parser_suite (void)
   tcase_add_test (core, test_parser_empty_input);
   tcase_add_test (core, test_parser_missing_file);
   tcase_add_test (core, test_parser_input_bound);
+  tcase_add_test (core, test_parser_read_file);
   tcase_add_test (core, test_parser_builtin_problems);
   tcase_add_test (core, test_parser_installed_problems);
   suite_add_tcase (suite, core);
@@ -1566,7 +1567,6 @@ lg_parser_suite (void)
   suite_add_tcase (suite, errors);
 
   tcase_add_test (limits, test_parser_line_length_limit);
-  tcase_add_test (limits, test_parser_read_file);
   tcase_add_test (limits, test_parser_dimension_limit);
   tcase_add_test (limits, test_parser_integer_limits);
   tcase_add_test (limits, test_parser_nesting_limit);
