@@ -6,7 +6,7 @@
 # For each size NxG (N items, G groups) of WORST_SIZES, writes the puzzles
 #   logigram-gen --items N --groups G --seed S --minimise --work-limit 0
 # (S in SEEDS; no bound on the generator's searches, so that the puzzles
-# are minimal, the same as before the bound came in)
+# are minimal, the same as before the bound came in; WORST_GEN_ARGS below)
 # once into WORST_OUT/puzzles (kept between runs), then solves each with
 # `logigram --engine=fast --count --stats` and prints, per size, one
 # Markdown row: the puzzles, the median, the 90th percentile and the
@@ -27,6 +27,11 @@
 #                                         DIR instead, writing none (make
 #                                         bench-hard: data/hard, the hardest
 #                                         puzzles of the sets, kept fixed)
+#   WORST_GEN_ARGS="--work-limit 0"       logigram-gen's options after
+#                                         --minimise (empty: the default
+#                                         work limit, under which logigram
+#                                         solves each puzzle written within
+#                                         it; write to another WORST_OUT)
 #   LOGIGRAM, LOGIGRAM_GEN                the programs (default: src/)
 #   WORST_ARGS                            more options for logigram
 # Output: the table on stdout (also WORST_OUT/worst.md); results.tsv has
@@ -60,8 +65,10 @@ for size in $sizes; do
     f=$puzzles/${size}-s$s.lgm
     if [ ! -s "$f" ]; then
       [ "$solve_only" = 0 ] || continue
+      # shellcheck disable=SC2086
       if timeout "$gen_limit" "$LOGIGRAM_GEN" --items "$n" --groups "$g" \
-        --seed "$s" --minimise --work-limit 0 --output "$f.tmp" 2>/dev/null; then
+        --seed "$s" --minimise ${WORST_GEN_ARGS---work-limit 0} \
+        --output "$f.tmp" 2>/dev/null; then
         mv -f "$f.tmp" "$f"
       else
         rm -f "$f.tmp"

@@ -338,8 +338,12 @@ struct _LgGen
   guint64 n_solves;
   double solve_seconds;
   gboolean unsettled; /* the last count stopped at opt.work_limit */
+  guint64 last_nodes; /* the nodes the last count explored */
   guint64 n_unsettled;
   guint n_untested;     /* clues minimise kept because it was unsettled */
+  /* the numbers (from 1) of the clues minimise kept for logigram's search
+   * (TRIED_SLOW) */
+  GArray *slow;
   LgProgress *progress; /* options.progress's line, or NULL */
   /* the fast engine's weights, from each solver call to the next: the
    * problems differ by a clue or two and fail on the same lines */
@@ -562,6 +566,7 @@ lg_gen_new (const LgGenOptions *options)
   gen->rng = options->seed;
   gen->clues = g_array_new (FALSE, FALSE, sizeof (LgGenClue));
   gen->found = g_array_new (FALSE, FALSE, sizeof (guint));
+  gen->slow = g_array_new (FALSE, FALSE, sizeof (guint));
   gen->weights = lg_search_weights_new ();
   draw_groups (gen);
   draw_items (gen);
@@ -587,6 +592,7 @@ lg_gen_free (LgGen *gen)
       g_free (gen->item[g][i]);
   g_array_unref (gen->clues);
   g_array_unref (gen->found);
+  g_array_unref (gen->slow);
   lg_progress_free (gen->progress);
   lg_search_weights_free (gen->weights);
   g_free (gen);
@@ -1609,15 +1615,24 @@ on_solution (const LgProblem *problem, const LgSolution *solution,
  * the next search easier.  Work, not time: the same puzzle on every
  * machine.  The counts that check the file written are not bounded. */
 
+/* How a count is bounded. */
+typedef enum
+{
+  COUNT_UNBOUNDED, /* the counts that check the file */
+  COUNT_BOUNDED,   /* at most opt.work_limit nodes, the search starting from
+                      the weights the last one left */
+  COUNT_AS_WRITTEN /* at most opt.work_limit nodes, from no weights: the
+                      search that logigram makes on the file written */
+} CountBound;
+
 /* The number of solutions of the clues (those not skipped, and the
  * negation of `negated` if not NULL), counted up to `limit`; they are left
- * in gen->found.  With `bounded`, at most opt.work_limit work: past it
- * gen->unsettled, and the count is that of the solutions found.  -1 on a
- * solver error. */
+ * in gen->found.  Bounded as `bound` says: past the bound gen->unsettled,
+ * and the count is that of the solutions found.  -1 on a solver error. */
 static gint64
 count_solutions (LgGen *gen, const LgGenClue *clues, guint n_clues,
                  const gboolean *skip, const LgGenClue *negated, guint64 limit,
-                 gboolean bounded, GError **error)
+                 CountBound bound, GError **error)
 {
   g_autofree char *text = problem_text (gen, clues, n_clues, skip, negated);
   g_autoptr (GTimer) timer = g_timer_new ();
@@ -1628,10 +1643,10 @@ count_solutions (LgGen *gen, const LgGenClue *clues, guint n_clues,
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = gen->opt.engine;
   options.check = gen->opt.check;
-  options.weights = gen->weights;
+  options.weights = bound == COUNT_AS_WRITTEN ? NULL : gen->weights;
   /* nodes of the fast engine: the faithful one's work counts other steps,
    * and a puzzle is the same whatever the engine that counts */
-  if (bounded && gen->opt.engine == LG_ENGINE_FAST)
+  if (bound != COUNT_UNBOUNDED && gen->opt.engine == LG_ENGINE_FAST)
     options.work_limit = gen->opt.work_limit;
   g_autoptr (GHashTable) index = g_hash_table_new (NULL, NULL);
   for (guint g = 0; g < gen->n_groups; g++)
@@ -1650,6 +1665,7 @@ count_solutions (LgGen *gen, const LgGenClue *clues, guint n_clues,
       lg_problem_solve (problem, &options, &stats, on_solution, &c, error);
   gen->n_solves++;
   gen->unsettled = stats.over_work;
+  gen->last_nodes = stats.nodes_explored;
   gen->n_unsettled += stats.over_work;
   gen->solve_seconds += g_timer_elapsed (timer, NULL);
   if (got < 0)
@@ -1744,7 +1760,7 @@ enumerate_alternatives (LgGen *gen, GArray *alts, GError **error)
 {
   gint64 got =
       count_solutions (gen, (LgGenClue *) gen->clues->data, gen->clues->len,
-                       NULL, NULL, MAX_ALTERNATIVES + 2, TRUE, error);
+                       NULL, NULL, MAX_ALTERNATIVES + 2, COUNT_BOUNDED, error);
   if (got < 0)
     return FALSE;
   if (!gen->unsettled && got <= MAX_ALTERNATIVES + 1)
@@ -1775,8 +1791,9 @@ removes_solution (LgGen *gen, GArray *alts, const LgGenClue *c, GError **error)
       }
   if (gen->alts_complete)
     return 0;
-  gint64 got = count_solutions (gen, (LgGenClue *) gen->clues->data,
-                                gen->clues->len, NULL, c, 1, TRUE, error);
+  gint64 got =
+      count_solutions (gen, (LgGenClue *) gen->clues->data, gen->clues->len,
+                       NULL, c, 1, COUNT_BOUNDED, error);
   if (got < 0)
     return -1;
   add_alternatives (gen, alts);
@@ -1849,8 +1866,8 @@ add_clues (LgGen *gen, GError **error)
   gen->alts_complete = FALSE;
   gen->misses = 0;
   gen->next_enumeration = ENUMERATE_AFTER_MISSES;
-  gint64 count =
-      count_solutions (gen, NULL, 0, NULL, NULL, limit + 1, TRUE, error);
+  gint64 count = count_solutions (gen, NULL, 0, NULL, NULL, limit + 1,
+                                  COUNT_BOUNDED, error);
   if (count < 0)
     return FALSE;
   if (gen->unsettled)
@@ -1885,7 +1902,7 @@ add_clues (LgGen *gen, GError **error)
               g_array_append_val (gen->clues, c);
               got = count_solutions (gen, (LgGenClue *) gen->clues->data,
                                      gen->clues->len, NULL, NULL, limit + 1,
-                                     TRUE, error);
+                                     COUNT_BOUNDED, error);
               g_array_set_size (gen->clues, gen->clues->len - 1);
               if (got < 0)
                 return FALSE;
@@ -1920,6 +1937,20 @@ add_clues (LgGen *gen, GError **error)
   return TRUE;
 }
 
+/* Whether `solution` keeps every clue not skipped but `tested`, and
+ * breaks `tested`: a witness that `tested` is needed. */
+static gboolean
+breaks_only (LgGen *gen, const gboolean *skip, guint tested,
+             const guint *solution)
+{
+  const LgGenClue *clues = (LgGenClue *) gen->clues->data;
+  gboolean holds = !lg_gen_clue_holds (gen, &clues[tested], solution);
+  for (guint k = 0; holds && k < gen->clues->len; k++)
+    holds =
+        k == tested || skip[k] || lg_gen_clue_holds (gen, &clues[k], solution);
+  return holds;
+}
+
 /* A witness that clue `tested` is needed, found without a search: the
  * hidden solution with the items of two rows exchanged in one group (two
  * people swapping their car, say) that keeps every clue not skipped but
@@ -1932,7 +1963,6 @@ static gboolean
 exchange_witness (LgGen *gen, const gboolean *skip, guint tested)
 {
   guint n = gen->n;
-  const LgGenClue *clues = (LgGenClue *) gen->clues->data;
   guint s[LG_GEN_MAX_GROUPS * LG_GEN_MAX_ITEMS];
   memcpy (s, gen->hidden, (gsize) gen->n_groups * n * sizeof (guint));
   for (guint g = 1; g < gen->n_groups; g++)
@@ -1942,10 +1972,7 @@ exchange_witness (LgGen *gen, const gboolean *skip, guint tested)
           guint *a = &s[g * n + r1], *b = &s[g * n + r2], t = *a;
           *a = *b;
           *b = t;
-          gboolean holds = !lg_gen_clue_holds (gen, &clues[tested], s);
-          for (guint k = 0; holds && k < gen->clues->len; k++)
-            holds =
-                k == tested || skip[k] || lg_gen_clue_holds (gen, &clues[k], s);
+          gboolean holds = breaks_only (gen, skip, tested, s);
           *b = *a;
           *a = t;
           if (holds)
@@ -1954,60 +1981,279 @@ exchange_witness (LgGen *gen, const gboolean *skip, guint tested)
   return FALSE;
 }
 
-/* Drops each clue, in a random order, when the solutions stay the same.
- * Dropping a clue only adds solutions, and every solution of all the clues
- * keeps it: the solutions stay the same exactly when no solution of the
- * other clues breaks it, so one search of the other clues and the clue
- * negated, stopped at its first solution, decides, unless an exchange
+/* What minimise decided for the clue tried at each step. */
+typedef enum
+{
+  TRIED_DROPPED,
+  TRIED_WITNESSED, /* needed: an exchange witness breaks it alone */
+  TRIED_NEEDED,    /* needed: a solution of the other clues breaks it */
+  TRIED_UNTESTED,  /* kept: its search stopped at the work limit */
+  TRIED_SLOW       /* not needed, but kept: without it, logigram's search
+                      of the puzzle passes the work limit */
+} Tried;
+
+/* What the searches of minimise found about each clue, for the clues it
+ * tries again (see minimise): a solution of the other clues that breaks
+ * it, and the clues present (not skipped) when a search found it not
+ * needed.  With more clues present, it is still not needed: the solutions
+ * of the other clues can only be fewer. */
+typedef struct
+{
+  guint *witness;        /* n_clues * n_groups * n */
+  gboolean *has_witness; /* n_clues */
+  gboolean *present;     /* n_clues * n_clues: the skips of that search */
+  gboolean *has_present; /* n_clues */
+} Found;
+
+static void
+found_init (Found *f, const LgGen *gen)
+{
+  gsize n_clues = gen->clues->len;
+  f->witness = g_new (guint, n_clues * gen->n_groups * gen->n);
+  f->has_witness = g_new0 (gboolean, n_clues);
+  f->present = g_new (gboolean, n_clues * n_clues);
+  f->has_present = g_new0 (gboolean, n_clues);
+}
+
+static void
+found_clear (Found *f)
+{
+  g_free (f->witness);
+  g_free (f->has_witness);
+  g_free (f->present);
+  g_free (f->has_present);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Found, found_clear)
+
+/* Whether every clue skipped now was skipped then. */
+static gboolean
+no_fewer_clues (const gboolean *skip, const gboolean *then, guint n_clues)
+{
+  for (guint k = 0; k < n_clues; k++)
+    if (skip[k] && !then[k])
+      return FALSE;
+  return TRUE;
+}
+
+/* Drops `clue` from the clues not skipped when the solutions stay the
+ * same.  Dropping a clue only adds solutions, and every solution of all
+ * the clues keeps it: the solutions stay the same exactly when no solution
+ * of the other clues breaks it, so one search of the other clues and the
+ * clue negated, stopped at its first solution, decides, unless an exchange
  * witness shows first that the clue is needed (the same decision, without
- * the search).  (Before, the other clues' solutions were counted up to
- * n + 1: the same decisions, but the search had to go through the n
- * solutions kept as well: 10 to 25 % more CPU on 10x10 puzzles.) */
+ * the search), or what an earlier search found (`found`) does.  (Before,
+ * the other clues' solutions were counted up to n + 1: the same decisions,
+ * but the search had to go through the n solutions kept as well: 10 to 25
+ * % more CPU on 10x10 puzzles.) */
+static gboolean
+try_drop (LgGen *gen, gboolean *skip, guint clue, Found *found, Tried *tried,
+          GError **error)
+{
+  const LgGenClue *clues = (LgGenClue *) gen->clues->data;
+  guint n_clues = gen->clues->len, size = gen->n_groups * gen->n;
+  guint *witness = &found->witness[clue * size];
+  gboolean *present = &found->present[clue * n_clues];
+  skip[clue] = TRUE;
+  *tried = TRIED_DROPPED;
+  if (found->has_present[clue] && no_fewer_clues (skip, present, n_clues))
+    ; /* not needed, as before */
+  else if (found->has_witness[clue] && breaks_only (gen, skip, clue, witness))
+    *tried = TRIED_NEEDED;
+  else if (exchange_witness (gen, skip, clue))
+    *tried = TRIED_WITNESSED;
+  else
+    {
+      gint64 got = count_solutions (gen, clues, n_clues, skip, &clues[clue], 1,
+                                    COUNT_BOUNDED, error);
+      if (got < 0)
+        return FALSE;
+      if (got > 0)
+        {
+          *tried = TRIED_NEEDED;
+          memcpy (witness, found_solution (gen, 0), size * sizeof (guint));
+          found->has_witness[clue] = TRUE;
+        }
+      else if (gen->unsettled) /* not known in time */
+        *tried = TRIED_UNTESTED;
+      else
+        {
+          memcpy (present, skip, n_clues * sizeof (gboolean));
+          found->has_present[clue] = TRUE;
+        }
+    }
+  skip[clue] = *tried == TRIED_DROPPED;
+  return TRUE;
+}
+
+/* 1 when logigram proves the solutions of the clues not skipped within the
+ * work limit, searching as it does on the file written; 0 when not; -1 on
+ * a solver error.  (The engine looks at its limit before each choice: the
+ * probes after the last choice may go past it in a search that ends.) */
+static int
+solved_within_limit (LgGen *gen, const gboolean *skip, GError **error)
+{
+  gint64 got = count_solutions (gen, (LgGenClue *) gen->clues->data,
+                                gen->clues->len, skip, NULL,
+                                gen->n_solutions + 1, COUNT_AS_WRITTEN, error);
+  if (got < 0)
+    return -1;
+  g_assert (gen->unsettled || (guint64) got == gen->n_solutions);
+  return !gen->unsettled && gen->last_nodes <= gen->opt.work_limit;
+}
+
+/* The clues of the first k of the n drops pending dropped, the others
+ * back. */
+static void
+set_drops (gboolean *skip, const guint *order, const guint *pending, guint n,
+           guint k)
+{
+  for (guint m = 0; m < n; m++)
+    skip[order[pending[m]]] = m < k;
+}
+
+/* The n drops pending (positions in minimise's order) since the clues were
+ * last solved within the work limit, with all of them the clues are not:
+ * how many of them, k, can stay, the first k within the limit and the
+ * first k + 1 not.  The search gallops back from the last drop (the later
+ * the drop undone, the fewer clues to try again), then bisects.  The
+ * skips are left for the first k.  -1 on a solver error. */
+static gint64
+last_within (LgGen *gen, gboolean *skip, const guint *order,
+             const guint *pending, guint n, GError **error)
+{
+  guint lo = 0, hi = n, step = 1; /* the first lo within, the first hi not */
+  gboolean found = FALSE;
+  while (hi - lo > 1)
+    {
+      guint mid = !found && hi - lo > step ? hi - step : lo + (hi - lo) / 2;
+      set_drops (skip, order, pending, n, mid);
+      int within = solved_within_limit (gen, skip, error);
+      if (within < 0)
+        return -1;
+      if (within)
+        {
+          lo = mid;
+          found = TRUE;
+        }
+      else
+        {
+          hi = mid;
+          step *= 2;
+        }
+    }
+  set_drops (skip, order, pending, n, lo);
+  return lo;
+}
+
+/* Drops between two checks of minimise once one has failed. */
+#define DROPS_PER_CHECK 8
+
+/* Drops each clue, in a random order, when the solutions stay the same
+ * (try_drop).  A search bounded by the work limit decides each clue, but
+ * the puzzle left needs logigram's whole search, and dropping clues makes
+ * it longer: past the work limit on some puzzles from 12 groups on (-n 12
+ * -g 12 -s 5: 32,292 nodes, 1.6 s).  So under a work limit, once every
+ * clue has been tried, the puzzle left is solved as logigram will solve
+ * the file (the check).  When that passes the limit, the drops since the
+ * last check are undone from the last back (last_within) until it does
+ * not; the clue of the last drop undone is kept (TRIED_SLOW), and the
+ * clues after it are tried again, with a check every DROPS_PER_CHECK
+ * drops, and so on: the clue kept moves on each time, so this ends.
+ * logigram then solves the puzzle written within the work limit, and each
+ * of its clues is needed, untested, or kept for that.  What the searches
+ * found the first time (Found) spares some of the searches of the clues
+ * tried again.  Measured (doc/performance.md): a check at the end only,
+ * or after each drop whose search took over half the limit, cost more;
+ * the searches near the limit are what costs. */
 static gboolean
 minimise (LgGen *gen, GError **error)
 {
   guint n_clues = gen->clues->len;
   g_autofree gboolean *skip = g_new0 (gboolean, n_clues);
   g_autofree guint *order = g_new (guint, n_clues);
+  g_autofree Tried *tried = g_new (Tried, n_clues);
+  g_autofree guint *pending = g_new (guint, n_clues);
+  g_auto (Found) found;
+  found_init (&found, gen);
   for (guint i = 0; i < n_clues; i++)
     order[i] = i;
   shuffle (gen, order, n_clues);
-  guint n_witnessed = 0;
+  gboolean limited = gen->opt.engine == LG_ENGINE_FAST && gen->opt.work_limit;
+  guint n_pending = 0;       /* drops since the last check */
+  guint per_check = n_clues; /* then DROPS_PER_CHECK */
   lg_progress_begin (gen->progress, "minimise", "clues tried", n_clues);
-  for (guint i = 0; i < n_clues; i++)
+  for (guint i = 0; i < n_clues;)
     {
       lg_progress_update (gen->progress, i);
-      const LgGenClue *clues = (LgGenClue *) gen->clues->data;
-      skip[order[i]] = TRUE;
-      if (exchange_witness (gen, skip, order[i]))
-        {
-          skip[order[i]] = FALSE; /* needed */
-          n_witnessed++;
-          continue;
-        }
-      gint64 got = count_solutions (gen, clues, n_clues, skip, &clues[order[i]],
-                                    1, TRUE, error);
-      if (got < 0)
+      if (!try_drop (gen, skip, order[i], &found, &tried[i], error))
         return FALSE;
-      if (got > 0 || gen->unsettled) /* needed, or not known in time */
-        skip[order[i]] = FALSE;
-      gen->n_untested += got == 0 && gen->unsettled;
+      if (limited && tried[i] == TRIED_DROPPED)
+        pending[n_pending++] = i;
+      i++;
+      if (n_pending == 0 || (n_pending < per_check && i < n_clues))
+        continue;
+      int within = solved_within_limit (gen, skip, error);
+      if (within < 0)
+        return FALSE;
+      if (!within)
+        {
+          gint64 k = last_within (gen, skip, order, pending, n_pending, error);
+          if (k < 0)
+            return FALSE;
+          tried[pending[k]] = TRIED_SLOW;
+          i = pending[k] + 1;
+          per_check = DROPS_PER_CHECK;
+        }
+      n_pending = 0;
     }
-  if (gen->opt.verbose)
-    g_printerr ("logigram-gen: %u of the %u clues tried kept without a "
-                "search: two items of a group exchanged in the hidden "
-                "solution break them alone\n",
-                n_witnessed, n_clues);
+  /* A clue kept for the search was not needed at its turn, but a clue
+   * dropped since may have made it needed: tried again. */
+  for (guint i = 0; i < n_clues; i++)
+    if (tried[i] == TRIED_SLOW)
+      {
+        if (!try_drop (gen, skip, order[i], &found, &tried[i], error))
+          return FALSE;
+        if (tried[i] == TRIED_DROPPED)
+          {
+            skip[order[i]] = FALSE;
+            tried[i] = TRIED_SLOW;
+          }
+      }
+  guint n_witnessed = 0;
+  g_autofree gboolean *slow = g_new0 (gboolean, n_clues);
+  gen->n_untested = 0;
+  for (guint i = 0; i < n_clues; i++)
+    {
+      n_witnessed += tried[i] == TRIED_WITNESSED;
+      gen->n_untested += tried[i] == TRIED_UNTESTED;
+      slow[order[i]] = tried[i] == TRIED_SLOW;
+    }
   GArray *kept = g_array_new (FALSE, FALSE, sizeof (LgGenClue));
   for (guint i = 0; i < n_clues; i++)
     if (!skip[i])
-      g_array_append_val (kept, g_array_index (gen->clues, LgGenClue, i));
+      {
+        g_array_append_val (kept, g_array_index (gen->clues, LgGenClue, i));
+        if (slow[i])
+          g_array_append_val (gen->slow, kept->len);
+      }
+  if (gen->opt.verbose)
+    {
+      g_printerr ("logigram-gen: %u of the %u clues tried kept without a "
+                  "search: two items of a group exchanged in the hidden "
+                  "solution break them alone\n",
+                  n_witnessed, n_clues);
+      if (gen->slow->len)
+        g_printerr ("logigram-gen: %u clues kept that are not needed, so "
+                    "that logigram solves the puzzle within the work "
+                    "limit\n",
+                    gen->slow->len);
+    }
   g_array_unref (gen->clues);
   gen->clues = kept;
   /* the solutions of the kept clues, for contradict */
-  gint64 got =
-      count_solutions (gen, (LgGenClue *) gen->clues->data, gen->clues->len,
-                       NULL, NULL, gen->n_solutions + 1, FALSE, error);
+  gint64 got = count_solutions (gen, (LgGenClue *) gen->clues->data,
+                                gen->clues->len, NULL, NULL,
+                                gen->n_solutions + 1, COUNT_UNBOUNDED, error);
   if (got < 0)
     return FALSE;
   g_assert ((guint64) got == gen->n_solutions);
@@ -2098,6 +2344,9 @@ contradict (LgGen *gen, GError **error)
   guint at = rand_below (gen, gen->clues->len + 1);
   g_array_insert_val (gen->clues, at, c);
   gen->false_clue = at + 1;
+  for (guint k = 0; k < gen->slow->len; k++)
+    if (g_array_index (gen->slow, guint, k) > at)
+      g_array_index (gen->slow, guint, k)++;
   return TRUE;
 }
 
@@ -2116,7 +2365,7 @@ lg_gen_run (LgGen *gen, GError **error)
   guint64 announced = gen->opt.contradict ? 0 : gen->n_solutions;
   gint64 got =
       count_solutions (gen, (LgGenClue *) gen->clues->data, gen->clues->len,
-                       NULL, NULL, announced + 1, FALSE, error);
+                       NULL, NULL, announced + 1, COUNT_UNBOUNDED, error);
   if (got < 0)
     return FALSE;
   if ((guint64) got != announced)
@@ -2179,6 +2428,43 @@ append_answer (LgGen *gen, GString *s)
   g_string_free (dash, TRUE);
 }
 
+/* The header's lines on the clues minimise kept for logigram's search:
+ * "# Clues 4, 17 and 52 are not needed, but were kept so that ...", the
+ * words wrapped at 78 columns. */
+static void
+append_slow (LgGen *gen, GString *s)
+{
+  GArray *slow = gen->slow;
+  GString *text = g_string_new (slow->len == 1 ? "Clue" : "Clues");
+  for (guint k = 0; k < slow->len; k++)
+    g_string_append_printf (text, "%s %u",
+                            k == 0               ? ""
+                            : k + 1 == slow->len ? " and"
+                                                 : ",",
+                            g_array_index (slow, guint, k));
+  g_string_append_printf (
+      text,
+      " %s not needed, but %s kept so that logigram solves the puzzle%s "
+      "within the work limit (%" G_GUINT64_FORMAT " nodes of search).",
+      slow->len == 1 ? "is" : "are", slow->len == 1 ? "was" : "were",
+      gen->opt.contradict ? " without its false clue" : "",
+      gen->opt.work_limit);
+  g_auto (GStrv) words = g_strsplit (text->str, " ", -1);
+  g_string_free (text, TRUE);
+  gsize line = s->len;
+  g_string_append_c (s, '#');
+  for (char **w = words; *w; w++)
+    {
+      if (s->len - line + 1 + strlen (*w) > 78)
+        {
+          g_string_append (s, "\n#");
+          line = s->len - 1;
+        }
+      g_string_append_printf (s, " %s", *w);
+    }
+  g_string_append_c (s, '\n');
+}
+
 char *
 lg_gen_to_lgm (LgGen *gen)
 {
@@ -2236,6 +2522,8 @@ lg_gen_to_lgm (LgGen *gen)
                             "stopped at the work limit,\n"
                             "# so the clues may not be minimal.\n",
                             gen->n_untested);
+  if (gen->slow->len)
+    append_slow (gen, s);
   g_string_append_c (s, '\n');
   g_autofree char *decl = lg_gen_declarations (gen);
   g_string_append (s, decl);

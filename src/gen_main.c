@@ -180,7 +180,8 @@ main (int argc, char **argv)
     { "work-limit", 'w', 0, G_OPTION_ARG_STRING, &work_limit_text,
       "The most nodes one search of the fast engine explores (default "
       "20000; 0: no bound, and a search may take minutes from 12 groups "
-      "on); a search stopped there decides nothing, and the clue is kept",
+      "on); a search stopped there decides nothing, and the clue is kept; "
+      "with --minimise, logigram then solves the puzzle within N nodes",
       "N" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
       "Progress, solver calls and times on stderr", NULL },
