@@ -2159,8 +2159,9 @@ last_within (LgGen *gen, gboolean *skip, const guint *order,
  * not; the clue of the last drop undone is kept (TRIED_SLOW), and the
  * clues after it are tried again, with a check every DROPS_PER_CHECK
  * drops, and so on: the clue kept moves on each time, so this ends.
- * logigram then solves the puzzle written within the work limit, and each
- * of its clues is needed, untested, or kept for that.  What the searches
+ * logigram then solves the puzzle written within the work limit (unless
+ * the puzzle before minimise was already past it: then no check is made),
+ * and each of its clues is needed, untested, or kept for that.  What the searches
  * found the first time (Found) spares some of the searches of the clues
  * tried again.  Measured (doc/performance.md): a check at the end only,
  * or after each drop whose search took over half the limit, cost more;
@@ -2178,7 +2179,16 @@ minimise (LgGen *gen, GError **error)
   for (guint i = 0; i < n_clues; i++)
     order[i] = i;
   shuffle (gen, order, n_clues);
+  /* the checks start from the puzzle as it is: within the limit (or none
+   * can be made) */
   gboolean limited = gen->opt.engine == LG_ENGINE_FAST && gen->opt.work_limit;
+  if (limited)
+    {
+      int within = solved_within_limit (gen, skip, error);
+      if (within < 0)
+        return FALSE;
+      limited = within;
+    }
   guint n_pending = 0;       /* drops since the last check */
   guint per_check = n_clues; /* then DROPS_PER_CHECK */
   lg_progress_begin (gen->progress, "minimise", "clues tried", n_clues);
@@ -2445,10 +2455,10 @@ append_slow (LgGen *gen, GString *s)
   g_string_append_printf (
       text,
       " %s not needed, but %s kept so that logigram solves the puzzle%s "
-      "within the work limit (%" G_GUINT64_FORMAT " nodes of search).",
+      "within the work limit (%" G_GUINT64_FORMAT " node%s of search).",
       slow->len == 1 ? "is" : "are", slow->len == 1 ? "was" : "were",
-      gen->opt.contradict ? " without its false clue" : "",
-      gen->opt.work_limit);
+      gen->opt.contradict ? " without its false clue" : "", gen->opt.work_limit,
+      gen->opt.work_limit == 1 ? "" : "s");
   g_auto (GStrv) words = g_strsplit (text->str, " ", -1);
   g_string_free (text, TRUE);
   gsize line = s->len;

@@ -207,6 +207,16 @@ for spec in "6 50" "3 100" "2 20" "7 20"; do
     fi
   }
 done
+# unless the puzzle was past the limit before any clue was dropped: then
+# no clue is kept for it (6x6 seed 2 with -w 1 needs 14 nodes; once, the
+# header named 11 clues kept, and logigram took 2 nodes all the same)
+gen "6x6 seed 2 -m -w 1" 0 -n 6 -g 6 -s 2 -m -w 1 && {
+  if ! grep -q "^# Clues* [0-9]" "$tmp/out"; then
+    pass "6x6 seed 2 --minimise --work-limit 1: no clue kept for the search"
+  else
+    fail "6x6 seed 2 --minimise --work-limit 1: $(grep "^# Clues* [0-9]" "$tmp/out")"
+  fi
+}
 # --difficulty: after 10 seeds without the grade, a note with the grades
 # met and what would help; after 500, an error that says the same (3x3
 # puzzles are easy, minimised or not: quick to try)
