@@ -1992,7 +1992,7 @@ typedef enum
                       of the puzzle passes the work limit */
 } Tried;
 
-/* What the searches of minimise found about each clue, for the clues it
+/* What the searches of minimise learnt about each clue, for the clues it
  * tries again (see minimise): a solution of the other clues that breaks
  * it, and the clues present (not skipped) when a search found it not
  * needed.  With more clues present, it is still not needed: the solutions
@@ -2003,10 +2003,10 @@ typedef struct
   gboolean *has_witness; /* n_clues */
   gboolean *present;     /* n_clues * n_clues: the skips of that search */
   gboolean *has_present; /* n_clues */
-} Found;
+} Learnt;
 
 static void
-found_init (Found *f, const LgGen *gen)
+learnt_init (Learnt *f, const LgGen *gen)
 {
   gsize n_clues = gen->clues->len;
   f->witness = g_new (guint, n_clues * gen->n_groups * gen->n);
@@ -2016,14 +2016,14 @@ found_init (Found *f, const LgGen *gen)
 }
 
 static void
-found_clear (Found *f)
+learnt_clear (Learnt *f)
 {
   g_free (f->witness);
   g_free (f->has_witness);
   g_free (f->present);
   g_free (f->has_present);
 }
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Found, found_clear)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Learnt, learnt_clear)
 
 /* Whether every clue skipped now was skipped then. */
 static gboolean
@@ -2041,23 +2041,23 @@ no_fewer_clues (const gboolean *skip, const gboolean *then, guint n_clues)
  * of the other clues breaks it, so one search of the other clues and the
  * clue negated, stopped at its first solution, decides, unless an exchange
  * witness shows first that the clue is needed (the same decision, without
- * the search), or what an earlier search found (`found`) does.  (Before,
+ * the search), or what an earlier search found (`learnt`) does.  (Before,
  * the other clues' solutions were counted up to n + 1: the same decisions,
  * but the search had to go through the n solutions kept as well: 10 to 25
  * % more CPU on 10x10 puzzles.) */
 static gboolean
-try_drop (LgGen *gen, gboolean *skip, guint clue, Found *found, Tried *tried,
+try_drop (LgGen *gen, gboolean *skip, guint clue, Learnt *learnt, Tried *tried,
           GError **error)
 {
   const LgGenClue *clues = (LgGenClue *) gen->clues->data;
   guint n_clues = gen->clues->len, size = gen->n_groups * gen->n;
-  guint *witness = &found->witness[clue * size];
-  gboolean *present = &found->present[clue * n_clues];
+  guint *witness = &learnt->witness[clue * size];
+  gboolean *present = &learnt->present[clue * n_clues];
   skip[clue] = TRUE;
   *tried = TRIED_DROPPED;
-  if (found->has_present[clue] && no_fewer_clues (skip, present, n_clues))
+  if (learnt->has_present[clue] && no_fewer_clues (skip, present, n_clues))
     ; /* not needed, as before */
-  else if (found->has_witness[clue] && breaks_only (gen, skip, clue, witness))
+  else if (learnt->has_witness[clue] && breaks_only (gen, skip, clue, witness))
     *tried = TRIED_NEEDED;
   else if (exchange_witness (gen, skip, clue))
     *tried = TRIED_WITNESSED;
@@ -2071,14 +2071,14 @@ try_drop (LgGen *gen, gboolean *skip, guint clue, Found *found, Tried *tried,
         {
           *tried = TRIED_NEEDED;
           memcpy (witness, found_solution (gen, 0), size * sizeof (guint));
-          found->has_witness[clue] = TRUE;
+          learnt->has_witness[clue] = TRUE;
         }
       else if (gen->unsettled) /* not known in time */
         *tried = TRIED_UNTESTED;
       else
         {
           memcpy (present, skip, n_clues * sizeof (gboolean));
-          found->has_present[clue] = TRUE;
+          learnt->has_present[clue] = TRUE;
         }
     }
   skip[clue] = *tried == TRIED_DROPPED;
@@ -2122,10 +2122,10 @@ last_within (LgGen *gen, gboolean *skip, const guint *order,
              const guint *pending, guint n, GError **error)
 {
   guint lo = 0, hi = n, step = 1; /* the first lo within, the first hi not */
-  gboolean found = FALSE;
+  gboolean galloping = TRUE;
   while (hi - lo > 1)
     {
-      guint mid = !found && hi - lo > step ? hi - step : lo + (hi - lo) / 2;
+      guint mid = galloping && hi - lo > step ? hi - step : lo + (hi - lo) / 2;
       set_drops (skip, order, pending, n, mid);
       int within = solved_within_limit (gen, skip, error);
       if (within < 0)
@@ -2133,7 +2133,7 @@ last_within (LgGen *gen, gboolean *skip, const guint *order,
       if (within)
         {
           lo = mid;
-          found = TRUE;
+          galloping = FALSE;
         }
       else
         {
@@ -2161,9 +2161,9 @@ last_within (LgGen *gen, gboolean *skip, const guint *order,
  * drops, and so on: the clue kept moves on each time, so this ends.
  * logigram then solves the puzzle written within the work limit (unless
  * the puzzle before minimise was already past it: then no check is made),
- * and each of its clues is needed, untested, or kept for that.  What the searches
- * found the first time (Found) spares some of the searches of the clues
- * tried again.  Measured (doc/performance.md): a check at the end only,
+ * and each of its clues is needed, untested, or kept for that.  What the
+ * searches found the first time (Learnt) spares some of the searches of
+ * the clues tried again.  Measured (doc/performance.md): a check at the end only,
  * or after each drop whose search took over half the limit, cost more;
  * the searches near the limit are what costs. */
 static gboolean
@@ -2174,8 +2174,8 @@ minimise (LgGen *gen, GError **error)
   g_autofree guint *order = g_new (guint, n_clues);
   g_autofree Tried *tried = g_new (Tried, n_clues);
   g_autofree guint *pending = g_new (guint, n_clues);
-  g_auto (Found) found;
-  found_init (&found, gen);
+  g_auto (Learnt) learnt = { 0 };
+  learnt_init (&learnt, gen);
   for (guint i = 0; i < n_clues; i++)
     order[i] = i;
   shuffle (gen, order, n_clues);
@@ -2195,7 +2195,7 @@ minimise (LgGen *gen, GError **error)
   for (guint i = 0; i < n_clues;)
     {
       lg_progress_update (gen->progress, i);
-      if (!try_drop (gen, skip, order[i], &found, &tried[i], error))
+      if (!try_drop (gen, skip, order[i], &learnt, &tried[i], error))
         return FALSE;
       if (limited && tried[i] == TRIED_DROPPED)
         pending[n_pending++] = i;
@@ -2221,7 +2221,7 @@ minimise (LgGen *gen, GError **error)
   for (guint i = 0; i < n_clues; i++)
     if (tried[i] == TRIED_SLOW)
       {
-        if (!try_drop (gen, skip, order[i], &found, &tried[i], error))
+        if (!try_drop (gen, skip, order[i], &learnt, &tried[i], error))
           return FALSE;
         if (tried[i] == TRIED_DROPPED)
           {
