@@ -2163,9 +2163,10 @@ last_within (LgGen *gen, gboolean *skip, const guint *order,
  * the puzzle before minimise was already past it: then no check is made),
  * and each of its clues is needed, untested, or kept for that.  What the
  * searches found the first time (Learnt) spares some of the searches of
- * the clues tried again.  Measured (doc/performance.md): a check at the end only,
- * or after each drop whose search took over half the limit, cost more;
- * the searches near the limit are what costs. */
+ * the clues tried again.  Measured (doc/performance.md): a check after
+ * every drop, or after a failed check none until the end, or one after
+ * each drop whose search took over half the limit, cost more; the
+ * searches near the limit are what costs. */
 static gboolean
 minimise (LgGen *gen, GError **error)
 {
