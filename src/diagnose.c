@@ -68,6 +68,7 @@
 #include "checker.h"
 #include "constraint_set.h"
 #include "explain.h"
+#include "permut.h"
 #include "progress.h"
 
 /* The exchange witnesses of --redundant are made from the first
@@ -459,6 +460,27 @@ witnesses_affordable (const LgProblem *problem)
   return TRUE;
 }
 
+/* What exchange_witness tests each exchange with (see below). */
+typedef struct
+{
+  Diagnosis *d;
+  LgConstraintSet *clue;   /* the clue's own rules */
+  LgConstraintSet *others; /* the rules not dropped, made when first needed */
+  const uint8_t **perm;    /* the rows of the solution tried */
+} ExchangeTest;
+
+static int
+exchange_breaks_only (const void *s, void *data)
+{
+  (void) s; /* seen through x->perm */
+  ExchangeTest *x = data;
+  if (lg_checker_verify (x->d->problem, x->clue, x->perm))
+    return FALSE;
+  if (!x->others)
+    x->others = lg_constraint_set_new_dropping (x->d->problem, x->d->drops);
+  return lg_checker_verify (x->d->problem, x->others, x->perm);
+}
+
 /* Is clue `number`, dropped now with those of d->drops, shown needed by an
  * exchange witness: an original solution with two items of a group (not
  * the first) exchanged, which breaks the clue and keeps every rule not
@@ -481,36 +503,22 @@ exchange_witness (Diagnosis *d, guint number)
     d->only[first - 1 + i] = FALSE;
   g_autoptr (LgConstraintSet) clue =
       lg_constraint_set_new_dropping (d->problem, d->only);
-  g_autoptr (LgConstraintSet) others = NULL; /* made when first needed */
   guint n = d->n, size = d->n_groups * n;
   g_autofree uint8_t *s = g_new (uint8_t, size);
   g_autofree const uint8_t **perm = g_new (const uint8_t *, d->n_groups);
   for (guint g = 0; g < d->n_groups; g++)
     perm[g] = s + g * n;
-  for (guint k = 0; k < d->solutions->len; k++)
+  ExchangeTest x = { d, clue, NULL, perm };
+  gboolean found = FALSE;
+  for (guint k = 0; !found && k < d->solutions->len; k++)
     {
       memcpy (s, d->solutions->pdata[k], size);
-      for (guint g = 1; g < d->n_groups; g++)
-        for (guint r1 = 0; r1 < n; r1++)
-          for (guint r2 = r1 + 1; r2 < n; r2++)
-            {
-              uint8_t *a = &s[g * n + r1], *b = &s[g * n + r2], t = *a;
-              *a = *b;
-              *b = t;
-              gboolean found = !lg_checker_verify (d->problem, clue, perm);
-              if (found && !others)
-                others = lg_constraint_set_new_dropping (d->problem, d->drops);
-              found = found && lg_checker_verify (d->problem, others, perm);
-              *b = *a;
-              *a = t;
-              if (found)
-                {
-                  d->witnessed++;
-                  return TRUE;
-                }
-            }
+      found = lg_permut_find_exchange (s, 1, (int) d->n_groups, (int) n,
+                                       exchange_breaks_only, &x);
     }
-  return FALSE;
+  g_clear_pointer (&x.others, lg_constraint_set_free);
+  d->witnessed += found;
+  return found;
 }
 
 /* Whether dropping clue `number` too leaves the original solutions

@@ -5,6 +5,7 @@
 
 #include "constraint.h"
 #include "parser.h"
+#include "permut.h"
 #include "progress.h"
 
 /* clang-format off */
@@ -1951,6 +1952,21 @@ breaks_only (LgGen *gen, const gboolean *skip, guint tested,
   return holds;
 }
 
+/* What exchange_witness tests each exchange with (see below). */
+typedef struct
+{
+  LgGen *gen;
+  const gboolean *skip;
+  guint tested;
+} ExchangeTest;
+
+static int
+exchange_breaks_only (const void *s, void *data)
+{
+  ExchangeTest *x = data;
+  return breaks_only (x->gen, x->skip, x->tested, s);
+}
+
 /* A witness that clue `tested` is needed, found without a search: the
  * hidden solution with the items of two rows exchanged in one group (two
  * people swapping their car, say) that keeps every clue not skipped but
@@ -1962,23 +1978,11 @@ breaks_only (LgGen *gen, const gboolean *skip, guint tested,
 static gboolean
 exchange_witness (LgGen *gen, const gboolean *skip, guint tested)
 {
-  guint n = gen->n;
   guint s[LG_GEN_MAX_GROUPS * LG_GEN_MAX_ITEMS];
-  memcpy (s, gen->hidden, (gsize) gen->n_groups * n * sizeof (guint));
-  for (guint g = 1; g < gen->n_groups; g++)
-    for (guint r1 = 0; r1 < n; r1++)
-      for (guint r2 = r1 + 1; r2 < n; r2++)
-        {
-          guint *a = &s[g * n + r1], *b = &s[g * n + r2], t = *a;
-          *a = *b;
-          *b = t;
-          gboolean holds = breaks_only (gen, skip, tested, s);
-          *b = *a;
-          *a = t;
-          if (holds)
-            return TRUE;
-        }
-  return FALSE;
+  memcpy (s, gen->hidden, (gsize) gen->n_groups * gen->n * sizeof (guint));
+  ExchangeTest x = { gen, skip, tested };
+  return lg_permut_find_exchange (s, sizeof s[0], (int) gen->n_groups,
+                                  (int) gen->n, exchange_breaks_only, &x);
 }
 
 /* What minimise decided for the clue tried at each step. */

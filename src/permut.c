@@ -3,6 +3,7 @@
  * which costs O(1) amortised per row instead of an unrank per row. */
 #include "permut.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +113,36 @@ lg_permut_adjacent_swaps (const LgPermut *permut, uint16_t *swaps)
           swaps[(size_t) i * permut->count + r] = (uint16_t) s;
         }
     }
+}
+
+static void
+swap_entries (unsigned char *a, unsigned char *b, size_t size)
+{
+  unsigned char t[8];
+  memcpy (t, a, size);
+  memcpy (a, b, size);
+  memcpy (b, t, size);
+}
+
+int
+lg_permut_find_exchange (void *s, size_t size, int n_groups, int n,
+                         LgExchangeTest test, void *data)
+{
+  assert (size <= 8);
+  unsigned char *base = s;
+  for (int g = 1; g < n_groups; g++)
+    for (int r1 = 0; r1 < n; r1++)
+      for (int r2 = r1 + 1; r2 < n; r2++)
+        {
+          unsigned char *a = base + ((size_t) g * n + r1) * size;
+          unsigned char *b = base + ((size_t) g * n + r2) * size;
+          swap_entries (a, b, size);
+          int found = test (s, data);
+          swap_entries (a, b, size);
+          if (found)
+            return 1;
+        }
+  return 0;
 }
 
 /* popcount of the 10-bit numbers, for the Lehmer digits.  A table of its

@@ -54,6 +54,18 @@ void lg_permut_lehmer (const uint8_t *p, int n, uint8_t *digits);
  * d'_{i+1} = d_i; otherwise d'_i = d_{i+1} and d'_{i+1} = d_i - 1. */
 void lg_permut_adjacent_swaps (const LgPermut *permut, uint16_t *swaps);
 
+/* The exchange witnesses of logigram-gen --minimise and logigram
+ * --redundant: a solution with two items of one group exchanged.
+ * `s` is a solution of n_groups rows of n entries, each `size` bytes (at
+ * most 8), row g giving the items of group g by person; row 0, the
+ * persons' own group, is left alone.  For every other row g and every r1 <
+ * r2, entries r1 and r2 of row g are exchanged, test (s, data) is called,
+ * and the exchange is undone.  Returns 1 at the first test that returns
+ * nonzero, 0 when none does; s is as it was either way. */
+typedef int (*LgExchangeTest) (const void *s, void *data);
+int lg_permut_find_exchange (void *s, size_t size, int n_groups, int n,
+                             LgExchangeTest test, void *data);
+
 static inline const uint8_t *
 lg_permut_get (const LgPermut *permut, size_t rank)
 {

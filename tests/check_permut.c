@@ -415,6 +415,80 @@ START_TEST (test_permut_large)
 }
 END_TEST
 
+/* lg_permut_find_exchange: every exchange of two entries of one row but
+ * the first is tried once, in order, the solution restored after each,
+ * and the search stops at the first test that holds. */
+typedef struct
+{
+  size_t size;
+  int n_groups, n;
+  const void *original; /* the solution before any exchange */
+  int calls, stop_at;   /* stop_at: the call that returns 1, or -1 */
+  int last_g, last_r1;  /* the row and first entry of the last exchange */
+} ExchangeLog;
+
+static uint64_t
+entry (const void *s, size_t size, int k)
+{
+  uint64_t v = 0;
+  memcpy (&v, (const unsigned char *) s + (size_t) k * size, size);
+  return v;
+}
+
+static int
+log_exchange (const void *s, void *data)
+{
+  ExchangeLog *x = data;
+  int differ = 0, g = -1, r1 = -1, r2 = -1;
+  for (int k = 0; k < x->n_groups * x->n; k++)
+    if (entry (s, x->size, k) != entry (x->original, x->size, k))
+      {
+        differ++;
+        if (r1 < 0)
+          g = k / x->n, r1 = k % x->n;
+        else
+          r2 = k % x->n;
+      }
+  ck_assert_int_eq (differ, 2);
+  ck_assert_int_ge (g, 1);
+  ck_assert_int_eq (entry (s, x->size, g * x->n + r1),
+                    entry (x->original, x->size, g * x->n + r2));
+  /* in order: row by row, then by first entry */
+  ck_assert (g > x->last_g || (g == x->last_g && r1 >= x->last_r1));
+  x->last_g = g, x->last_r1 = r1;
+  return x->calls++ == x->stop_at;
+}
+
+START_TEST (test_permut_find_exchange)
+{
+  const size_t sizes[] = { 1, 4, 8 };
+  for (size_t i = 0; i < N_ELEMS (sizes); i++)
+    for (int n_groups = 1; n_groups <= 4; n_groups++)
+      for (int n = 1; n <= 5; n++)
+        {
+          size_t size = sizes[i], bytes = size * (size_t) (n_groups * n);
+          unsigned char s[8 * 4 * 5], original[8 * 4 * 5];
+          for (int g = 0; g < n_groups; g++)
+            for (int r = 0; r < n; r++)
+              {
+                uint64_t v = (uint64_t) ((r + g) % n) + 1000 * (uint64_t) g;
+                memcpy (s + (size_t) (g * n + r) * size, &v, size);
+              }
+          memcpy (original, s, bytes);
+          int all = (n_groups - 1) * n * (n - 1) / 2;
+          for (int stop_at = -1; stop_at < all; stop_at++)
+            {
+              ExchangeLog x = { size, n_groups, n, original, 0, stop_at, 0, 0 };
+              int found = lg_permut_find_exchange (s, size, n_groups, n,
+                                                   log_exchange, &x);
+              ck_assert_int_eq (found, stop_at >= 0);
+              ck_assert_int_eq (x.calls, stop_at >= 0 ? stop_at + 1 : all);
+              ck_assert_mem_eq (s, original, bytes);
+            }
+        }
+}
+END_TEST
+
 Suite *
 lg_permut_suite (void)
 {
@@ -424,6 +498,7 @@ lg_permut_suite (void)
                        (int) N_ELEMS (factorials));
   tcase_add_test (tc, test_permut_tutorial_three);
   tcase_add_test (tc, test_permut_lehmer_examples);
+  tcase_add_test (tc, test_permut_find_exchange);
   suite_add_tcase (s, tc);
 
   tc = tcase_create ("table");
