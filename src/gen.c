@@ -340,6 +340,7 @@ struct _LgGen
   double solve_seconds;
   gboolean unsettled; /* the last count stopped at opt.work_limit */
   guint64 last_nodes; /* the nodes the last count explored */
+  guint64 nodes;      /* the nodes of all the counts */
   guint64 n_unsettled;
   guint n_untested;     /* clues minimise kept because it was unsettled */
   /* the numbers (from 1) of the clues minimise kept for logigram's search
@@ -652,6 +653,12 @@ lg_gen_get_work (LgGen *gen, guint64 *n_solves, double *seconds,
     *seconds = gen->solve_seconds;
   if (n_unsettled)
     *n_unsettled = gen->n_unsettled;
+}
+
+guint64
+lg_gen_get_nodes (LgGen *gen)
+{
+  return gen->nodes;
 }
 
 const char *
@@ -1667,6 +1674,7 @@ count_solutions (LgGen *gen, const LgGenClue *clues, guint n_clues,
   gen->n_solves++;
   gen->unsettled = stats.over_work;
   gen->last_nodes = stats.nodes_explored;
+  gen->nodes += stats.nodes_explored;
   gen->n_unsettled += stats.over_work;
   gen->solve_seconds += g_timer_elapsed (timer, NULL);
   if (got < 0)

@@ -173,6 +173,10 @@ guint lg_gen_false_clue (LgGen *gen);
  * stopped at the work limit (any of the pointers may be NULL). */
 void lg_gen_get_work (LgGen *gen, guint64 *n_solves, double *seconds,
                       guint64 *n_unsettled);
+/* The nodes all those calls explored (the engine's "nodes explored" of
+ * --stats): unlike the time, the same on every machine, and so the measure
+ * of the generator's work to compare two versions by. */
+guint64 lg_gen_get_nodes (LgGen *gen);
 
 /* ---- The pieces, for the tests ----------------------------------------- */
 

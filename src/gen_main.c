@@ -315,10 +315,11 @@ main (int argc, char **argv)
       fprintf (stderr,
                "logigram-gen: %u clues, %" G_GUINT64_FORMAT
                " solution(s); %" G_GUINT64_FORMAT
-               " solver calls in %.3f s (%" G_GUINT64_FORMAT
+               " solver calls in %.3f s, %" G_GUINT64_FORMAT
+               " nodes explored (%" G_GUINT64_FORMAT
                " stopped at the work limit)\n",
                lg_gen_n_clues (gen), lg_gen_n_solutions (gen), n_solves,
-               seconds, n_unsettled);
+               seconds, lg_gen_get_nodes (gen), n_unsettled);
     }
   if (output)
     {

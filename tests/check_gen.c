@@ -485,6 +485,14 @@ START_TEST (test_gen_work_limit)
   o.work_limit = 0;
   unbounded = lg_gen_new (&o);
   ck_assert (lg_gen_run (unbounded, NULL));
+  /* the same options, the same searches: the same nodes, at least one a
+   * search */
+  g_autoptr (LgGen) again = lg_gen_new (&o);
+  ck_assert (lg_gen_run (again, NULL));
+  guint64 n_solves = 0;
+  lg_gen_get_work (unbounded, &n_solves, NULL, NULL);
+  ck_assert_uint_eq (lg_gen_get_nodes (again), lg_gen_get_nodes (unbounded));
+  ck_assert_uint_ge (lg_gen_get_nodes (unbounded), n_solves);
   g_autofree char *same = lg_gen_to_lgm (unbounded);
   /* but the header's command line, which names --work-limit 0 */
   const char *after = strchr (strchr (text, '\n') + 1, '\n');
