@@ -9,7 +9,9 @@
  * g1 with item p[i] of g2.
  *
  * Invariant: `perms[r * n + i]` is item i of the permutation of rank r, and
- * lg_permut_rank (perms + r * n) == r for every r.  GLib-free.
+ * lg_permut_rank (perms + r * n) == r for every r.  Also the transpositions
+ * of a solution's rows that the exchange witnesses try
+ * (lg_permut_find_exchange).  GLib-free.
  */
 #ifndef LG_PERMUT_H
 #define LG_PERMUT_H
