@@ -55,6 +55,14 @@ lg_engine_faithful_fixed_bytes (const LgProblem *problem,
   return faithful_bytes (problem, set, NULL, check, FALSE);
 }
 
+gboolean
+lg_engine_faithful_fits (const LgProblem *problem, const LgConstraintSet *set,
+                         LgCheck check, guint64 memory_limit)
+{
+  return lg_problem_dimension (problem) <= LG_PERMUT_MAX_N &&
+         lg_engine_faithful_fixed_bytes (problem, set, check) <= memory_limit;
+}
+
 /* What one complete assignment costs the transformation at most: its
  * rules evaluated, and each couple's mask built. */
 #define SECONDS_PER_WORD 1e-9

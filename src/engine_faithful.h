@@ -25,5 +25,11 @@ guint64 lg_engine_faithful_fixed_bytes (const LgProblem *problem,
                                         LgCheck check);
 double lg_engine_faithful_transform_seconds (const LgProblem *problem,
                                              const LgConstraintSet *set);
+/* Whether the engine takes the problem at all: at most LG_PERMUT_MAX_N
+ * items per group, and its fixed bytes (above) within memory_limit.  When
+ * not, its create refuses at once, nothing built, and says which. */
+gboolean lg_engine_faithful_fits (const LgProblem *problem,
+                                  const LgConstraintSet *set, LgCheck check,
+                                  guint64 memory_limit);
 
 #endif /* LG_ENGINE_FAITHFUL_H */

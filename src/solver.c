@@ -184,9 +184,9 @@ create_auto (LgSolver *solver, GError **error)
   const LgEngineSetup *setup = &solver->setup;
   if (lg_problem_dimension (setup->problem) > AUTO_MAX_DIMENSION)
     return fall_back (solver, NULL, LG_CHOICE_DIMENSION, error);
-  if (lg_engine_faithful_fixed_bytes (setup->problem, setup->set,
-                                      setup->options->check) >
-      setup->options->memory_limit)
+  if (!lg_engine_faithful_fits (setup->problem, setup->set,
+                                setup->options->check,
+                                setup->options->memory_limit))
     {
       /* its own refusal (at once: nothing is built), for the message if
        * the fast engine refuses too */
@@ -481,10 +481,9 @@ lg_solver_transform_bound (const LgSolver *solver)
 {
   g_return_val_if_fail (solver->engine == NULL, -1);
   if (solver->options.engine != LG_ENGINE_FAITHFUL ||
-      lg_problem_dimension (solver->problem) > LG_PERMUT_MAX_N ||
-      lg_engine_faithful_fixed_bytes (solver->problem, solver->set,
-                                      solver->options.check) >
-          solver->options.memory_limit)
+      !lg_engine_faithful_fits (solver->problem, solver->set,
+                                solver->options.check,
+                                solver->options.memory_limit))
     return -1;
   return lg_engine_faithful_transform_seconds (solver->problem, solver->set);
 }

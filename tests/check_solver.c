@@ -21,6 +21,7 @@
 #include "lgtest.h"
 #include "parser.h"
 #include "constraint_set.h"
+#include "engine_faithful.h"
 #include "problems.h"
 
 Suite *lg_solver_suite (void);
@@ -948,6 +949,37 @@ START_TEST (test_solver_auto_seven)
 }
 END_TEST
 
+/* lg_engine_faithful_fits, which auto and the note before the
+ * transformation go by, says what the faithful engine refuses at once: its
+ * fixed bytes over the memory limit (the bound itself fits), or over
+ * LG_PERMUT_MAX_N items. */
+START_TEST (test_solver_faithful_fits)
+{
+  static const char eleven[] = "atomic a: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11\n"
+                               "atomic b: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11\n";
+  g_autoptr (LgProblem) p = _i == 0   ? parse_text (many_text)
+                            : _i == 1 ? classic_drop_1 ()
+                                      : parse_text (eleven);
+  g_autoptr (LgConstraintSet) set = lg_constraint_set_new (p);
+  guint64 fixed = lg_engine_faithful_fixed_bytes (p, set, LG_CHECK_FAITHFUL);
+  const guint64 limits[] = { fixed - 1, fixed, LG_DEFAULT_MEMORY_LIMIT };
+  for (guint k = 0; k < G_N_ELEMENTS (limits); k++)
+    {
+      gboolean fits =
+          lg_engine_faithful_fits (p, set, LG_CHECK_FAITHFUL, limits[k]);
+      ck_assert_int_eq (fits, _i < 2 && k > 0);
+      LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+      options.engine = LG_ENGINE_FAITHFUL;
+      options.memory_limit = limits[k];
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LgSolver) solver = lg_solver_new (p, &options, NULL, &error);
+      ck_assert (solver != NULL);
+      if (!fits)
+        ck_assert (!lg_solver_transform (solver, &error));
+    }
+}
+END_TEST
+
 Suite *
 lg_solver_suite (void)
 {
@@ -978,6 +1010,7 @@ lg_solver_suite (void)
   tc = tcase_create ("engines");
   tcase_add_test (tc, test_solver_tree_of_engines);
   tcase_add_loop_test (tc, test_solver_error_line, 0, 2);
+  tcase_add_loop_test (tc, test_solver_faithful_fits, 0, 3);
   suite_add_tcase (s, tc);
   return s;
 }
