@@ -4,8 +4,9 @@
 # timed run, every solver found; the table must have a row for each solver
 # that is not skipped, with 1 run and 1 solution, and the solvers must agree
 # (the script's exit status).  A second or two, mostly MiniZinc's start-up.
-# Environment (set by make check): LOGIGRAM, LG_DATADIR, LG_TESTDIR,
-# top_srcdir.
+# Then bench/gen-work.sh (make bench-gen) on one small puzzle.
+# Environment (set by make check): LOGIGRAM, LOGIGRAM_GEN, LG_DATADIR,
+# LG_TESTDIR, top_srcdir.
 top_srcdir=${top_srcdir:-.}
 . "${LG_TESTDIR:-tests}/lib.sh"
 
@@ -41,5 +42,29 @@ if [ "$(wc -l <"$tmp/bench/results.tsv" 2>/dev/null)" -ge 2 ]; then
   pass "results.tsv written"
 else
   fail "results.tsv missing or empty"
+fi
+
+# bench/gen-work.sh (make bench-gen) on one small command, the generator
+# named twice: the nodes read from --verbose, the same for both, and the
+# same bytes.
+if [ -n "${LOGIGRAM_GEN:-}" ] && [ -x /usr/bin/time ]; then
+  GEN_WORK_COMMANDS='--items 5 --groups 5 --seed 3 --minimise' \
+    bash "$top_srcdir/bench/gen-work.sh" "a=$LOGIGRAM_GEN" "b=$LOGIGRAM_GEN" \
+    >"$tmp/gen" 2>"$tmp/gen-notes"
+  rc=$?
+  sed 's/^/# /' "$tmp/gen" "$tmp/gen-notes"
+  # | command | a nodes | clues | kept | CPU s | b nodes | ... | same |
+  row=$(grep '^| `--items 5' "$tmp/gen")
+  a=$(awk -F'|' '{ v = $3; gsub (/ /, "", v); print v }' <<<"$row")
+  b=$(awk -F'|' '{ v = $7; gsub (/ /, "", v); print v }' <<<"$row")
+  same=$(awk -F'|' '{ v = $(NF - 1); gsub (/ /, "", v); print v }' <<<"$row")
+  if [ "$rc" -eq 0 ] && [[ $a =~ ^[1-9][0-9]*$ ]] && [ "$a" = "$b" ] &&
+    [ "$same" = yes ]; then
+    pass "bench/gen-work.sh: $a nodes twice, the same puzzle"
+  else
+    fail "bench/gen-work.sh: exit $rc, nodes '$a' and '$b', same '$same'"
+  fi
+else
+  echo "# bench/gen-work.sh not run: it needs LOGIGRAM_GEN and GNU time"
 fi
 finish
