@@ -65,9 +65,9 @@ while IFS= read -r cmd; do
     fi
     nodes=$(tail -n 1 "$err" | sed -n 's/.* \([0-9][0-9]*\) nodes explored.*/\1/p')
     clues=$(grep -c '^clue ' "$out")
+    # the numbers before "is/are not needed" (the list may wrap)
     kept=$(sed -n '/^# Clues* [0-9]/,/of search)\.$/p' "$out" | tr '\n' ' ' |
-      sed 's/ \(is\|are\) not needed.*//; s/^# Clues* //; s/,//g; s/ and / /' |
-      wc -w)
+      sed 's/ \(is\|are\) not needed.*//' | grep -o '[0-9][0-9]*' | wc -l)
     cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$tmp/time")
     row="$row ${nodes:-?} | $clues | $kept | $cpu |"
     total[$i]=$(( ${total[$i]:-0} + ${nodes:-0} ))
