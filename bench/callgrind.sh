@@ -25,17 +25,9 @@ command -v valgrind >/dev/null 2>&1 || { echo "callgrind.sh: valgrind is not ins
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-labels=() programs=()
-for a in "$@"; do
-  case $a in
-    *=*) labels+=("${a%%=*}") programs+=("${a#*=}") ;;
-    *) labels+=("$a") programs+=("$a") ;;
-  esac
-done
-for p in "${programs[@]}"; do
-  read -ra words <<<"$p"
-  [ -x "${words[0]}" ] || { echo "callgrind.sh: ${words[0]} is not a program" >&2; exit 2; }
-done
+# shellcheck source=bench/programs.sh
+. "$(dirname "${BASH_SOURCE[0]}")/programs.sh"
+read_programs callgrind.sh "$@"
 
 house_last=(--order 'nationality,animal,drink,cigarette,color,house')
 names=(classic jojo big house-last drop-1-house-last)

@@ -6,7 +6,9 @@
 #
 #   bench/gen-work.sh [LABEL=]PROGRAM...     e.g.
 #   bench/gen-work.sh before=/tmp/old/src/logigram-gen after=src/logigram-gen
-# (no PROGRAM: $LOGIGRAM_GEN, or src/logigram-gen).
+#   bench/gen-work.sh src/logigram-gen 'faithful=src/logigram-gen -e faithful'
+# (no PROGRAM: $LOGIGRAM_GEN, or src/logigram-gen; a PROGRAM with spaces is
+# the program and options to put first).
 #
 # The commands, one set of options per line, come from GEN_WORK_COMMANDS;
 # the default is the measure of doc/performance.md ("Four other repairs"):
@@ -29,17 +31,10 @@ commands=${GEN_WORK_COMMANDS:-$default_commands}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-labels=() programs=()
-for a in "$@"; do
-  case $a in
-    *=*) labels+=("${a%%=*}") programs+=("${a#*=}") ;;
-    *) labels+=("$(basename "$a")") programs+=("$a") ;;
-  esac
-done
 [ -x /usr/bin/time ] || { echo "gen-work.sh: needs GNU time (/usr/bin/time)" >&2; exit 2; }
-for p in "${programs[@]}"; do
-  [ -x "$p" ] || { echo "gen-work.sh: $p is not a program" >&2; exit 2; }
-done
+# shellcheck source=bench/programs.sh
+. "$(dirname "${BASH_SOURCE[0]}")/programs.sh"
+read_programs gen-work.sh "$@"
 
 head="| command |" rule="|--|"
 for l in "${labels[@]}"; do
@@ -55,9 +50,10 @@ while IFS= read -r cmd; do
   row="| \`$cmd\` |" same=yes
   for i in "${!programs[@]}"; do
     out=$tmp/$i.lgm err=$tmp/$i.err
+    read -ra words <<<"${programs[$i]}"
     # shellcheck disable=SC2086 # the options are words
     if ! /usr/bin/time -f '%U %S' -o "$tmp/time" \
-      "${programs[$i]}" $cmd --verbose > "$out" 2> "$err"; then
+      "${words[@]}" $cmd --verbose > "$out" 2> "$err"; then
       row="$row failed | | | |"
       unknown[$i]=1
       same=no
