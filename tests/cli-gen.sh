@@ -184,8 +184,10 @@ for spec in "6 50" "3 100" "2 20" "7 20"; do
     cp "$tmp/out" "$tmp/slow.lgm"
     nodes=$("$LOGIGRAM" --engine=fast --count --stats "$tmp/slow.lgm" 2>&1 \
       >/dev/null </dev/null | sed -n 's/^nodes explored: *//p')
+    # the numbers of the header's list (which may wrap) of clues kept
     slow=$(sed -n '/^# Clues* [0-9]/,/nodes of search)\.$/p' "$tmp/slow.lgm" |
-      tr '\n' ' ' | sed 's/ \(is\|are\) not needed.*//; s/^# Clues* //; s/,//g; s/ and / /')
+      tr '\n' ' ' | sed 's/ \(is\|are\) not needed.*//' | grep -o '[0-9][0-9]*' |
+      paste -sd ' ' -)
     # the clues not needed: those named, and at most as many others as
     # the header says were kept untested
     untested=$(sed -n 's/^# \([0-9]*\) of them kept untested.*/\1/p' "$tmp/slow.lgm")
