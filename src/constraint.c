@@ -1207,8 +1207,8 @@ struct LgExpansion
   guint64 node_limit; /* a run stops past it */
 };
 
-static void
-collect_couples (const LgRule *r, GPtrArray *couples)
+void
+lg_rule_collect_couples (const LgRule *r, GPtrArray *couples)
 {
   if (lg_rule_is_couple (r))
     {
@@ -1216,11 +1216,11 @@ collect_couples (const LgRule *r, GPtrArray *couples)
       return;
     }
   if (r->a)
-    collect_couples (r->a, couples);
+    lg_rule_collect_couples (r->a, couples);
   if (r->b)
-    collect_couples (r->b, couples);
+    lg_rule_collect_couples (r->b, couples);
   for (guint i = 0; i < r->n_list; i++)
-    collect_couples (r->list[i], couples);
+    lg_rule_collect_couples (r->list[i], couples);
 }
 
 /* A couple's two references, the lower address first: two couples with
@@ -1246,7 +1246,7 @@ lg_rules_n_cells (const LgRule *const *rules, guint n_rules)
 {
   g_autoptr (GPtrArray) couples = g_ptr_array_new ();
   for (guint i = 0; i < n_rules; i++)
-    collect_couples (rules[i], couples);
+    lg_rule_collect_couples (rules[i], couples);
   if (couples->len == 0)
     return 0;
   g_autofree CoupleKey *keys = g_new (CoupleKey, couples->len);
@@ -1272,7 +1272,7 @@ lg_expansion_new (const LgRule *const *rules, guint n_rules,
   LgExpansion *x = g_new0 (LgExpansion, 1);
   g_autoptr (GPtrArray) couples = g_ptr_array_new ();
   for (guint i = 0; i < n_rules; i++)
-    collect_couples (rules[i], couples);
+    lg_rule_collect_couples (rules[i], couples);
   guint n = MAX (couples->len, 1);
   x->rules = rules;
   x->n_rules = n_rules;

@@ -143,5 +143,8 @@ guint64 lg_expansion_nodes (const LgExpansion *expansion);
 /* Appends to vars (LgItem*) the variables of rule not already there, in
  * the order they are met (the ITEM_COLLECTOR). */
 void lg_rule_collect_vars (const LgRule *rule, GPtrArray *vars);
+/* Appends to couples (LgRule*) every yes or no couple inside rule, in the
+ * order they are met, a couple written twice twice. */
+void lg_rule_collect_couples (const LgRule *rule, GPtrArray *couples);
 
 #endif /* LG_CONSTRAINT_H */

@@ -90,6 +90,10 @@ typedef struct
   LazyNode *nodes;
   uint32_t *rows; /* the lines its couples can touch, to be woken by */
   uint32_t n_rows;
+  const LgRule **couple_logic; /* its logical rules with couples inside */
+  guint n_couple_logic;
+  guint n_cells;          /* the distinct couples inside them */
+  LgExpansion *expansion; /* their alternatives, or NULL */
   guint *assignment; /* the engine's: the variables' items (constraint.h) */
 } Lazy;
 
@@ -155,7 +159,8 @@ struct LgFastEngine
   Lazy *lazy;
   uint8_t *lz_value;    /* per variable position */
   guint *lz_assignment; /* the lazy groups' variables' items (constraint.h) */
-  LazyLit *lz_path;     /* per couple */
+  LazyLit *lz_path;     /* per couple, and cell of its couple logic */
+  const Row *lz_m;      /* the lines the search reads */
   guint lz_len;
   uint32_t *lz_cnt, *lz_ncnt, *lz_ystamp, *lz_nstamp, *lz_nfold;
   Row *lz_uni, *lz_nacc, *lz_nint;
@@ -320,6 +325,9 @@ typedef struct
   uint32_t *ready_first;       /* from ready_first[k] to ready_first[k + 1] */
   LgExpansion *expansion;      /* the group's couple logic, or NULL */
   GPtrArray *couple_logic;     /* its rules (LgRule*) */
+  guint64 lazy_past;           /* bytes past which the group being
+                                  enumerated is searched instead, or 0 */
+  gboolean too_big;            /* it passed them */
   gboolean exact;              /* enumerate as the faithful default */
   gboolean holds;              /* logical-only group: some assignment */
   guint64 bytes, budget;
@@ -365,22 +373,84 @@ set_overflow (Builder *b, const LgRule *rule)
     lg_rule_set_overflow_error (&b->error, rule);
 }
 
-/* From this many assignments on, a constraint group with couples is lazy:
- * searched at each propagation instead of enumerated (see Lazy). */
-#define LAZY_MIN_ASSIGNMENTS (G_GUINT64_CONSTANT (1) << 16)
-
-/* Is cg lazy?  Not when some rule may overflow: then it is enumerated in
- * the faithful order, so that the overflow is reported on the same rule. */
-static gboolean
-is_lazy (const LgConstraintGroup *cg, guint n)
+/* The position of variable var in cg, or -1 for an item. */
+static int32_t
+var_position (const LgConstraintGroup *cg, const LgItem *item)
 {
-  if (cg->couple->len == 0 || cg->vars->len == 0 || cg->n_couple_logic ||
+  guint pos = 0;
+  if (!item->is_var || !g_ptr_array_find (cg->vars, item, &pos))
+    return -1;
+  return (int32_t) pos;
+}
+
+/* The variables of cg that no yes couple pins: a variable is pinned when
+ * a yes couple ties it to an item or to a pinned variable, so that once
+ * the lines are settled it has one item left. */
+static guint
+unpinned_vars (const LgConstraintGroup *cg)
+{
+  guint k = cg->vars->len, n_pinned = 0;
+  g_autofree gboolean *pinned = g_new0 (gboolean, k);
+  for (gboolean changed = TRUE; changed;)
+    {
+      changed = FALSE;
+      for (guint i = 0; i < cg->couple->len; i++)
+        {
+          const LgRule *r = cg->couple->pdata[i];
+          int32_t xp = var_position (cg, r->x), yp = var_position (cg, r->y);
+          gboolean x = xp < 0 || pinned[xp], y = yp < 0 || pinned[yp];
+          if (r->kind != LG_RULE_YES || x == y)
+            continue;
+          pinned[x ? yp : xp] = TRUE;
+          n_pinned++;
+          changed = TRUE;
+        }
+    }
+  return k - n_pinned;
+}
+
+/* From this many assignments on, a constraint group with couples is lazy:
+ * searched at each propagation instead of enumerated (see Lazy)... */
+#define LAZY_MIN_ASSIGNMENTS (G_GUINT64_CONSTANT (1) << 16)
+/* ... but a group with couple logic only when the assignments of its
+ * unpinned variables, which its search goes through even on settled lines
+ * (its logic decides them only there), are at most LAZY_FREE_MAX, or when
+ * its assignments are LAZY_ENUMERATE_MAX or more, too many to enumerate;
+ * else it is enumerated, and searched only if its leaves pass
+ * LAZY_LEAVES_BYTES (then build_group starts it again, lazy).  Measured:
+ * "exactly one of six statements", two of them couples, over eleven
+ * pinned variables of six items (tests/input/exactly-one-mixed.lgm), 65
+ * solutions in 20 ms lazy, 6.4 s enumerated; a random clue of eight
+ * variables of nine items, six unpinned, in ands, ors and counts of
+ * couples: 43 million assignments enumerated in 15 s, then the search in
+ * 0.2 s, but lazy no solution in 10 s (each propagation past its steps). */
+#define LAZY_FREE_MAX 256
+#define LAZY_ENUMERATE_MAX (G_GUINT64_CONSTANT (1) << 26)
+#define LAZY_LEAVES_BYTES (G_GUINT64_CONSTANT (512) << 20)
+
+/* Can cg be lazy?  Not when some rule may overflow: then it is enumerated
+ * in the faithful order, so that the overflow is reported on the same
+ * rule. */
+static gboolean
+can_be_lazy (const LgConstraintGroup *cg, guint n)
+{
+  if (!lg_constraint_group_has_couples (cg) || cg->vars->len == 0 ||
       lg_assignments (n, cg->vars->len) < LAZY_MIN_ASSIGNMENTS)
     return FALSE;
   for (guint i = 0; i < cg->logic->len; i++)
     if (!rule_is_safe (cg->logic->pdata[i]))
       return FALSE;
   return TRUE;
+}
+
+/* Is cg lazy from the start? */
+static gboolean
+is_lazy (const LgConstraintGroup *cg, guint n)
+{
+  return can_be_lazy (cg, n) &&
+         (!cg->n_couple_logic ||
+          lg_assignments (n, cg->vars->len) >= LAZY_ENUMERATE_MAX ||
+          lg_assignments (n, unpinned_vars (cg)) <= LAZY_FREE_MAX);
 }
 
 /* Upper bound of the bytes every group's leaves can take. */
@@ -403,9 +473,14 @@ estimate_leaves (const LgConstraintSet *set, guint n)
 static gboolean
 can_grow (Builder *b, guint64 bytes)
 {
-  if (b->error)
+  if (b->error || b->too_big)
     return FALSE;
   b->bytes += bytes;
+  if (b->lazy_past && b->bytes > b->lazy_past)
+    {
+      b->too_big = TRUE;
+      return FALSE;
+    }
   if (b->bytes <= b->budget)
     return TRUE;
   lg_budget_set_error (&b->error, "the fast engine's leaves need", b->budget,
@@ -735,7 +810,7 @@ alternative_leaf (const LgCellLiteral *lits, guint n_lits, gpointer data)
 {
   Builder *b = data;
   make_leaf (b, lits, n_lits);
-  return !b->error;
+  return !b->error && !b->too_big;
 }
 
 /* The leaves of the current assignment when its group has couple logic:
@@ -792,7 +867,7 @@ enumerate (Builder *b, guint ivar)
       return;
     }
   LgItem *var = cg->vars->pdata[ivar];
-  for (guint k = 0; k < b->e->n && !b->error && !b->holds; k++)
+  for (guint k = 0; k < b->e->n && !b->error && !b->holds && !b->too_big; k++)
     {
       b->assignment[var->var_id] = k;
       gboolean ok = TRUE;
@@ -848,16 +923,6 @@ free_ready_programs (Builder *b)
   g_clear_pointer (&b->ready_first, g_free);
 }
 
-/* The position of variable var in cg, or -1 for an item. */
-static int32_t
-var_position (const LgConstraintGroup *cg, const LgItem *item)
-{
-  guint pos = 0;
-  if (!item->is_var || !g_ptr_array_find (cg->vars, item, &pos))
-    return -1;
-  return (int32_t) pos;
-}
-
 /* The nodes of rule, operands first; returns the rule's. */
 static uint32_t
 add_nodes (const LgConstraintGroup *cg, GArray *nodes, const LgRule *rule)
@@ -890,6 +955,19 @@ by_position (GArray *pairs, guint n, uint32_t **first, uint32_t **values)
     (*first)[k + 1] += (*first)[k];
 }
 
+/* Every line of the pair of groups of couple r, both ways, into rows (as
+ * line + 1). */
+static void
+add_pair_rows (GHashTable *rows, const LgRule *r, guint G, guint n)
+{
+  guint gx = r->x->group->index, gy = r->y->group->index;
+  for (guint a = 0; a < n; a++)
+    {
+      g_hash_table_add (rows, GUINT_TO_POINTER ((gx * G + gy) * n + a + 1));
+      g_hash_table_add (rows, GUINT_TO_POINTER ((gy * G + gx) * n + a + 1));
+    }
+}
+
 static void
 build_lazy (Builder *b, const LgConstraintGroup *cg)
 {
@@ -907,14 +985,23 @@ build_lazy (Builder *b, const LgConstraintGroup *cg)
       int32_t xp = var_position (cg, r->x), yp = var_position (cg, r->y);
       guint64 w = ((guint64) (guint) MAX (MAX (xp, yp), 0) << 32) | i;
       g_array_append_val (pairs, w);
-      /* every line of the pair, both ways */
-      guint gx = r->x->group->index, gy = r->y->group->index;
-      for (guint a = 0; a < n; a++)
-        {
-          g_hash_table_add (rows, GUINT_TO_POINTER ((gx * G + gy) * n + a + 1));
-          g_hash_table_add (rows, GUINT_TO_POINTER ((gy * G + gx) * n + a + 1));
-        }
+      add_pair_rows (rows, r, G, n);
     }
+  /* the couples inside logical rules, for their lines */
+  g_autoptr (GPtrArray) couple_logic = g_ptr_array_new ();
+  g_autoptr (GPtrArray) inside = g_ptr_array_new ();
+  for (guint i = 0; i < cg->logic->len; i++)
+    if (lg_rule_is_couple_logic (cg->logic->pdata[i]))
+      {
+        g_ptr_array_add (couple_logic, cg->logic->pdata[i]);
+        lg_rule_collect_couples (cg->logic->pdata[i], inside);
+      }
+  for (guint i = 0; i < inside->len; i++)
+    add_pair_rows (rows, inside->pdata[i], G, n);
+  lz.n_couple_logic = couple_logic->len;
+  lz.couple_logic = g_memdup2 (couple_logic->pdata,
+                               MAX (couple_logic->len, 1) * sizeof (LgRule *));
+  lz.n_cells = lg_rules_n_cells (lz.couple_logic, lz.n_couple_logic);
   uint32_t *order;
   by_position (pairs, k, &lz.couple_first, &order);
   lz.couples = g_new (LazyCouple, MAX (cg->couple->len, 1));
@@ -1066,9 +1153,26 @@ build_group (Builder *b, const LgConstraintGroup *cg)
   g.leaf_first = b->starts->len - 1;
   g.lazy = -1;
   seen_clear (&b->seen);
+  guint64 bytes = b->bytes, kept = b->leaves_kept;
+  b->lazy_past = cg->n_couple_logic && can_be_lazy (cg, b->e->n)
+                     ? MIN (bytes + LAZY_LEAVES_BYTES, b->budget)
+                     : 0;
   enumerate (b, 0);
+  b->lazy_past = 0;
   free_ready_programs (b);
   g_clear_pointer (&b->expansion, lg_expansion_free);
+  if (b->too_big)
+    {
+      /* too many leaves: the group is searched instead */
+      b->too_big = FALSE;
+      b->bytes = bytes;
+      b->leaves_kept = kept;
+      g_array_set_size (b->codes,
+                        g_array_index (b->starts, guint32, g.leaf_first));
+      g_array_set_size (b->starts, g.leaf_first + 1);
+      build_lazy (b, cg);
+      return;
+    }
   g.n_leaves = b->starts->len - 1 - g.leaf_first;
   if (b->e->n >= LARGE_MIN_ITEMS)
     strip_facts (b, g.leaf_first);
@@ -1317,7 +1421,8 @@ lay_out (Builder *b)
     {
       max_vars = MAX (max_vars, e->lazy[i].n_vars);
       max_couples =
-          MAX (max_couples, e->lazy[i].couple_first[e->lazy[i].n_vars]);
+          MAX (max_couples,
+               e->lazy[i].couple_first[e->lazy[i].n_vars] + e->lazy[i].n_cells);
     }
   if (e->n_lazy)
     {
@@ -1325,7 +1430,13 @@ lay_out (Builder *b)
       e->lz_assignment =
           g_new0 (guint, MAX (lg_problem_n_vars (b->problem), 1));
       for (guint i = 0; i < e->n_lazy; i++)
-        e->lazy[i].assignment = e->lz_assignment;
+        {
+          Lazy *lz = &e->lazy[i];
+          lz->assignment = e->lz_assignment;
+          if (lz->n_couple_logic)
+            lz->expansion = lg_expansion_new (
+                lz->couple_logic, lz->n_couple_logic, lz->assignment);
+        }
       e->lz_value = g_new0 (uint8_t, max_vars);
       e->lz_path = g_new0 (LazyLit, MAX (max_couples, 1));
       e->lz_cnt = g_new0 (uint32_t, m);
@@ -1612,6 +1723,9 @@ lg_engine_fast_free (LgFastEngine *e)
       g_free (lz->partial_first);
       g_free (lz->nodes);
       g_free (lz->rows);
+      g_free (lz->couple_logic);
+      if (lz->expansion)
+        lg_expansion_free (lz->expansion);
     }
   g_free (e->lazy);
   g_free (e->lz_value);
@@ -2075,10 +2189,23 @@ lazy_set (Lazy *lz, uint8_t *value, guint pos, guint k)
   lz->assignment[lz->vars[pos]->var_id] = k;
 }
 
-static inline LgEval
-lazy_eval (const Lazy *lz, const LgRule *rule)
+/* The cell of item i1 of group g1 and item i2 of group g2 (g1 < g2) in
+ * the lines the search reads (LgCoupleTruth): false once removed, true
+ * once the last of its line. */
+static LgEval
+lazy_cell (guint g1, guint i1, guint g2, guint i2, gpointer data)
 {
-  return lg_rule_eval (rule, lz->assignment);
+  const LgFastEngine *e = data;
+  Row r = e->lz_m[((size_t) g1 * e->G + g2) * e->n + i1], bit = (Row) 1 << i2;
+  return !(r & bit) ? LG_EVAL_FALSE : r == bit ? LG_EVAL_TRUE : LG_EVAL_UNKNOWN;
+}
+
+/* A rule with its variables' values given, its couples read in the lines:
+ * LG_EVAL_UNKNOWN only for couple logic the lines do not decide yet. */
+static inline LgEval
+lazy_eval (LgFastEngine *e, const Lazy *lz, const LgRule *rule)
+{
+  return lg_rule_eval3 (rule, lz->assignment, lazy_cell, e);
 }
 
 #define LAZY_UNKNOWN 2
@@ -2087,26 +2214,26 @@ lazy_eval (const Lazy *lz, const LgRule *rule)
  * LG_EVAL_FALSE, or LAZY_UNKNOWN (Kleene's three values).  Never an
  * overflow: the rules of a lazy group are safe. */
 static int
-lazy_eval_partial (const Lazy *lz, uint32_t i, guint p)
+lazy_eval_partial (LgFastEngine *e, const Lazy *lz, uint32_t i, guint p)
 {
   const LazyNode *node = &lz->nodes[i];
   if (node->last <= p)
-    return lazy_eval (lz, node->rule);
+    return lazy_eval (e, lz, node->rule);
   int x, y;
   switch (node->rule->kind)
     {
     case LG_RULE_NOT:
-      x = lazy_eval_partial (lz, node->a, p);
+      x = lazy_eval_partial (e, lz, node->a, p);
       return x == LAZY_UNKNOWN ? x : !x;
     case LG_RULE_AND:
     case LG_RULE_OR:
       {
         /* the value that decides: false for and, true for or */
         int decides = node->rule->kind == LG_RULE_OR;
-        x = lazy_eval_partial (lz, node->a, p);
+        x = lazy_eval_partial (e, lz, node->a, p);
         if (x == decides)
           return x;
-        y = lazy_eval_partial (lz, node->b, p);
+        y = lazy_eval_partial (e, lz, node->b, p);
         if (y == decides)
           return y;
         return x == LAZY_UNKNOWN || y == LAZY_UNKNOWN ? LAZY_UNKNOWN : x;
@@ -2116,42 +2243,55 @@ lazy_eval_partial (const Lazy *lz, uint32_t i, guint p)
     }
 }
 
-/* The literals of lz settled by position p, checked against M and against
- * the path's, pushed on the path.  FALSE when one cannot hold (the path
- * then holds the literals pushed so far: the caller pops to its length). */
+/* Literal l checked against M and against the path's, pushed on the path;
+ * FALSE when it cannot hold. */
+static gboolean
+lazy_push_lit (LgFastEngine *e, const Row *M, LazyLit l)
+{
+  Row r = M[l.row], bit = (Row) 1 << l.b;
+  if (l.yes ? !(r & bit) : r == bit)
+    return FALSE;
+  /* inside a pair, as make_leaf: two yes on one line, a yes and a no
+   * on one cell */
+  for (guint q = 0; q < e->lz_len; q++)
+    {
+      const LazyLit *o = &e->lz_path[q];
+      if (o->pair != l.pair || (!o->yes && !l.yes))
+        continue;
+      gboolean same_a = o->a == l.a, same_b = o->b == l.b;
+      if (o->yes && l.yes ? same_a != same_b : same_a && same_b)
+        return FALSE;
+    }
+  e->lz_path[e->lz_len++] = l;
+  return TRUE;
+}
+
+/* The literal of item a of group gi and item b of group gj, gi < gj. */
+static inline LazyLit
+lazy_lit (const LgFastEngine *e, guint gi, guint a, guint gj, guint b,
+          gboolean yes)
+{
+  uint32_t pair = gi * e->G + gj;
+  return (LazyLit) { pair * e->n + a, pair, (uint8_t) a, (uint8_t) b,
+                     (uint8_t) yes };
+}
+
+/* The literals of lz settled by position p, checked and pushed on the
+ * path.  FALSE when one cannot hold (the path then holds the literals
+ * pushed so far: the caller pops to its length). */
 static gboolean
 lazy_push (LgFastEngine *e, const Row *M, const Lazy *lz, const uint8_t *value,
            guint p)
 {
-  guint G = e->G, n = e->n;
   for (uint32_t i = lz->couple_first[p]; i < lz->couple_first[p + 1]; i++)
     {
       const LazyCouple *c = &lz->couples[i];
       guint ix = c->xpos >= 0 ? value[c->xpos] : c->ix;
       guint iy = c->ypos >= 0 ? value[c->ypos] : c->iy;
-      LazyLit l;
-      if (c->gx < c->gy)
-        l = (LazyLit) { 0, c->gx * G + c->gy, (uint8_t) ix, (uint8_t) iy,
-                        c->yes };
-      else
-        l = (LazyLit) { 0, c->gy * G + c->gx, (uint8_t) iy, (uint8_t) ix,
-                        c->yes };
-      l.row = l.pair * n + l.a;
-      Row r = M[l.row], bit = (Row) 1 << l.b;
-      if (l.yes ? !(r & bit) : r == bit)
+      LazyLit l = c->gx < c->gy ? lazy_lit (e, c->gx, ix, c->gy, iy, c->yes)
+                                : lazy_lit (e, c->gy, iy, c->gx, ix, c->yes);
+      if (!lazy_push_lit (e, M, l))
         return FALSE;
-      /* inside a pair, as make_leaf: two yes on one line, a yes and a no
-       * on one cell */
-      for (guint q = 0; q < e->lz_len; q++)
-        {
-          const LazyLit *o = &e->lz_path[q];
-          if (o->pair != l.pair || (!o->yes && !l.yes))
-            continue;
-          gboolean same_a = o->a == l.a, same_b = o->b == l.b;
-          if (o->yes && l.yes ? same_a != same_b : same_a && same_b)
-            return FALSE;
-        }
-      e->lz_path[e->lz_len++] = l;
     }
   return TRUE;
 }
@@ -2224,7 +2364,41 @@ lazy_record (LgFastEngine *e)
     }
 }
 
-/* The assignments of lz from position p on that hold with M: recorded
+/* The scratch of lazy_alternative: the search's mode. */
+typedef struct
+{
+  LgFastEngine *e;
+  gboolean record;
+} LazyRun;
+
+/* An alternative of the couple logic under the assignment on the path
+ * (LgExpansionFunc): its literals checked against the lines and the
+ * path's, and when they hold, an assignment found, as a leaf of the
+ * group.  FALSE stops the expansion: at the first found when not
+ * recording, or past the budget. */
+static gboolean
+lazy_alternative (const LgCellLiteral *lits, guint n_lits, gpointer data)
+{
+  LazyRun *run = data;
+  LgFastEngine *e = run->e;
+  guint len = e->lz_len;
+  gboolean ok = TRUE;
+  for (guint i = 0; i < n_lits && ok; i++)
+    ok = lazy_push_lit (e, e->lz_m,
+                        lazy_lit (e, lits[i].g1, lits[i].i1, lits[i].g2,
+                                  lits[i].i2, lits[i].yes));
+  if (ok)
+    {
+      e->lz_found++;
+      if (run->record)
+        lazy_record (e);
+    }
+  e->lz_len = len;
+  return run->record ? e->lz_steps++ < e->lz_budget : !e->lz_found;
+}
+
+/* The assignments of lz from position p on that hold with M (with couple
+ * logic, each alternative of it that holds with M counts as one): recorded
  * when record, else the search stops at the first.  Counts them in
  * lz_found; stops when lz_steps reaches lz_budget. */
 static void
@@ -2232,6 +2406,13 @@ lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p, gboolean record)
 {
   if (p == lz->n_vars)
     {
+      if (lz->expansion)
+        {
+          LazyRun run = { e, record };
+          const LgRule *overflow; /* never: the rules are safe */
+          lg_expansion_run (lz->expansion, lazy_alternative, &run, &overflow);
+          return;
+        }
       e->lz_found++;
       if (record)
         lazy_record (e);
@@ -2246,10 +2427,10 @@ lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p, gboolean record)
       gboolean ok = lazy_push (e, M, lz, e->lz_value, p);
       for (uint32_t i = lz->ready_first[p]; i < lz->ready_first[p + 1] && ok;
            i++)
-        ok = lazy_eval (lz, lz->ready[i]) == LG_EVAL_TRUE;
+        ok = lazy_eval (e, lz, lz->ready[i]) != LG_EVAL_FALSE;
       for (uint32_t i = lz->partial_first[p];
            i < lz->partial_first[p + 1] && ok; i++)
-        ok = lazy_eval_partial (lz, lz->partial[i], p) != LG_EVAL_FALSE;
+        ok = lazy_eval_partial (e, lz, lz->partial[i], p) != LG_EVAL_FALSE;
       if (ok)
         lazy_search (e, M, lz, p + 1, record);
       e->lz_len = len;
@@ -2273,6 +2454,7 @@ process_lazy (LgFastEngine *e, uint8_t *state, guint gi)
   e->lz_found = e->lz_steps = 0;
   e->lz_budget = LAZY_BUDGET;
   e->lz_len = 0;
+  e->lz_m = M;
   lazy_search (e, M, lz, 0, TRUE);
   gboolean complete = e->lz_steps < e->lz_budget;
   guint64 found = e->lz_found;
@@ -2305,6 +2487,7 @@ lazy_holds (LgFastEngine *e, const Row *M)
       e->lz_found = e->lz_steps = 0;
       e->lz_budget = G_MAXUINT64;
       e->lz_len = 0;
+      e->lz_m = M;
       lazy_search (e, M, &e->lazy[i], 0, FALSE);
       if (!e->lz_found)
         return FALSE;

@@ -1498,13 +1498,57 @@ END_TEST
 
 /* ---- Lazy groups: too many assignments to enumerate --------------------- */
 
+/* A couple of variable v with a random item of another group. */
+static LgRule *
+random_var_couple (Random *r, LgItem *v, gboolean yes)
+{
+  guint g = group_index (r, v);
+  guint h = (g + 1 + lgtest_rand_below (&r->rng, r->G - 1)) % r->G;
+  LgItem *y = lg_group_get_item (lg_problem_get_group (r->p, h),
+                                 lgtest_rand_below (&r->rng, r->n));
+  return yes ? lg_yes (r->p, v, y) : lg_no (r->p, v, y);
+}
+
+/* Logic over couples of a and b (and a relation a op b): "yes a, x or no
+ * b, y", "exactly 1 of (yes a, x; relation; no b, y)" or "if yes b, y then
+ * relation". */
+static LgRule *
+random_couple_logic (Random *r, LgItem *a, LgItem *b, LgRule *relation)
+{
+  switch (lgtest_rand_below (&r->rng, 3))
+    {
+    case 0:
+      return lg_or (r->p, random_var_couple (r, a, TRUE),
+                    random_var_couple (r, b, FALSE));
+    case 1:
+      {
+        LgRule *three[3] = { random_var_couple (r, a, TRUE), relation,
+                             random_var_couple (r, b, FALSE) };
+        return lg_exactly (r->p, 1, three, 3);
+      }
+    default:
+      return lg_if (r->p, random_var_couple (r, b, TRUE), relation);
+    }
+}
+
+typedef enum
+{
+  LAZY_PLAIN,
+  LAZY_LOGIC,         /* logic over couples, every variable pinned */
+  LAZY_LOGIC_UNPINNED /* logic over couples, no variable pinned */
+} LazyKind;
+
 /* One constraint group of 8 or 9 variables over 4 items (4^8 = 65536
  * assignments, where the fast engine stops enumerating): a chain of
  * relations between consecutive variables keeps them in one group, with
- * random couples and relations; the faithful engine enumerates it. */
+ * random couples and relations; the faithful engine enumerates it.  With
+ * logic, half the links of the chain are logic over couples, and each
+ * variable has a yes couple with an item (so that the group is lazy: see
+ * is_lazy), or, unpinned, a no couple (so that it is enumerated). */
 static LgProblem *
-lazy_problem (uint64_t seed)
+lazy_problem (uint64_t seed, LazyKind lazy)
 {
+  gboolean logic = lazy != LAZY_PLAIN;
   Random r = { 0 };
   r.rng = seed;
   r.p = lg_problem_new ();
@@ -1551,12 +1595,19 @@ lazy_problem (uint64_t seed)
                                       random_relation (&r, 1)));
           break;
         }
+      if (logic && lgtest_rand_below (&r.rng, 2))
+        rule = random_couple_logic (&r, vars[v - 1], vars[v], rule);
       lg_rule (r.p, rule);
     }
   /* couples: each variable with an item of another group, sometimes two
    * variables together */
   for (guint v = 0; v < n_vars; v++)
     {
+      if (logic)
+        {
+          lg_rule (r.p, random_var_couple (&r, vars[v], lazy == LAZY_LOGIC));
+          continue;
+        }
       guint g = group_index (&r, vars[v]);
       guint h = (g + 1 + lgtest_rand_below (&r.rng, r.G - 1)) % r.G;
       LgItem *y = lgtest_rand_below (&r.rng, 4) == 0
@@ -1580,10 +1631,13 @@ lazy_problem (uint64_t seed)
 
 START_TEST (test_fast_lazy_random)
 {
+  /* even loops without logic over couples, odd ones with */
   g_autoptr (LgProblem) p =
-      lazy_problem (UINT64_C (0x2545f4914f6cdd1d) * (uint64_t) (_i + 1));
+      lazy_problem (UINT64_C (0x2545f4914f6cdd1d) * (uint64_t) (_i / 2 + 1),
+                    _i % 2 ? LAZY_LOGIC : LAZY_PLAIN);
   char what[32];
-  g_snprintf (what, sizeof what, "lazy seed %d", _i);
+  g_snprintf (what, sizeof what, "lazy seed %d%s", _i / 2,
+              _i % 2 ? " with logic" : "");
   check_sets (p, what, FALSE);
   /* the group was searched, not enumerated */
   LgStats stats = { 0 };
@@ -1596,19 +1650,61 @@ START_TEST (test_fast_lazy_random)
 }
 END_TEST
 
+START_TEST (test_fast_lazy_fallback)
+{
+  /* logic over couples of unpinned variables: enumerated, and when its
+   * leaves pass the memory limit, searched instead of an error; the
+   * faithful engine's solutions all the same */
+  g_autoptr (LgProblem) p = lazy_problem (
+      UINT64_C (0x9e3779b97f4a7c15) * (uint64_t) (_i + 1), LAZY_LOGIC_UNPINNED);
+  Found faithful, fast;
+  found_init (&faithful, FALSE);
+  found_init (&fast, FALSE);
+  g_autoptr (GError) error = NULL;
+  gint64 n = solve_with (p, LG_ENGINE_FAITHFUL, &faithful, &error);
+  ck_assert_msg (n >= 0, "%s", error ? error->message : "");
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = LG_ENGINE_FAST;
+  opts.memory_limit = 2 * 1024 * 1024;
+  LgStats stats = { 0 };
+  ck_assert_int_eq (lg_problem_solve (p, &opts, &stats, collect, &fast, &error),
+                    g_hash_table_size (faithful.keys));
+  ck_assert_uint_eq (g_hash_table_size (fast.keys),
+                     g_hash_table_size (faithful.keys));
+  GHashTableIter it;
+  gpointer key;
+  g_hash_table_iter_init (&it, faithful.keys);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    ck_assert_msg (g_hash_table_contains (fast.keys, key),
+                   "fast misses solution %s", (char *) key);
+  /* it was enumerated first: its leaves were tried */
+  ck_assert_uint_gt (stats.leaves_tried, 0);
+  found_clear (&faithful);
+  found_clear (&fast);
+}
+END_TEST
+
 START_TEST (test_fast_exactly_one)
 {
   /* twelve variables over six houses in one group, 6^12 assignments: 3
-   * solutions (as clingo finds on the ASP export, tests/cli-export.sh) */
-  g_autofree char *path = lgtest_test_path ("input/exactly-one.lgm");
+   * solutions (as clingo finds on the ASP export, tests/cli-export.sh);
+   * the same statements, two of them couples inside the count, over
+   * eleven variables: 65 */
+  static const struct
+  {
+    const char *file;
+    gint64 solutions;
+  } files[] = { { "input/exactly-one.lgm", 3 },
+                { "input/exactly-one-mixed.lgm", 65 } };
+  g_autofree char *path = lgtest_test_path (files[_i].file);
   g_autoptr (GError) error = NULL;
   g_autoptr (LgProblem) p = lg_parser_parse_file (path, &error);
   ck_assert_msg (p != NULL, "%s", error ? error->message : "");
   LgStats stats = { 0 };
   Found f;
   found_init (&f, FALSE);
-  ck_assert_int_eq (solve_fast (p, &stats, &f), 3);
-  ck_assert_uint_eq (g_hash_table_size (f.keys), 3);
+  ck_assert_int_eq (solve_fast (p, &stats, &f), files[_i].solutions);
+  ck_assert_uint_eq (g_hash_table_size (f.keys), files[_i].solutions);
   ck_assert_uint_lt (stats.leaves_tried, 1000);
   found_clear (&f);
 }
@@ -1763,8 +1859,9 @@ lg_engine_fast_suite (void)
   tcase_add_test (tc, test_fast_stats);
   tcase_add_test (tc, test_fast_leaves_once);
   tcase_add_loop_test (tc, test_fast_wide, 0, G_N_ELEMENTS (wide_sizes));
-  tcase_add_loop_test (tc, test_fast_lazy_random, 0, 60);
-  tcase_add_test (tc, test_fast_exactly_one);
+  tcase_add_loop_test (tc, test_fast_lazy_random, 0, 120);
+  tcase_add_loop_test (tc, test_fast_lazy_fallback, 0, 4);
+  tcase_add_loop_test (tc, test_fast_exactly_one, 0, 2);
   tcase_add_test (tc, test_faithful_refuses_wide);
   suite_add_tcase (s, tc);
   return s;

@@ -327,8 +327,8 @@ cross_check "small --drop 6 (a variable left alone)" "" -p small --drop 6
 cross_check "quotes, commas, backslashes and UTF-8" 1 \
   "$LG_TESTDIR/input/escapes.lgm"
 # Twelve variables over six houses in one constraint group (6^12
-# assignments): the fast engine searches them, where the faithful engine
-# would enumerate them all.  Clingo only: Gecode, with -a on the MiniZinc
+# assignments), and eleven with couples inside the count: the fast engine
+# searches them, where the faithful engine would enumerate them all.  Clingo only: Gecode, with -a on the MiniZinc
 # export, does not end within a minute.
 if [ ${#engine[@]} -gt 0 ]; then
   engine=(--engine=fast)
@@ -336,6 +336,8 @@ if [ ${#engine[@]} -gt 0 ]; then
   have_minizinc=false
   cross_check "exactly one of six statements, the fast engine" 3 \
     "$LG_TESTDIR/input/exactly-one.lgm"
+  cross_check "exactly one of six statements, two of them couples" 65 \
+    "$LG_TESTDIR/input/exactly-one-mixed.lgm"
   have_minizinc=$saved_minizinc
   engine=(--engine=faithful)
 fi
