@@ -80,6 +80,18 @@ solve_with (LgProblem *p, LgEngine engine, Found *f, GError **error)
   return lg_problem_solve (p, &opts, NULL, collect, f, error);
 }
 
+/* The same with the fast engine under memory_limit, its counters into
+ * stats. */
+static gint64
+solve_fast_limited (LgProblem *p, guint64 memory_limit, LgStats *stats,
+                    Found *f, GError **error)
+{
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = LG_ENGINE_FAST;
+  opts.memory_limit = memory_limit;
+  return lg_problem_solve (p, &opts, stats, collect, f, error);
+}
+
 /* Solves p with the fast engine, its solutions into f and its counters
  * into stats; returns their number. */
 static gint64
@@ -93,11 +105,14 @@ solve_fast (LgProblem *p, LgStats *stats, Found *f)
   return n;
 }
 
-/* The fast engine's solutions are the faithful engine's, as a set, each
- * once and, with verify, each verified (lg_checker_verify enumerates
- * every assignment of each constraint group: not for the lazy ones). */
+/* The fast engine's solutions, under memory_limit and its counters into
+ * fast_stats, are the faithful engine's (under the default limit), as a
+ * set, each once and, with verify, each verified (lg_checker_verify
+ * enumerates every assignment of each constraint group: not for the lazy
+ * ones). */
 static void
-check_sets (LgProblem *p, const char *what, gboolean verify)
+check_sets_limited (LgProblem *p, const char *what, gboolean verify,
+                    guint64 memory_limit, LgStats *fast_stats)
 {
   Found faithful, fast;
   found_init (&faithful, FALSE);
@@ -105,7 +120,7 @@ check_sets (LgProblem *p, const char *what, gboolean verify)
   g_autoptr (GError) e1 = NULL;
   g_autoptr (GError) e2 = NULL;
   gint64 n1 = solve_with (p, LG_ENGINE_FAITHFUL, &faithful, &e1);
-  gint64 n2 = solve_with (p, LG_ENGINE_FAST, &fast, &e2);
+  gint64 n2 = solve_fast_limited (p, memory_limit, fast_stats, &fast, &e2);
   ck_assert_msg ((n1 < 0) == (n2 < 0), "%s: faithful %s, fast %s", what,
                  e1 ? e1->message : "solved", e2 ? e2->message : "solved");
   if (n1 < 0)
@@ -137,6 +152,13 @@ check_sets (LgProblem *p, const char *what, gboolean verify)
                    "%s: fast misses solution %s", what, (char *) key);
   found_clear (&faithful);
   found_clear (&fast);
+}
+
+/* check_sets_limited under the default limit. */
+static void
+check_sets (LgProblem *p, const char *what, gboolean verify)
+{
+  check_sets_limited (p, what, verify, LG_DEFAULT_MEMORY_LIMIT, NULL);
 }
 
 static void
@@ -1653,34 +1675,16 @@ END_TEST
 START_TEST (test_fast_lazy_fallback)
 {
   /* logic over couples of unpinned variables: enumerated, and when its
-   * leaves pass the memory limit, searched instead of an error; the
-   * faithful engine's solutions all the same */
+   * leaves pass the memory limit (2 MiB), searched instead of an error;
+   * the faithful engine's solutions all the same */
   g_autoptr (LgProblem) p = lazy_problem (
       UINT64_C (0x9e3779b97f4a7c15) * (uint64_t) (_i + 1), LAZY_LOGIC_UNPINNED);
-  Found faithful, fast;
-  found_init (&faithful, FALSE);
-  found_init (&fast, FALSE);
-  g_autoptr (GError) error = NULL;
-  gint64 n = solve_with (p, LG_ENGINE_FAITHFUL, &faithful, &error);
-  ck_assert_msg (n >= 0, "%s", error ? error->message : "");
-  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
-  opts.engine = LG_ENGINE_FAST;
-  opts.memory_limit = 2 * 1024 * 1024;
+  char what[32];
+  g_snprintf (what, sizeof what, "lazy fallback %d", _i);
   LgStats stats = { 0 };
-  ck_assert_int_eq (lg_problem_solve (p, &opts, &stats, collect, &fast, &error),
-                    g_hash_table_size (faithful.keys));
-  ck_assert_uint_eq (g_hash_table_size (fast.keys),
-                     g_hash_table_size (faithful.keys));
-  GHashTableIter it;
-  gpointer key;
-  g_hash_table_iter_init (&it, faithful.keys);
-  while (g_hash_table_iter_next (&it, &key, NULL))
-    ck_assert_msg (g_hash_table_contains (fast.keys, key),
-                   "fast misses solution %s", (char *) key);
+  check_sets_limited (p, what, FALSE, 2 * 1024 * 1024, &stats);
   /* it was enumerated first: its leaves were tried */
   ck_assert_uint_gt (stats.leaves_tried, 0);
-  found_clear (&faithful);
-  found_clear (&fast);
 }
 END_TEST
 
