@@ -955,6 +955,18 @@ by_position (GArray *pairs, guint n, uint32_t **first, uint32_t **values)
     (*first)[k + 1] += (*first)[k];
 }
 
+/* The logical rules of cg with couples inside, in order, into
+ * b->couple_logic, which it returns. */
+static GPtrArray *
+group_couple_logic (Builder *b, const LgConstraintGroup *cg)
+{
+  g_ptr_array_set_size (b->couple_logic, 0);
+  for (guint i = 0; i < cg->logic->len; i++)
+    if (lg_rule_is_couple_logic (cg->logic->pdata[i]))
+      g_ptr_array_add (b->couple_logic, cg->logic->pdata[i]);
+  return b->couple_logic;
+}
+
 /* Every line of the pair of groups of couple r, both ways, into rows (as
  * line + 1). */
 static void
@@ -988,14 +1000,10 @@ build_lazy (Builder *b, const LgConstraintGroup *cg)
       add_pair_rows (rows, r, G, n);
     }
   /* the couples inside logical rules, for their lines */
-  g_autoptr (GPtrArray) couple_logic = g_ptr_array_new ();
+  GPtrArray *couple_logic = group_couple_logic (b, cg);
   g_autoptr (GPtrArray) inside = g_ptr_array_new ();
-  for (guint i = 0; i < cg->logic->len; i++)
-    if (lg_rule_is_couple_logic (cg->logic->pdata[i]))
-      {
-        g_ptr_array_add (couple_logic, cg->logic->pdata[i]);
-        lg_rule_collect_couples (cg->logic->pdata[i], inside);
-      }
+  for (guint i = 0; i < couple_logic->len; i++)
+    lg_rule_collect_couples (couple_logic->pdata[i], inside);
   for (guint i = 0; i < inside->len; i++)
     add_pair_rows (rows, inside->pdata[i], G, n);
   lz.n_couple_logic = couple_logic->len;
@@ -1140,10 +1148,7 @@ build_group (Builder *b, const LgConstraintGroup *cg)
     b->exact = !rule_is_safe (cg->logic->pdata[i]);
   if (!b->exact)
     ready_programs (b, cg);
-  g_ptr_array_set_size (b->couple_logic, 0);
-  for (guint i = 0; i < cg->logic->len; i++)
-    if (lg_rule_is_couple_logic (cg->logic->pdata[i]))
-      g_ptr_array_add (b->couple_logic, cg->logic->pdata[i]);
+  group_couple_logic (b, cg);
   b->expansion =
       b->couple_logic->len
           ? lg_expansion_new ((const LgRule *const *) b->couple_logic->pdata,
