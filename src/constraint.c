@@ -104,11 +104,16 @@ lg_expr_eval (const LgExpr *e, const guint *assignment, gint64 *value)
       *value = e->value;
       return TRUE;
     case LG_EXPR_REF:
-      *value = e->item->is_var
-                   ? ((LgItem *) e->item->group->items
-                          ->pdata[lg_item_current_index (e->item, assignment)])
-                         ->value
-                   : e->item->value;
+      if (!e->item->is_var)
+        {
+          *value = e->item->value;
+          return TRUE;
+        }
+      if (assignment[e->item->var_id] == LG_UNSET)
+        return FALSE;
+      *value =
+          ((LgItem *) e->item->group->items->pdata[assignment[e->item->var_id]])
+              ->value;
       return TRUE;
     case LG_EXPR_NEG:
     case LG_EXPR_ABS:
@@ -135,15 +140,15 @@ lg_expr_eval (const LgExpr *e, const guint *assignment, gint64 *value)
   g_assert_not_reached ();
 }
 
-/* Both bounds of a sub-expression within -limit..limit. */
+/* The bounds lo..hi of e under assignment (NULL: every variable unset),
+ * a variable unset (LG_UNSET) ranging over the values of its group's
+ * items: its value when every variable of e has an item.  FALSE on an
+ * overflow, or, when limit >= 0, when the bounds of e or of one of its
+ * sub-expressions leave -limit..limit.  lg_expr_bounds and the relations
+ * of lg_rule_eval3. */
 static gboolean
-bounds_within (gint64 lo, gint64 hi, gint64 limit)
-{
-  return lo >= -limit && hi <= limit;
-}
-
-gboolean
-lg_expr_bounds (const LgExpr *e, gint64 limit, gint64 *lo, gint64 *hi)
+expr_range (const LgExpr *e, const guint *assignment, gint64 limit, gint64 *lo,
+            gint64 *hi)
 {
   gint64 l1, h1, l2, h2;
   switch (e->kind)
@@ -152,37 +157,51 @@ lg_expr_bounds (const LgExpr *e, gint64 limit, gint64 *lo, gint64 *hi)
       *lo = *hi = e->value;
       break;
     case LG_EXPR_REF:
-      if (!e->item->is_var)
-        {
-          *lo = *hi = e->item->value;
-          break;
-        }
-      *lo = G_MAXINT64;
-      *hi = G_MININT64;
-      for (guint i = 0; i < e->item->group->items->len; i++)
-        {
-          gint64 v = ((LgItem *) e->item->group->items->pdata[i])->value;
-          *lo = MIN (*lo, v);
-          *hi = MAX (*hi, v);
-        }
+      {
+        const LgItem *item = e->item;
+        guint k = item->is_var && assignment ? assignment[item->var_id]
+                  : item->is_var             ? LG_UNSET
+                                             : item->index;
+        if (k != LG_UNSET)
+          {
+            *lo = *hi = ((LgItem *) item->group->items->pdata[k])->value;
+            break;
+          }
+        *lo = G_MAXINT64;
+        *hi = G_MININT64;
+        for (guint i = 0; i < item->group->items->len; i++)
+          {
+            gint64 v = ((LgItem *) item->group->items->pdata[i])->value;
+            *lo = MIN (*lo, v);
+            *hi = MAX (*hi, v);
+          }
+      }
       break;
     case LG_EXPR_NEG:
     case LG_EXPR_ABS:
-      /* l1..h1 is within -limit..limit, so its negation is too. */
-      if (!lg_expr_bounds (e->left, limit, &l1, &h1))
+      if (!expr_range (e->left, assignment, limit, &l1, &h1))
         return FALSE;
       if (e->kind == LG_EXPR_ABS && l1 >= 0)
         *lo = l1, *hi = h1;
       else if (e->kind == LG_EXPR_NEG || h1 <= 0)
-        *lo = -h1, *hi = -l1;
+        {
+          if (__builtin_sub_overflow ((gint64) 0, h1, lo) ||
+              __builtin_sub_overflow ((gint64) 0, l1, hi))
+            return FALSE;
+        }
       else
-        *lo = 0, *hi = MAX (-l1, h1);
+        {
+          /* l1 < 0 < h1 */
+          if (__builtin_sub_overflow ((gint64) 0, l1, hi))
+            return FALSE;
+          *lo = 0, *hi = MAX (*hi, h1);
+        }
       break;
     case LG_EXPR_ADD:
     case LG_EXPR_SUB:
     case LG_EXPR_MUL:
-      if (!lg_expr_bounds (e->left, limit, &l1, &h1) ||
-          !lg_expr_bounds (e->right, limit, &l2, &h2))
+      if (!expr_range (e->left, assignment, limit, &l1, &h1) ||
+          !expr_range (e->right, assignment, limit, &l2, &h2))
         return FALSE;
       if (e->kind == LG_EXPR_ADD)
         {
@@ -209,7 +228,49 @@ lg_expr_bounds (const LgExpr *e, gint64 limit, gint64 *lo, gint64 *hi)
         }
       break;
     }
-  return bounds_within (*lo, *hi, limit);
+  return limit < 0 || (*lo >= -limit && *hi <= limit);
+}
+
+gboolean
+lg_expr_bounds (const LgExpr *e, gint64 limit, gint64 *lo, gint64 *hi)
+{
+  return expr_range (e, NULL, limit, lo, hi);
+}
+
+LgEval
+lg_relation_compare (LgRuleKind kind, gint64 l1, gint64 h1, gint64 l2,
+                     gint64 h2)
+{
+  gboolean always, never;
+  switch (kind)
+    {
+    case LG_RULE_EQ:
+    case LG_RULE_NEQ:
+      never = h1 < l2 || h2 < l1;
+      always = l1 == h1 && l2 == h2 && l1 == l2;
+      if (kind == LG_RULE_NEQ)
+        {
+          gboolean t = never;
+          never = always;
+          always = t;
+        }
+      break;
+    case LG_RULE_LT:
+      always = h1 < l2, never = l1 >= h2;
+      break;
+    case LG_RULE_GT:
+      always = l1 > h2, never = h1 <= l2;
+      break;
+    case LG_RULE_LE:
+      always = h1 <= l2, never = l1 > h2;
+      break;
+    case LG_RULE_GE:
+      always = l1 >= h2, never = h1 < l2;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  return always ? LG_EVAL_TRUE : never ? LG_EVAL_FALSE : LG_EVAL_UNKNOWN;
 }
 
 /* ---- Rules ----------------------------------------------------------- */
@@ -492,7 +553,6 @@ LgEval
 lg_rule_eval3 (const LgRule *r, const guint *assignment, LgCoupleTruth truth,
                gpointer data)
 {
-  gint64 a, b;
   LgEval x, y;
   switch (r->kind)
     {
@@ -537,15 +597,21 @@ lg_rule_eval3 (const LgRule *r, const guint *assignment, LgCoupleTruth truth,
       }
     case LG_RULE_SAME:
     case LG_RULE_DIFFERENT:
-      return (LgEval) ((lg_item_current_index (r->x, assignment) ==
-                        lg_item_current_index (r->y, assignment)) ==
-                       (r->kind == LG_RULE_SAME));
+      {
+        guint ix = lg_item_current_index (r->x, assignment),
+              iy = lg_item_current_index (r->y, assignment);
+        if (ix == LG_UNSET || iy == LG_UNSET)
+          return LG_EVAL_UNKNOWN;
+        return (LgEval) ((ix == iy) == (r->kind == LG_RULE_SAME));
+      }
     case LG_RULE_YES:
     case LG_RULE_NO:
-      g_assert (truth != NULL);
       {
         guint g1, i1, g2, i2;
         lg_couple_cell (r, assignment, &g1, &i1, &g2, &i2);
+        if (i1 == LG_UNSET || i2 == LG_UNSET)
+          return LG_EVAL_UNKNOWN;
+        g_assert (truth != NULL);
         x = truth (g1, i1, g2, i2, data);
         if (r->kind == LG_RULE_NO && x != LG_EVAL_UNKNOWN)
           x = (LgEval) !x;
@@ -554,26 +620,16 @@ lg_rule_eval3 (const LgRule *r, const guint *assignment, LgCoupleTruth truth,
     default:
       break;
     }
-  if (!lg_expr_eval (r->left, assignment, &a) ||
-      !lg_expr_eval (r->right, assignment, &b))
+  /* both values, or, when a variable has no item yet (or on an overflow),
+   * their bounds */
+  gint64 l1, h1, l2, h2;
+  if (lg_expr_eval (r->left, assignment, &l1) &&
+      lg_expr_eval (r->right, assignment, &l2))
+    return lg_relation_compare (r->kind, l1, l1, l2, l2);
+  if (!expr_range (r->left, assignment, -1, &l1, &h1) ||
+      !expr_range (r->right, assignment, -1, &l2, &h2))
     return LG_EVAL_OVERFLOW;
-  switch (r->kind)
-    {
-    case LG_RULE_EQ:
-      return a == b;
-    case LG_RULE_NEQ:
-      return a != b;
-    case LG_RULE_LT:
-      return a < b;
-    case LG_RULE_GT:
-      return a > b;
-    case LG_RULE_LE:
-      return a <= b;
-    case LG_RULE_GE:
-      return a >= b;
-    default:
-      g_assert_not_reached ();
-    }
+  return lg_relation_compare (r->kind, l1, h1, l2, h2);
 }
 
 LgEval

@@ -23,7 +23,10 @@
  * the index, in the variable's group, of the item it stands for now.  The
  * problem holds no current values: whoever evaluates rules (an engine, the
  * checker) owns its assignment, an array of lg_problem_n_vars (problem)
- * entries, so two solves of one problem never share one. */
+ * entries, so two solves of one problem never share one.  A search that
+ * gives its variables items one by one marks those without one yet
+ * LG_UNSET: lg_rule_eval3 then tells whether the rule can still hold. */
+#define LG_UNSET G_MAXUINT
 
 /* The item an item-or-variable stands for under assignment. */
 static inline guint
@@ -32,7 +35,8 @@ lg_item_current_index (const LgItem *item, const guint *assignment)
   return item->is_var ? assignment[item->var_id] : item->index;
 }
 
-/* Value of an expression under assignment; FALSE on overflow. */
+/* Value of an expression under assignment; FALSE on overflow, or when
+ * one of its variables is LG_UNSET. */
 gboolean lg_expr_eval (const LgExpr *expr, const guint *assignment,
                        gint64 *value);
 
@@ -56,8 +60,16 @@ typedef enum
   LG_EVAL_FALSE = 0,
   LG_EVAL_TRUE = 1,
   LG_EVAL_OVERFLOW = -1,
-  LG_EVAL_UNKNOWN = 2 /* lg_rule_eval3 only: the couples do not decide */
+  LG_EVAL_UNKNOWN = 2 /* lg_rule_eval3 and lg_relation_compare only: not
+                         decided yet */
 } LgEval;
+
+/* The truth of kind (a relation, LG_RULE_EQ to LG_RULE_GE) between a
+ * value in l1..h1 and a value in l2..h2: LG_EVAL_TRUE or LG_EVAL_FALSE
+ * when it holds or fails for every two such values, else
+ * LG_EVAL_UNKNOWN. */
+LgEval lg_relation_compare (LgRuleKind kind, gint64 l1, gint64 h1, gint64 l2,
+                            gint64 h2);
 
 /* Truth of a logical rule without couples under assignment. */
 LgEval lg_rule_eval (const LgRule *rule, const guint *assignment);
@@ -72,7 +84,12 @@ typedef LgEval (*LgCoupleTruth) (guint g1, guint i1, guint g2, guint i2,
  * operators are Kleene's (false and unknown is false, true or unknown is
  * true), a count is unknown while its unknown operands can still make it
  * hold or fail; an overflow is met where the two-valued evaluation, left
- * to right with short circuits, could meet it. */
+ * to right with short circuits, could meet it.  A variable LG_UNSET in
+ * assignment stands for any item of its group: a relation over it is
+ * decided by the bounds of its two sides when they do (lg_expr_bounds,
+ * lg_relation_compare), where they may overflow (a rule that is not
+ * safe) LG_EVAL_OVERFLOW; a couple, a same or a different over it is
+ * unknown (truth is not called). */
 LgEval lg_rule_eval3 (const LgRule *rule, const guint *assignment,
                       LgCoupleTruth truth, gpointer data);
 

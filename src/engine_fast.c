@@ -64,15 +64,6 @@ typedef struct
   uint8_t ix, iy, yes;
 } LazyCouple;
 
-/* A part of a logical rule of a lazy group: settled once its last
- * variable has a value, and before that maybe by its operands. */
-typedef struct
-{
-  const LgRule *rule;
-  uint32_t last; /* position of its last variable */
-  uint32_t a, b; /* operands: AND, OR both, NOT a */
-} LazyNode;
-
 /* A constraint group with too many assignments to enumerate them (from
  * LAZY_MIN_ASSIGNMENTS): its variables are searched, in their order, at
  * each propagation, against the state's lines (see process_lazy). */
@@ -84,10 +75,9 @@ typedef struct
   uint32_t *couple_first;  /* n_vars + 1 offsets */
   const LgRule **ready;    /* logical rules, by their last variable */
   uint32_t *ready_first;   /* n_vars + 1 */
-  uint32_t *partial;       /* per position, the AND, OR and NOT rules with
-                              that variable and a later one (root nodes) */
+  const LgRule **partial;  /* per position, the rules tried there on a
+                              partial assignment (partial_rules) */
   uint32_t *partial_first; /* n_vars + 1 */
-  LazyNode *nodes;
   uint32_t *rows; /* the lines its couples can touch, to be woken by */
   uint32_t n_rows;
   const LgRule **couple_logic; /* its logical rules with couples inside */
@@ -323,6 +313,8 @@ typedef struct
   guint *assignment;           /* the variables' items (constraint.h) */
   LgRuleProgram **ready;       /* pruning: rules decided at variable k, */
   uint32_t *ready_first;       /* from ready_first[k] to ready_first[k + 1] */
+  const LgRule **partial;      /* and rules that may fail before, at */
+  uint32_t *partial_first;     /* variable k (partial_rules), or NULL */
   LgExpansion *expansion;      /* the group's couple logic, or NULL */
   GPtrArray *couple_logic;     /* its rules (LgRule*) */
   guint64 lazy_past;           /* bytes past which the group being
@@ -334,6 +326,17 @@ typedef struct
   guint64 leaves_tried, leaves_kept, leaves_saved;
   GError *error;
 } Builder;
+
+/* An assignment of the problem's variables, none with an item yet. */
+static guint *
+unset_assignment (const LgProblem *problem)
+{
+  guint n_vars = MAX (lg_problem_n_vars (problem), 1);
+  guint *assignment = g_new (guint, n_vars);
+  for (guint v = 0; v < n_vars; v++)
+    assignment[v] = LG_UNSET;
+  return assignment;
+}
 
 /* Can the rule never overflow, whatever its variables' items? */
 static gboolean
@@ -876,16 +879,128 @@ enumerate (Builder *b, guint ivar)
           for (uint32_t i = b->ready_first[ivar];
                i < b->ready_first[ivar + 1] && ok; i++)
             ok = lg_rule_program_eval (b->ready[i]) == LG_EVAL_TRUE;
+          if (b->partial)
+            for (uint32_t i = b->partial_first[ivar];
+                 i < b->partial_first[ivar + 1] && ok; i++)
+              ok = lg_rule_eval3 (b->partial[i], b->assignment, NULL, NULL) !=
+                   LG_EVAL_FALSE;
         }
       if (ok)
         enumerate (b, ivar + 1);
       else
         b->leaves_saved += lg_assignments (b->e->n, cg->vars->len - ivar - 1);
     }
+  b->assignment[var->var_id] = LG_UNSET;
 }
 
+/* From (position << 32 | value) pairs, sorted, to first (n + 1 offsets)
+ * and the values in position order. */
+static void
+by_position (GArray *pairs, guint n, uint32_t **first, uint32_t **values)
+{
+  g_array_sort (pairs, compare_codes);
+  *first = g_new0 (uint32_t, n + 1);
+  *values = g_new (uint32_t, MAX (pairs->len, 1));
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      guint64 w = g_array_index (pairs, guint64, i);
+      (*first)[(w >> 32) + 1]++;
+      (*values)[i] = (uint32_t) w;
+    }
+  for (guint k = 0; k < n; k++)
+    (*first)[k + 1] += (*first)[k];
+}
+
+/* The positions, before last, at which a part of rule r may be decided
+ * by the variables given so far, marked in at (a flag per position of
+ * cg): a relation over three variables or more at each of its variables
+ * (its bounds narrow with each), any other part (a relation over fewer,
+ * a couple, a same or a different) at its last variable; the compound
+ * rules through their operands. */
+static void
+mark_partial (const LgConstraintGroup *cg, const LgRule *r, guint last,
+              gboolean *at, GPtrArray *vars)
+{
+  switch (r->kind)
+    {
+    case LG_RULE_AND:
+    case LG_RULE_OR:
+    case LG_RULE_IF:
+      mark_partial (cg, r->a, last, at, vars);
+      mark_partial (cg, r->b, last, at, vars);
+      return;
+    case LG_RULE_NOT:
+      mark_partial (cg, r->a, last, at, vars);
+      return;
+    case LG_RULE_EXACTLY:
+    case LG_RULE_AT_LEAST:
+    case LG_RULE_AT_MOST:
+      for (guint i = 0; i < r->n_list; i++)
+        mark_partial (cg, r->list[i], last, at, vars);
+      return;
+    default:
+      break;
+    }
+  g_ptr_array_set_size (vars, 0);
+  lg_rule_collect_vars (r, vars);
+  gboolean each = vars->len >= 3;
+  int32_t max = -1;
+  for (guint v = 0; v < vars->len; v++)
+    {
+      int32_t pos = var_position (cg, vars->pdata[v]);
+      if (each && pos >= 0 && (guint) pos < last)
+        at[pos] = TRUE;
+      max = MAX (max, pos);
+    }
+  if (max >= 0 && (guint) max < last)
+    at[max] = TRUE;
+}
+
+/* The logical rules of cg (but its couple logic unless with_couple_logic)
+ * that a partial assignment may already fail: each at the positions
+ * before its last variable where a part of it may be decided
+ * (mark_partial), where lg_rule_eval3 evaluates it with the later
+ * variables LG_UNSET.  *first: k + 1 offsets into *rules. */
+static void
+partial_rules (const LgConstraintGroup *cg, gboolean with_couple_logic,
+               uint32_t **first, const LgRule ***rules)
+{
+  guint k = cg->vars->len;
+  g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  g_autofree gboolean *at = g_new (gboolean, k);
+  for (guint i = 0; i < cg->logic->len; i++)
+    {
+      const LgRule *r = cg->logic->pdata[i];
+      if (!with_couple_logic && lg_rule_is_couple_logic (r))
+        continue;
+      memset (at, 0, k * sizeof *at);
+      mark_partial (cg, r, lg_constraint_group_last_var (cg, r), at, vars);
+      for (guint pos = 0; pos < k; pos++)
+        if (at[pos])
+          {
+            guint64 x = ((guint64) pos << 32) | i;
+            g_array_append_val (pairs, x);
+          }
+    }
+  uint32_t *order;
+  by_position (pairs, k, first, &order);
+  *rules = g_new (const LgRule *, MAX (pairs->len, 1));
+  for (guint i = 0; i < pairs->len; i++)
+    (*rules)[i] = cg->logic->pdata[order[i]];
+  g_free (order);
+}
+
+/* From this many assignments on, the enumeration of a constraint group
+ * also evaluates its rules on partial assignments (partial_rules), which
+ * cuts whole subtrees where a sum over many variables can no longer reach
+ * its value; in smaller groups it would cost more than it saves. */
+#define PARTIAL_MIN_ASSIGNMENTS (G_GUINT64_CONSTANT (1) << 16)
+
 /* The logical rules of cg but its couple logic, compiled, by the position
- * of their last variable: b->ready and b->ready_first. */
+ * of their last variable: b->ready and b->ready_first; and those that a
+ * partial assignment may fail, at each earlier position: b->partial and
+ * b->partial_first. */
 static void
 ready_programs (Builder *b, const LgConstraintGroup *cg)
 {
@@ -911,6 +1026,9 @@ ready_programs (Builder *b, const LgConstraintGroup *cg)
     if (last[i] < k)
       b->ready[next[last[i]]++] =
           lg_rule_program_new (cg->logic->pdata[i], b->assignment);
+  /* in a large group, the rules that a partial assignment may fail */
+  if (lg_assignments (b->e->n, k) >= PARTIAL_MIN_ASSIGNMENTS)
+    partial_rules (cg, FALSE, &b->partial_first, &b->partial);
 }
 
 static void
@@ -921,38 +1039,8 @@ free_ready_programs (Builder *b)
     lg_rule_program_free (b->ready[i]);
   g_clear_pointer (&b->ready, g_free);
   g_clear_pointer (&b->ready_first, g_free);
-}
-
-/* The nodes of rule, operands first; returns the rule's. */
-static uint32_t
-add_nodes (const LgConstraintGroup *cg, GArray *nodes, const LgRule *rule)
-{
-  LazyNode node = { rule, lg_constraint_group_last_var (cg, rule), 0, 0 };
-  if (rule->kind == LG_RULE_AND || rule->kind == LG_RULE_OR ||
-      rule->kind == LG_RULE_NOT)
-    node.a = add_nodes (cg, nodes, rule->a);
-  if (rule->kind == LG_RULE_AND || rule->kind == LG_RULE_OR)
-    node.b = add_nodes (cg, nodes, rule->b);
-  g_array_append_val (nodes, node);
-  return nodes->len - 1;
-}
-
-/* From (position << 32 | value) pairs, sorted, to first (n + 1 offsets)
- * and the values in position order. */
-static void
-by_position (GArray *pairs, guint n, uint32_t **first, uint32_t **values)
-{
-  g_array_sort (pairs, compare_codes);
-  *first = g_new0 (uint32_t, n + 1);
-  *values = g_new (uint32_t, MAX (pairs->len, 1));
-  for (guint i = 0; i < pairs->len; i++)
-    {
-      guint64 w = g_array_index (pairs, guint64, i);
-      (*first)[(w >> 32) + 1]++;
-      (*values)[i] = (uint32_t) w;
-    }
-  for (guint k = 0; k < n; k++)
-    (*first)[k + 1] += (*first)[k];
+  g_clear_pointer (&b->partial, g_free);
+  g_clear_pointer (&b->partial_first, g_free);
 }
 
 /* The logical rules of cg with couples inside, in order, into
@@ -1026,41 +1114,23 @@ build_lazy (Builder *b, const LgConstraintGroup *cg)
       c->yes = r->kind == LG_RULE_YES;
     }
   g_free (order);
-  /* logical rules: ready at their last variable; the compound ones also
-   * tried, on a partial assignment, at each earlier variable of theirs */
-  GArray *nodes = g_array_new (FALSE, FALSE, sizeof (LazyNode));
+  /* logical rules: ready at their last variable, and tried on a partial
+   * assignment before it (partial_rules) */
   g_autoptr (GArray) ready = g_array_new (FALSE, FALSE, sizeof (guint64));
-  g_autoptr (GArray) partial = g_array_new (FALSE, FALSE, sizeof (guint64));
-  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
   for (guint i = 0; i < cg->logic->len; i++)
     {
-      const LgRule *r = cg->logic->pdata[i];
-      guint last = lg_constraint_group_last_var (cg, r);
-      guint64 w = ((guint64) last << 32) | i;
+      guint64 w =
+          ((guint64) lg_constraint_group_last_var (cg, cg->logic->pdata[i])
+           << 32) |
+          i;
       g_array_append_val (ready, w);
-      if (r->kind != LG_RULE_AND && r->kind != LG_RULE_OR &&
-          r->kind != LG_RULE_NOT)
-        continue;
-      uint32_t root = add_nodes (cg, nodes, r);
-      g_ptr_array_set_size (vars, 0);
-      lg_rule_collect_vars (r, vars);
-      for (guint v = 0; v < vars->len; v++)
-        {
-          int32_t pos = var_position (cg, vars->pdata[v]);
-          if (pos >= 0 && (guint) pos < last)
-            {
-              guint64 x = ((guint64) pos << 32) | root;
-              g_array_append_val (partial, x);
-            }
-        }
     }
   by_position (ready, k, &lz.ready_first, &order);
   lz.ready = g_new (const LgRule *, MAX (cg->logic->len, 1));
   for (guint i = 0; i < cg->logic->len; i++)
     lz.ready[i] = cg->logic->pdata[order[i]];
   g_free (order);
-  by_position (partial, k, &lz.partial_first, &lz.partial);
-  lz.nodes = (LazyNode *) g_array_free (nodes, FALSE);
+  partial_rules (cg, TRUE, &lz.partial_first, &lz.partial);
   lz.n_rows = g_hash_table_size (rows);
   lz.rows = g_new (uint32_t, MAX (lz.n_rows, 1));
   GHashTableIter it;
@@ -1432,8 +1502,7 @@ lay_out (Builder *b)
   if (e->n_lazy)
     {
       size_t m = (size_t) G * G * n;
-      e->lz_assignment =
-          g_new0 (guint, MAX (lg_problem_n_vars (b->problem), 1));
+      e->lz_assignment = unset_assignment (b->problem);
       for (guint i = 0; i < e->n_lazy; i++)
         {
           Lazy *lz = &e->lazy[i];
@@ -1585,7 +1654,7 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   b.scratch = g_array_new (FALSE, FALSE, sizeof (guint64));
   lg_index_set_init (&b.seen, FIRST_SLOTS);
   b.couple_logic = g_ptr_array_new ();
-  b.assignment = g_new0 (guint, MAX (lg_problem_n_vars (problem), 1));
+  b.assignment = unset_assignment (problem);
   guint32 zero = 0;
   g_array_append_val (b.starts, zero);
 
@@ -1726,7 +1795,6 @@ lg_engine_fast_free (LgFastEngine *e)
       g_free (lz->ready_first);
       g_free (lz->partial);
       g_free (lz->partial_first);
-      g_free (lz->nodes);
       g_free (lz->rows);
       g_free (lz->couple_logic);
       if (lz->expansion)
@@ -2184,9 +2252,9 @@ lits_agree (const LgFastEngine *e, const Row *M, const Lit *p, const Lit *q)
 
 /* ---- Lazy groups ------------------------------------------------------------ */
 
-/* A variable of a lazy group gets value k (the item of its group), and a
- * rule is evaluated with the values given: the two places that know how
- * the rules read their variables. */
+/* A variable of a lazy group gets value k (the item of its group), or
+ * none again (LG_UNSET), and a rule is evaluated with the values given:
+ * the two places that know how the rules read their variables. */
 static inline void
 lazy_set (Lazy *lz, uint8_t *value, guint pos, guint k)
 {
@@ -2205,47 +2273,14 @@ lazy_cell (guint g1, guint i1, guint g2, guint i2, gpointer data)
   return !(r & bit) ? LG_EVAL_FALSE : r == bit ? LG_EVAL_TRUE : LG_EVAL_UNKNOWN;
 }
 
-/* A rule with its variables' values given, its couples read in the lines:
- * LG_EVAL_UNKNOWN only for couple logic the lines do not decide yet. */
+/* A rule with the values given to its variables so far (the others
+ * LG_UNSET), its couples read in the lines: LG_EVAL_UNKNOWN while they do
+ * not decide it yet.  Never an overflow: the rules of a lazy group are
+ * safe. */
 static inline LgEval
 lazy_eval (LgFastEngine *e, const Lazy *lz, const LgRule *rule)
 {
   return lg_rule_eval3 (rule, lz->assignment, lazy_cell, e);
-}
-
-#define LAZY_UNKNOWN 2
-
-/* Node i of lz with the variables up to position p set: LG_EVAL_TRUE,
- * LG_EVAL_FALSE, or LAZY_UNKNOWN (Kleene's three values).  Never an
- * overflow: the rules of a lazy group are safe. */
-static int
-lazy_eval_partial (LgFastEngine *e, const Lazy *lz, uint32_t i, guint p)
-{
-  const LazyNode *node = &lz->nodes[i];
-  if (node->last <= p)
-    return lazy_eval (e, lz, node->rule);
-  int x, y;
-  switch (node->rule->kind)
-    {
-    case LG_RULE_NOT:
-      x = lazy_eval_partial (e, lz, node->a, p);
-      return x == LAZY_UNKNOWN ? x : !x;
-    case LG_RULE_AND:
-    case LG_RULE_OR:
-      {
-        /* the value that decides: false for and, true for or */
-        int decides = node->rule->kind == LG_RULE_OR;
-        x = lazy_eval_partial (e, lz, node->a, p);
-        if (x == decides)
-          return x;
-        y = lazy_eval_partial (e, lz, node->b, p);
-        if (y == decides)
-          return y;
-        return x == LAZY_UNKNOWN || y == LAZY_UNKNOWN ? LAZY_UNKNOWN : x;
-      }
-    default:
-      return LAZY_UNKNOWN;
-    }
 }
 
 /* Literal l checked against M and against the path's, pushed on the path;
@@ -2427,7 +2462,7 @@ lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p, gboolean record)
   for (guint k = 0; k < e->n; k++)
     {
       if (e->lz_steps++ >= e->lz_budget || (!record && e->lz_found))
-        return;
+        break;
       lazy_set (lz, e->lz_value, p, k);
       gboolean ok = lazy_push (e, M, lz, e->lz_value, p);
       for (uint32_t i = lz->ready_first[p]; i < lz->ready_first[p + 1] && ok;
@@ -2435,11 +2470,12 @@ lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p, gboolean record)
         ok = lazy_eval (e, lz, lz->ready[i]) != LG_EVAL_FALSE;
       for (uint32_t i = lz->partial_first[p];
            i < lz->partial_first[p + 1] && ok; i++)
-        ok = lazy_eval_partial (e, lz, lz->partial[i], p) != LG_EVAL_FALSE;
+        ok = lazy_eval (e, lz, lz->partial[i]) != LG_EVAL_FALSE;
       if (ok)
         lazy_search (e, M, lz, p + 1, record);
       e->lz_len = len;
     }
+  lazy_set (lz, e->lz_value, p, LG_UNSET);
 }
 
 /* Steps of a lazy group's search in one propagation: past them, the group

@@ -2597,44 +2597,6 @@ typedef enum
   TRUTH_ALWAYS
 } Truth;
 
-/* The truth of a comparison of a value in l1..h1 with one in l2..h2. */
-static Truth
-compare_ranges (LgRuleKind kind, gint64 l1, gint64 h1, gint64 l2, gint64 h2)
-{
-  gboolean always, never;
-
-  switch (kind)
-    {
-    case LG_RULE_EQ:
-    case LG_RULE_NEQ:
-      never = h1 < l2 || h2 < l1;
-      always = l1 == h1 && l2 == h2 && l1 == l2;
-      if (kind == LG_RULE_NEQ)
-        {
-          gboolean t = never;
-
-          never = always;
-          always = t;
-        }
-      break;
-    case LG_RULE_LT:
-      always = h1 < l2, never = l1 >= h2;
-      break;
-    case LG_RULE_GT:
-      always = l1 > h2, never = h1 <= l2;
-      break;
-    case LG_RULE_LE:
-      always = h1 <= l2, never = l1 > h2;
-      break;
-    case LG_RULE_GE:
-      always = l1 >= h2, never = h1 < l2;
-      break;
-    default:
-      return TRUTH_MAYBE;
-    }
-  return always ? TRUTH_ALWAYS : never ? TRUTH_NEVER : TRUTH_MAYBE;
-}
-
 /* The truth of a relation from the ranges of its values (lg_expr_bounds):
  * NEVER or ALWAYS only when that is certain. */
 static Truth
@@ -2685,7 +2647,15 @@ relation_truth (const LgRule *r)
       if (!lg_expr_bounds (r->left, G_MAXINT64, &l1, &h1) ||
           !lg_expr_bounds (r->right, G_MAXINT64, &l2, &h2))
         return TRUTH_MAYBE;
-      return compare_ranges (r->kind, l1, h1, l2, h2);
+      switch (lg_relation_compare (r->kind, l1, h1, l2, h2))
+        {
+        case LG_EVAL_TRUE:
+          return TRUTH_ALWAYS;
+        case LG_EVAL_FALSE:
+          return TRUTH_NEVER;
+        default:
+          return TRUTH_MAYBE;
+        }
     default:
       return TRUTH_MAYBE;
     }

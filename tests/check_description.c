@@ -1601,6 +1601,79 @@ START_TEST (test_description_program)
 }
 END_TEST
 
+/* A rule on a partial assignment (variables LG_UNSET, lg_rule_eval3)
+ * against every completion of it: when it says true or false, each
+ * completion says the same (and never overflows).  Even loops over small
+ * values, where the bounds decide often; odd ones over the values at the
+ * edges of the previous test, where they overflow. */
+START_TEST (test_description_partial)
+{
+  uint64_t rng = UINT64_C (0x7061727469616c00) + (uint64_t) _i;
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  if (_i % 2)
+    lg_group (p, LG_GROUP_NUMERIC, "big",
+              ITEMS ("-9223372036854775808", "-3", "4611686018427387904",
+                     "9223372036854775807"));
+  else
+    lg_group (p, LG_GROUP_NUMERIC, "big", ITEMS ("-3", "0", "2", "5"));
+  LgItem *vars[PROGRAM_VARS];
+  for (guint v = 0; v < PROGRAM_VARS; v++)
+    vars[v] = lg_some (p, "big");
+  guint decided = 0;
+  for (guint r = 0; r < 8; r++)
+    {
+      LgRule *rule = random_rule (p, &rng, vars, 2);
+      ck_assert_ptr_nonnull (rule);
+      /* each variable one of the 4 items or unset (4) */
+      for (guint a = 0; a < 125; a++)
+        {
+          guint partial[PROGRAM_VARS] = { a % 5, a / 5 % 5, a / 25 };
+          guint given[PROGRAM_VARS], assignment[PROGRAM_VARS];
+          for (guint v = 0; v < PROGRAM_VARS; v++)
+            given[vars[v]->var_id] = partial[v] == 4 ? LG_UNSET : partial[v];
+          LgEval got = lg_rule_eval3 (rule, given, NULL, NULL);
+          if (got != LG_EVAL_TRUE && got != LG_EVAL_FALSE)
+            continue;
+          decided += partial[0] == 4 || partial[1] == 4 || partial[2] == 4;
+          for (guint c = 0; c < 64; c++)
+            {
+              for (guint v = 0; v < PROGRAM_VARS; v++)
+                {
+                  guint id = vars[v]->var_id;
+                  assignment[id] =
+                      given[id] == LG_UNSET ? c >> (2 * v) & 3 : given[id];
+                }
+              LgEval want = lg_rule_eval (rule, assignment);
+              if (want != got)
+                {
+                  g_autofree char *text = lg_rule_to_string (rule);
+                  ck_abort_msg ("%s at (%u, %u, %u): %d, completed at (%u, "
+                                "%u, %u): %d",
+                                text, partial[0], partial[1], partial[2], got,
+                                assignment[vars[0]->var_id],
+                                assignment[vars[1]->var_id],
+                                assignment[vars[2]->var_id], want);
+                }
+            }
+        }
+    }
+  /* over small values, some partial assignments are decided */
+  if (_i % 2 == 0)
+    ck_assert_uint_gt (decided, 0);
+  /* a same, a different or a couple over an unset variable is unknown,
+   * without asking for the cells */
+  LgGroup *other = lg_group (p, LG_GROUP_ATOMIC, "other", ITEMS ("x", "y"));
+  LgItem *x = lg_group_get_item (other, 0);
+  guint given[PROGRAM_VARS] = { LG_UNSET, 1, LG_UNSET };
+  LgRule *unknown[] = { lg_same (p, vars[0], vars[1]),
+                        lg_different (p, vars[1], vars[2]),
+                        lg_yes (p, vars[0], x), lg_no (p, x, vars[2]) };
+  for (guint u = 0; u < G_N_ELEMENTS (unknown); u++)
+    ck_assert_int_eq (lg_rule_eval3 (unknown[u], given, NULL, NULL),
+                      LG_EVAL_UNKNOWN);
+}
+END_TEST
+
 START_TEST (test_description_dimension_limits)
 {
   /* The description is fine up to 32 items (what the parser and the
@@ -2143,6 +2216,7 @@ lg_description_suite (void)
                        N_ELEMS (overflow_cases));
   tcase_add_test (tc, test_description_no_overflow);
   tcase_add_loop_test (tc, test_description_program, 0, 100);
+  tcase_add_loop_test (tc, test_description_partial, 0, 100);
   tcase_add_test (tc, test_description_dimension_limits);
   tcase_add_loop_test (tc, test_description_memory_limit, 0,
                        N_ELEMS (memory_cases));
