@@ -85,6 +85,7 @@ typedef struct
   guint n_cells;          /* the distinct couples inside them */
   LgExpansion *expansion; /* their alternatives, or NULL */
   guint *assignment; /* the engine's: the variables' items (constraint.h) */
+  guint64 budget;    /* of its search at each propagation (process_lazy) */
 } Lazy;
 
 /* An assignment of a lazy group enumerated for the propagation: a literal
@@ -202,6 +203,7 @@ struct LgFastEngine
   /* counters */
   guint64 nodes, alternatives, backtracks, solutions;
   guint64 probes_skipped;
+  guint64 lazy_steps; /* of the lazy groups' searches, for the stats */
 };
 
 /* The all-different of match_pair, the probing of the changed pairs only
@@ -386,14 +388,15 @@ var_position (const LgConstraintGroup *cg, const LgItem *item)
   return (int32_t) pos;
 }
 
-/* The variables of cg that no yes couple pins: a variable is pinned when
- * a yes couple ties it to an item or to a pinned variable, so that once
- * the lines are settled it has one item left. */
+/* The variables of cg that a yes couple pins, marked in pinned (a flag
+ * per position): a variable is pinned when a yes couple ties it to an item
+ * or to a pinned variable, so that once the lines are settled it has one
+ * item left.  Returns how many are not. */
 static guint
-unpinned_vars (const LgConstraintGroup *cg)
+mark_pinned (const LgConstraintGroup *cg, gboolean *pinned)
 {
   guint k = cg->vars->len, n_pinned = 0;
-  g_autofree gboolean *pinned = g_new0 (gboolean, k);
+  memset (pinned, 0, k * sizeof *pinned);
   for (gboolean changed = TRUE; changed;)
     {
       changed = FALSE;
@@ -410,6 +413,84 @@ unpinned_vars (const LgConstraintGroup *cg)
         }
     }
   return k - n_pinned;
+}
+
+/* The variables of cg that no yes couple pins (mark_pinned). */
+static guint
+unpinned_vars (const LgConstraintGroup *cg)
+{
+  g_autofree gboolean *pinned = g_new (gboolean, MAX (cg->vars->len, 1));
+  return mark_pinned (cg, pinned);
+}
+
+/* The order in which the search of a lazy group gives its variables items
+ * (a copy of cg->vars, reordered): the pinned ones first (once the lines
+ * are settled they have one item left), then at each step the variable
+ * that the most rules tie to those already placed, then the one in the
+ * most rules, then the first created.  So the variables of a rule come
+ * close together and a rule that fails fails before the search has gone
+ * through the variables it does not read: with the creation order, a
+ * count over four free variables placed before three that two relations
+ * tie went through 12^4 assignments of the four at each failure of the
+ * relations.  (Maximum cardinality search.) */
+static GPtrArray *
+lazy_order (const LgConstraintGroup *cg)
+{
+  guint k = cg->vars->len, n_rules = cg->logic->len + cg->couple->len;
+  g_autofree gboolean *pinned = g_new (gboolean, MAX (k, 1));
+  mark_pinned (cg, pinned);
+  /* the positions of each rule's variables */
+  g_autoptr (GArray) pos = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree guint *first = g_new (guint, n_rules + 1);
+  g_autofree guint *in_rules = g_new0 (guint, MAX (k, 1));
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  for (guint i = 0; i < n_rules; i++)
+    {
+      const LgRule *r = i < cg->logic->len
+                            ? cg->logic->pdata[i]
+                            : cg->couple->pdata[i - cg->logic->len];
+      first[i] = pos->len;
+      g_ptr_array_set_size (vars, 0);
+      lg_rule_collect_vars (r, vars);
+      for (guint v = 0; v < vars->len; v++)
+        {
+          int32_t p = var_position (cg, vars->pdata[v]);
+          if (p < 0)
+            continue;
+          guint up = (guint) p;
+          g_array_append_val (pos, up);
+          in_rules[up]++;
+        }
+    }
+  first[n_rules] = pos->len;
+  const guint *at = (const guint *) (void *) pos->data;
+  g_autofree gboolean *placed = g_new0 (gboolean, MAX (k, 1));
+  g_autofree guint *ties = g_new0 (guint, MAX (k, 1));
+  GPtrArray *order = g_ptr_array_sized_new (k);
+  for (guint step = 0; step < k; step++)
+    {
+      guint best = k;
+      for (guint v = 0; v < k; v++)
+        if (!placed[v] &&
+            (best == k || pinned[v] > pinned[best] ||
+             (pinned[v] == pinned[best] &&
+              (ties[v] > ties[best] ||
+               (ties[v] == ties[best] && in_rules[v] > in_rules[best])))))
+          best = v;
+      placed[best] = TRUE;
+      g_ptr_array_add (order, cg->vars->pdata[best]);
+      /* the rules of best now tie each of their other variables once more */
+      for (guint i = 0; i < n_rules; i++)
+        {
+          gboolean has = FALSE;
+          for (guint j = first[i]; j < first[i + 1] && !has; j++)
+            has = at[j] == best;
+          for (guint j = first[i]; j < first[i + 1] && has; j++)
+            if (!placed[at[j]])
+              ties[at[j]]++;
+        }
+    }
+  return order;
 }
 
 /* From this many assignments on, a constraint group with couples is lazy:
@@ -872,6 +953,13 @@ enumerate (Builder *b, guint ivar)
   LgItem *var = cg->vars->pdata[ivar];
   for (guint k = 0; k < b->e->n && !b->error && !b->holds && !b->too_big; k++)
     {
+      if (lg_deadline_passed (b->e->deadline))
+        {
+          g_set_error (&b->error, LG_PROBLEM_ERROR, LG_PROBLEM_ERROR_TIME_LIMIT,
+                       "the time limit passed while the fast engine's leaves "
+                       "were made");
+          break;
+        }
       b->assignment[var->var_id] = k;
       gboolean ok = TRUE;
       if (!b->exact)
@@ -1069,8 +1157,14 @@ add_pair_rows (GHashTable *rows, const LgRule *r, guint G, guint n)
 }
 
 static void
-build_lazy (Builder *b, const LgConstraintGroup *cg)
+build_lazy (Builder *b, const LgConstraintGroup *group)
 {
+  /* the group with its variables in the search's order: positions are
+   * places in that order from here on */
+  g_autoptr (GPtrArray) vars = lazy_order (group);
+  LgConstraintGroup view = *group;
+  view.vars = vars;
+  const LgConstraintGroup *cg = &view;
   guint G = b->e->G, n = b->e->n, k = cg->vars->len;
   Lazy lz = { 0 };
   lz.n_vars = k;
@@ -2414,8 +2508,8 @@ typedef struct
 /* An alternative of the couple logic under the assignment on the path
  * (LgExpansionFunc): its literals checked against the lines and the
  * path's, and when they hold, an assignment found, as a leaf of the
- * group.  FALSE stops the expansion: at the first found when not
- * recording, or past the budget. */
+ * group.  FALSE stops the expansion at the first found when not
+ * recording (the budget stops it through its node limit). */
 static gboolean
 lazy_alternative (const LgCellLiteral *lits, guint n_lits, gpointer data)
 {
@@ -2434,7 +2528,7 @@ lazy_alternative (const LgCellLiteral *lits, guint n_lits, gpointer data)
         lazy_record (e);
     }
   e->lz_len = len;
-  return run->record ? e->lz_steps++ < e->lz_budget : !e->lz_found;
+  return run->record || !e->lz_found;
 }
 
 /* The assignments of lz from position p on that hold with M (with couple
@@ -2448,9 +2542,13 @@ lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p, gboolean record)
     {
       if (lz->expansion)
         {
+          /* each node of the expansion a step */
           LazyRun run = { e, record };
           const LgRule *overflow; /* never: the rules are safe */
+          lg_expansion_set_node_limit (
+              lz->expansion, e->lz_budget - MIN (e->lz_steps, e->lz_budget));
           lg_expansion_run (lz->expansion, lazy_alternative, &run, &overflow);
+          e->lz_steps += lg_expansion_nodes (lz->expansion);
           return;
         }
       e->lz_found++;
@@ -2463,6 +2561,9 @@ lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p, gboolean record)
     {
       if (e->lz_steps++ >= e->lz_budget || (!record && e->lz_found))
         break;
+      /* lazy_holds has no budget: the deadline stops it */
+      if (!record && !(e->lz_steps & 0xfff) && lg_deadline_passed (e->deadline))
+        e->lz_budget = 0;
       lazy_set (lz, e->lz_value, p, k);
       gboolean ok = lazy_push (e, M, lz, e->lz_value, p);
       for (uint32_t i = lz->ready_first[p]; i < lz->ready_first[p + 1] && ok;
@@ -2480,8 +2581,18 @@ lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p, gboolean record)
 
 /* Steps of a lazy group's search in one propagation: past them, the group
  * narrows nothing and fails nothing (the complete assignments are checked
- * without a limit, see lazy_holds). */
+ * without a limit, see lazy_holds).  A step is a value tried or a node of
+ * the expansion of its couple logic.  Each group starts with LAZY_BUDGET;
+ * a search that passes its budget halves it, down to LAZY_BUDGET_MIN, and
+ * one that ends within doubles it again, up to LAZY_BUDGET: a group whose
+ * searches never end while the lines are open costs little at each
+ * propagation.  Measured: a group of ten variables over twelve items,
+ * eight unpinned, in four rules with couples inside, ended its search
+ * within 2000 steps in 12 of its 3,173 propagations (the first 302
+ * solutions of its random file: 1.06 s; with the budget adapted, 0.11 s,
+ * the same 878 nodes). */
 #define LAZY_BUDGET 2000
+#define LAZY_BUDGET_MIN 50
 
 /* A lazy group: its variables searched against M.  No assignment left:
  * fail.  Else, when the search ended within its budget, every line that all
@@ -2493,11 +2604,14 @@ process_lazy (LgFastEngine *e, uint8_t *state, guint gi)
   Row *M = state_m (e, state);
   Lazy *lz = &e->lazy[e->groups[gi].lazy];
   e->lz_found = e->lz_steps = 0;
-  e->lz_budget = LAZY_BUDGET;
+  e->lz_budget = lz->budget;
   e->lz_len = 0;
   e->lz_m = M;
   lazy_search (e, M, lz, 0, TRUE);
   gboolean complete = e->lz_steps < e->lz_budget;
+  e->lazy_steps += e->lz_steps;
+  lz->budget = complete ? MIN (2 * lz->budget, LAZY_BUDGET)
+                        : MAX (lz->budget / 2, LAZY_BUDGET_MIN);
   guint64 found = e->lz_found;
   gboolean ok = !complete || found > 0;
   for (guint i = 0; i < e->lz_n_touched; i++)
@@ -2519,7 +2633,8 @@ process_lazy (LgFastEngine *e, uint8_t *state, guint gi)
 }
 
 /* Does some assignment of every lazy group hold with M (a complete
- * assignment of the lines)?  No limit here. */
+ * assignment of the lines)?  No limit here but the deadline (then FALSE:
+ * the search stops). */
 static gboolean
 lazy_holds (LgFastEngine *e, const Row *M)
 {
@@ -2530,6 +2645,7 @@ lazy_holds (LgFastEngine *e, const Row *M)
       e->lz_len = 0;
       e->lz_m = M;
       lazy_search (e, M, &e->lazy[i], 0, FALSE);
+      e->lazy_steps += e->lz_steps;
       if (!e->lz_found)
         return FALSE;
     }
@@ -3249,7 +3365,7 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
   e->user_data = user_data;
   e->stopped = e->over_limit = FALSE;
   e->nodes = e->alternatives = e->backtracks = e->solutions = 0;
-  e->probes_skipped = 0;
+  e->probes_skipped = e->lazy_steps = 0;
   lg_progress_begin (e->progress, "explore", "nodes", 0);
   if (!e->infeasible)
     {
@@ -3266,6 +3382,8 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
           e->dirty[e->n_dirty++] = gi;
         }
       memset (e->weight, 0, MAX (e->n_groups, 1) * sizeof (guint64));
+      for (guint i = 0; i < e->n_lazy; i++)
+        e->lazy[i].budget = LAZY_BUDGET;
       if (e->carry && e->carry->G == e->G && e->carry->n == e->n)
         memcpy (e->line_weight, e->carry->line, e->q_cap * sizeof (guint64));
       else
@@ -3308,6 +3426,7 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
       stats->backtracks = e->backtracks;
       stats->solutions = e->solutions;
       stats->probes_skipped = e->probes_skipped;
+      stats->lazy_steps = e->lazy_steps;
     }
   return e->solutions;
 }

@@ -424,6 +424,9 @@ typedef struct
                                path, skipped (faithful engine) */
   guint64 probes_skipped;   /* fast engine: lines of two items not probed,
                                their pair unchanged since the parent's */
+  guint64 lazy_steps;       /* fast engine: steps of the searches of its
+                               lazy groups (values tried, nodes of the
+                               expansion of their couple logic) */
   guint64 memory_estimate;  /* bytes the engine's tables, tree or leaves and
                                search were estimated to take, before they
                                were allocated (what --memory-limit bounds) */

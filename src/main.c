@@ -358,6 +358,7 @@ static const char description[] =
     "  solutions           distinct solutions found\n"
     "  duplicates skipped  solutions the tree reached again by another path\n"
     "  probes skipped      the fast engine's probes spared (from 8 items)\n"
+    "  lazy steps          the fast engine's steps in searching large groups\n"
     "  memory estimate     bytes estimated before allocating (--memory-limit)\n"
     "\n"
     "Exit status: 0 solved (whatever the number of solutions), 1 invalid\n"
@@ -866,19 +867,23 @@ note_slow_faithful (const Options *o, LgSolver *solver, gboolean transform)
   return TRUE;
 }
 
-/* The time limit passed while the faithful engine built its tree: one
- * line on stderr says that nothing was searched (nor shown), and what
- * would be quicker when that engine was asked for and no note said it
- * before (noted). */
+/* The time limit passed while the engine was made (the faithful engine
+ * built its tree, the fast one made its leaves): one line on stderr says
+ * that nothing was searched (nor shown), and what would be quicker when
+ * the faithful engine was asked for and no note said it before
+ * (noted). */
 static void
 note_cut (const Options *o, const LgStats *stats, gboolean noted)
 {
-  gboolean say_instead = stats->choice == LG_CHOICE_ASKED && !noted;
+  gboolean fast = stats->engine == LG_ENGINE_FAST;
+  gboolean say_instead = !fast && stats->choice == LG_CHOICE_ASKED && !noted;
   g_autofree char *instead = say_instead ? faithful_instead (o) : NULL;
   fprintf (stderr,
            "%s: note: the time limit (--time-limit %s) passed while the "
-           "faithful engine built its tree: nothing was %s%s%s\n",
+           "%s: nothing was %s%s%s\n",
            g_get_prgname (), o->time_limit_text,
+           fast ? "fast engine made the leaves of its constraint groups"
+                : "faithful engine built its tree",
            o->shows && o->shows[0] ? "shown or searched" : "searched",
            say_instead ? "; " : "", say_instead ? instead : "");
 }

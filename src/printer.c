@@ -152,6 +152,7 @@ lg_print_stats_runs (FILE *out, const LgStats *runs, guint n_runs)
     { "solutions", s->solutions },
     { "duplicates skipped", s->duplicates },
     { "probes skipped", s->probes_skipped },
+    { "lazy steps", s->lazy_steps },
     { "memory estimate", s->memory_estimate },
   };
   fprintf (out, "engine:               %s (", lg_engine_to_string (s->engine));

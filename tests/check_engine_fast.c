@@ -1735,6 +1735,26 @@ START_TEST (test_fast_big_groups)
 }
 END_TEST
 
+START_TEST (test_fast_lazy_order)
+{
+  /* a group of ten variables over twelve items, eight unpinned: its first
+   * 302 solutions in a few hundred thousand steps of its search, where the
+   * creation order of its variables took billions (lazy_order) */
+  g_autofree char *path = lgtest_test_path ("input/free-vars.lgm");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p = lg_parser_parse_file (path, &error);
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  LgStats stats = { 0 };
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = LG_ENGINE_FAST;
+  opts.max_solutions = 302;
+  ck_assert_int_eq (lg_problem_solve (p, &opts, &stats, NULL, NULL, &error),
+                    302);
+  ck_assert_uint_gt (stats.lazy_steps, 0);
+  ck_assert_uint_lt (stats.lazy_steps, 10000000);
+}
+END_TEST
+
 /* ---- Beyond the faithful engine's ten items --------------------------- */
 
 /* Item i of group g - 1 goes with item (7 i + g) mod n of group g, for
@@ -1887,6 +1907,7 @@ lg_engine_fast_suite (void)
   tcase_add_loop_test (tc, test_fast_lazy_random, 0, 120);
   tcase_add_loop_test (tc, test_fast_lazy_fallback, 0, 4);
   tcase_add_loop_test (tc, test_fast_big_groups, 0, 3);
+  tcase_add_test (tc, test_fast_lazy_order);
   tcase_add_test (tc, test_faithful_refuses_wide);
   suite_add_tcase (s, tc);
   return s;

@@ -218,6 +218,15 @@ run "auto, a transformation cut" 3 --time-limit 0.000001 --format json \
   then pass "auto, a transformation cut: JSON, --stats, the note"
   else fail "auto, a transformation cut: $(cat "$tmp/out" "$tmp/err")"; fi
 }
+# and when it passes while the fast engine makes its leaves (a group of
+# many variables enumerated can take minutes)
+run "fast, its leaves cut" 3 --engine=fast --time-limit 0.000001 \
+  --format json "$LG_DATADIR/classic.lgm" && {
+  if grep -q '"solutions": \[\], "count": 0, "complete": false}' "$tmp/out" &&
+    grep -qx 'logigram: note: the time limit (--time-limit 0.000001) passed while the fast engine made the leaves of its constraint groups: nothing was searched' "$tmp/err"
+  then pass "fast, its leaves cut: JSON, the note"
+  else fail "fast, its leaves cut: $(cat "$tmp/out" "$tmp/err")"; fi
+}
 if command -v script >/dev/null 2>&1; then
   # on_terminal SECONDS ARGS...: logigram on a pseudo-terminal (script(1)),
   # the progress line drawn at once, stopped after SECONDS; all it wrote in
