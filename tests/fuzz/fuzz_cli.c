@@ -29,6 +29,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <glib/gstdio.h>
+
 #include "fuzz_common.h"
 #include "logigram.h"
 #include "parser.h"
@@ -40,11 +42,22 @@ int logigram_main (int argc, char **argv);
 
 static char *dir, *problem_path, *facts_path, *err_path;
 
+/* The scratch directory and its files, removed when the fuzzer exits
+ * (not after a crash: its files then help to reproduce it). */
+static void
+tear_down (void)
+{
+  const char *paths[] = { problem_path, facts_path, err_path, dir };
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    g_remove (paths[i]);
+}
+
 static void
 set_up (void)
 {
   dir = g_dir_make_tmp ("fuzz-cli-XXXXXX", NULL);
   g_assert (dir);
+  atexit (tear_down);
   problem_path = g_build_filename (dir, "p.lgm", NULL);
   facts_path = g_build_filename (dir, "facts.txt", NULL);
   err_path = g_build_filename (dir, "stderr.txt", NULL);
