@@ -85,7 +85,6 @@ typedef struct
   guint n_cells;          /* the distinct couples inside them */
   LgExpansion *expansion; /* their alternatives, or NULL */
   guint *assignment; /* the engine's: the variables' items (constraint.h) */
-  guint64 budget;    /* of its search at each propagation (process_lazy) */
 } Lazy;
 
 /* An assignment of a lazy group enumerated for the propagation: a literal
@@ -319,9 +318,6 @@ typedef struct
   uint32_t *partial_first;     /* variable k (partial_rules), or NULL */
   LgExpansion *expansion;      /* the group's couple logic, or NULL */
   GPtrArray *couple_logic;     /* its rules (LgRule*) */
-  guint64 lazy_past;           /* bytes past which the group being
-                                  enumerated is searched instead, or 0 */
-  gboolean too_big;            /* it passed them */
   gboolean exact;              /* enumerate as the faithful default */
   gboolean holds;              /* logical-only group: some assignment */
   guint64 bytes, budget;
@@ -391,11 +387,11 @@ var_position (const LgConstraintGroup *cg, const LgItem *item)
 /* The variables of cg that a yes couple pins, marked in pinned (a flag
  * per position): a variable is pinned when a yes couple ties it to an item
  * or to a pinned variable, so that once the lines are settled it has one
- * item left.  Returns how many are not. */
-static guint
+ * item left. */
+static void
 mark_pinned (const LgConstraintGroup *cg, gboolean *pinned)
 {
-  guint k = cg->vars->len, n_pinned = 0;
+  guint k = cg->vars->len;
   memset (pinned, 0, k * sizeof *pinned);
   for (gboolean changed = TRUE; changed;)
     {
@@ -408,31 +404,24 @@ mark_pinned (const LgConstraintGroup *cg, gboolean *pinned)
           if (r->kind != LG_RULE_YES || x == y)
             continue;
           pinned[x ? yp : xp] = TRUE;
-          n_pinned++;
           changed = TRUE;
         }
     }
-  return k - n_pinned;
-}
-
-/* The variables of cg that no yes couple pins (mark_pinned). */
-static guint
-unpinned_vars (const LgConstraintGroup *cg)
-{
-  g_autofree gboolean *pinned = g_new (gboolean, MAX (cg->vars->len, 1));
-  return mark_pinned (cg, pinned);
 }
 
 /* The order in which the search of a lazy group gives its variables items
  * (a copy of cg->vars, reordered): the pinned ones first (once the lines
  * are settled they have one item left), then at each step the variable
- * that the most rules tie to those already placed, then the one in the
- * most rules, then the first created.  So the variables of a rule come
- * close together and a rule that fails fails before the search has gone
- * through the variables it does not read: with the creation order, a
- * count over four free variables placed before three that two relations
- * tie went through 12^4 assignments of the four at each failure of the
- * relations.  (Maximum cardinality search.) */
+ * that completes the most rules (the last of their variables not placed
+ * yet), then the one that the most rules tie to those already placed,
+ * then the one in the most rules, then the first created.  So a rule is
+ * checked as soon as can be, and fails before the search has gone through
+ * the variables it does not read: with the creation order, a count over
+ * four free variables placed before three that two relations tie went
+ * through 12^4 assignments of the four at each failure of the relations;
+ * and without the rules completed first, "v140 * 2 - v143 * 2 >= 35" was
+ * read only after six other variables of sixteen items.  (Maximum
+ * cardinality search, completions first.) */
 static GPtrArray *
 lazy_order (const LgConstraintGroup *cg)
 {
@@ -466,17 +455,41 @@ lazy_order (const LgConstraintGroup *cg)
   const guint *at = (const guint *) (void *) pos->data;
   g_autofree gboolean *placed = g_new0 (gboolean, MAX (k, 1));
   g_autofree guint *ties = g_new0 (guint, MAX (k, 1));
+  g_autofree guint *completes = g_new (guint, MAX (k, 1));
   GPtrArray *order = g_ptr_array_sized_new (k);
   for (guint step = 0; step < k; step++)
     {
+      /* the rules with one variable left, for that variable */
+      memset (completes, 0, k * sizeof *completes);
+      for (guint i = 0; i < n_rules; i++)
+        {
+          guint left = 0, last = 0;
+          for (guint j = first[i]; j < first[i + 1]; j++)
+            if (!placed[at[j]])
+              left++, last = at[j];
+          completes[last] += left == 1;
+        }
       guint best = k;
       for (guint v = 0; v < k; v++)
-        if (!placed[v] &&
-            (best == k || pinned[v] > pinned[best] ||
-             (pinned[v] == pinned[best] &&
-              (ties[v] > ties[best] ||
-               (ties[v] == ties[best] && in_rules[v] > in_rules[best])))))
-          best = v;
+        {
+          if (placed[v])
+            continue;
+          if (best == k || pinned[v] != pinned[best])
+            {
+              if (best == k || pinned[v])
+                best = v;
+              continue;
+            }
+          if (completes[v] != completes[best])
+            {
+              if (completes[v] > completes[best])
+                best = v;
+              continue;
+            }
+          if (ties[v] > ties[best] ||
+              (ties[v] == ties[best] && in_rules[v] > in_rules[best]))
+            best = v;
+        }
       placed[best] = TRUE;
       g_ptr_array_add (order, cg->vars->pdata[best]);
       /* the rules of best now tie each of their other variables once more */
@@ -494,29 +507,20 @@ lazy_order (const LgConstraintGroup *cg)
 }
 
 /* From this many assignments on, a constraint group with couples is lazy:
- * searched at each propagation instead of enumerated (see Lazy)... */
+ * searched at each propagation instead of enumerated (see Lazy).  With
+ * couples inside its logic too (measured on 120 random files of the
+ * cross-check against clingo, doc/performance.md): before the search's
+ * order and budget (lazy_order, process_lazy), such a group was lazy only
+ * when its unpinned variables had at most 256 assignments, else
+ * enumerated (a group of seven variables of twelve items: 49 s, then the
+ * search); now the search is never slower, and up to 300 times faster. */
 #define LAZY_MIN_ASSIGNMENTS (G_GUINT64_CONSTANT (1) << 16)
-/* ... but a group with couple logic only when the assignments of its
- * unpinned variables, which its search goes through even on settled lines
- * (its logic decides them only there), are at most LAZY_FREE_MAX, or when
- * its assignments are LAZY_ENUMERATE_MAX or more, too many to enumerate;
- * else it is enumerated, and searched only if its leaves pass
- * LAZY_LEAVES_BYTES (then build_group starts it again, lazy).  Measured:
- * "exactly one of six statements", two of them couples, over eleven
- * pinned variables of six items (tests/input/exactly-one-mixed.lgm), 65
- * solutions in 20 ms lazy, 6.4 s enumerated; a random clue of eight
- * variables of nine items, six unpinned, in ands, ors and counts of
- * couples: 43 million assignments enumerated in 15 s, then the search in
- * 0.2 s, but lazy no solution in 10 s (each propagation past its steps). */
-#define LAZY_FREE_MAX 256
-#define LAZY_ENUMERATE_MAX (G_GUINT64_CONSTANT (1) << 26)
-#define LAZY_LEAVES_BYTES (G_GUINT64_CONSTANT (512) << 20)
 
-/* Can cg be lazy?  Not when some rule may overflow: then it is enumerated
- * in the faithful order, so that the overflow is reported on the same
+/* Is cg lazy?  Not when some rule may overflow: then it is enumerated in
+ * the faithful order, so that the overflow is reported on the same
  * rule. */
 static gboolean
-can_be_lazy (const LgConstraintGroup *cg, guint n)
+is_lazy (const LgConstraintGroup *cg, guint n)
 {
   if (!lg_constraint_group_has_couples (cg) || cg->vars->len == 0 ||
       lg_assignments (n, cg->vars->len) < LAZY_MIN_ASSIGNMENTS)
@@ -525,16 +529,6 @@ can_be_lazy (const LgConstraintGroup *cg, guint n)
     if (!rule_is_safe (cg->logic->pdata[i]))
       return FALSE;
   return TRUE;
-}
-
-/* Is cg lazy from the start? */
-static gboolean
-is_lazy (const LgConstraintGroup *cg, guint n)
-{
-  return can_be_lazy (cg, n) &&
-         (!cg->n_couple_logic ||
-          lg_assignments (n, cg->vars->len) >= LAZY_ENUMERATE_MAX ||
-          lg_assignments (n, unpinned_vars (cg)) <= LAZY_FREE_MAX);
 }
 
 /* Upper bound of the bytes every group's leaves can take. */
@@ -557,14 +551,9 @@ estimate_leaves (const LgConstraintSet *set, guint n)
 static gboolean
 can_grow (Builder *b, guint64 bytes)
 {
-  if (b->error || b->too_big)
+  if (b->error)
     return FALSE;
   b->bytes += bytes;
-  if (b->lazy_past && b->bytes > b->lazy_past)
-    {
-      b->too_big = TRUE;
-      return FALSE;
-    }
   if (b->bytes <= b->budget)
     return TRUE;
   lg_budget_set_error (&b->error, "the fast engine's leaves need", b->budget,
@@ -894,7 +883,7 @@ alternative_leaf (const LgCellLiteral *lits, guint n_lits, gpointer data)
 {
   Builder *b = data;
   make_leaf (b, lits, n_lits);
-  return !b->error && !b->too_big;
+  return !b->error;
 }
 
 /* The leaves of the current assignment when its group has couple logic:
@@ -951,7 +940,7 @@ enumerate (Builder *b, guint ivar)
       return;
     }
   LgItem *var = cg->vars->pdata[ivar];
-  for (guint k = 0; k < b->e->n && !b->error && !b->holds && !b->too_big; k++)
+  for (guint k = 0; k < b->e->n && !b->error && !b->holds; k++)
     {
       if (lg_deadline_passed (b->e->deadline))
         {
@@ -1322,26 +1311,9 @@ build_group (Builder *b, const LgConstraintGroup *cg)
   g.leaf_first = b->starts->len - 1;
   g.lazy = -1;
   seen_clear (&b->seen);
-  guint64 bytes = b->bytes, kept = b->leaves_kept;
-  b->lazy_past = cg->n_couple_logic && can_be_lazy (cg, b->e->n)
-                     ? MIN (bytes + LAZY_LEAVES_BYTES, b->budget)
-                     : 0;
   enumerate (b, 0);
-  b->lazy_past = 0;
   free_ready_programs (b);
   g_clear_pointer (&b->expansion, lg_expansion_free);
-  if (b->too_big)
-    {
-      /* too many leaves: the group is searched instead */
-      b->too_big = FALSE;
-      b->bytes = bytes;
-      b->leaves_kept = kept;
-      g_array_set_size (b->codes,
-                        g_array_index (b->starts, guint32, g.leaf_first));
-      g_array_set_size (b->starts, g.leaf_first + 1);
-      build_lazy (b, cg);
-      return;
-    }
   g.n_leaves = b->starts->len - 1 - g.leaf_first;
   if (b->e->n >= LARGE_MIN_ITEMS)
     strip_facts (b, g.leaf_first);
@@ -2582,17 +2554,12 @@ lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p, gboolean record)
 /* Steps of a lazy group's search in one propagation: past them, the group
  * narrows nothing and fails nothing (the complete assignments are checked
  * without a limit, see lazy_holds).  A step is a value tried or a node of
- * the expansion of its couple logic.  Each group starts with LAZY_BUDGET;
- * a search that passes its budget halves it, down to LAZY_BUDGET_MIN, and
- * one that ends within doubles it again, up to LAZY_BUDGET: a group whose
- * searches never end while the lines are open costs little at each
- * propagation.  Measured: a group of ten variables over twelve items,
- * eight unpinned, in four rules with couples inside, ended its search
- * within 2000 steps in 12 of its 3,173 propagations (the first 302
- * solutions of its random file: 1.06 s; with the budget adapted, 0.11 s,
- * the same 878 nodes). */
+ * the expansion of its couple logic.  Tried and dropped: a budget halved
+ * after each search that passes it (down to 50) and doubled after one
+ * that ends: 20 times faster where the searches seldom end, but on a
+ * random file whose group needs its searches to narrow the lines, 192,202
+ * nodes instead of 880 (doc/performance.md). */
 #define LAZY_BUDGET 2000
-#define LAZY_BUDGET_MIN 50
 
 /* A lazy group: its variables searched against M.  No assignment left:
  * fail.  Else, when the search ended within its budget, every line that all
@@ -2604,14 +2571,12 @@ process_lazy (LgFastEngine *e, uint8_t *state, guint gi)
   Row *M = state_m (e, state);
   Lazy *lz = &e->lazy[e->groups[gi].lazy];
   e->lz_found = e->lz_steps = 0;
-  e->lz_budget = lz->budget;
+  e->lz_budget = LAZY_BUDGET;
   e->lz_len = 0;
   e->lz_m = M;
   lazy_search (e, M, lz, 0, TRUE);
   gboolean complete = e->lz_steps < e->lz_budget;
   e->lazy_steps += e->lz_steps;
-  lz->budget = complete ? MIN (2 * lz->budget, LAZY_BUDGET)
-                        : MAX (lz->budget / 2, LAZY_BUDGET_MIN);
   guint64 found = e->lz_found;
   gboolean ok = !complete || found > 0;
   for (guint i = 0; i < e->lz_n_touched; i++)
@@ -3382,8 +3347,6 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
           e->dirty[e->n_dirty++] = gi;
         }
       memset (e->weight, 0, MAX (e->n_groups, 1) * sizeof (guint64));
-      for (guint i = 0; i < e->n_lazy; i++)
-        e->lazy[i].budget = LAZY_BUDGET;
       if (e->carry && e->carry->G == e->G && e->carry->n == e->n)
         memcpy (e->line_weight, e->carry->line, e->q_cap * sizeof (guint64));
       else
