@@ -513,7 +513,8 @@ lazy_order (const LgConstraintGroup *cg)
  * order and budget (lazy_order, process_lazy), such a group was lazy only
  * when its unpinned variables had at most 256 assignments, else
  * enumerated (a group of seven variables of twelve items: 49 s, then the
- * search); now the search is never slower, and up to 300 times faster. */
+ * search); now searched, the five of those files that did not end in 20 s
+ * end within 2 s, eleven are faster, four slower by about a second. */
 #define LAZY_MIN_ASSIGNMENTS (G_GUINT64_CONSTANT (1) << 16)
 
 /* Is cg lazy?  Not when some rule may overflow: then it is enumerated in
