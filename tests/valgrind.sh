@@ -128,6 +128,11 @@ printf 'atomic a: 1, 2, 3, 4, 5, 6, 7, 8\natomic b: 1, 2, 3, 4, 5, 6, 7, 8\natom
   >"$tmp/endless.lgm" # 8!^2 solutions
 job "logigram --time-limit 1 --engine=fast (stopped)" 3 "$LOGIGRAM" \
   --time-limit 1 --engine=fast --count "$tmp/endless.lgm"
+# large constraint groups: rules on partial assignments, the lazy search
+job "logigram sums (partial assignments)" 0 "$LOGIGRAM" --count \
+  "$LG_TESTDIR/input/sums.lgm"
+job "logigram free-vars --max-solutions 20 (lazy search)" 0 "$LOGIGRAM" \
+  --count --max-solutions 20 "$LG_TESTDIR/input/free-vars.lgm"
 for bad in $(ls "$LG_TESTDIR/bad" | head -3); do
   job "logigram bad/$bad (one error)" 1 "$LOGIGRAM" "$LG_TESTDIR/bad/$bad"
 done
