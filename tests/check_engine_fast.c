@@ -1740,8 +1740,9 @@ END_TEST
 START_TEST (test_fast_lazy_order)
 {
   /* a group of ten variables over twelve items, eight unpinned: its first
-   * 302 solutions in a few million steps of its search, where the
-   * creation order of its variables took billions (lazy_order) */
+   * 302 solutions in a few million steps of its search (6.4 million; 20
+   * million with --enable-checks, whose solutions are verified), where
+   * the creation order of its variables took over a billion (lazy_order) */
   g_autofree char *path = lgtest_test_path ("input/free-vars.lgm");
   g_autoptr (GError) error = NULL;
   g_autoptr (LgProblem) p = lg_parser_parse_file (path, &error);
@@ -1753,7 +1754,7 @@ START_TEST (test_fast_lazy_order)
   ck_assert_int_eq (lg_problem_solve (p, &opts, &stats, NULL, NULL, &error),
                     302);
   ck_assert_uint_gt (stats.lazy_steps, 0);
-  ck_assert_uint_lt (stats.lazy_steps, 10000000);
+  ck_assert_uint_lt (stats.lazy_steps, 100000000);
 }
 END_TEST
 
