@@ -2562,6 +2562,22 @@ lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p, gboolean record)
  * nodes instead of 880 (doc/performance.md). */
 #define LAZY_BUDGET 2000
 
+/* A search of lz against M from its first variable, within budget steps
+ * (lz_found and lz_steps counted from 0; the steps added to the stats'):
+ * TRUE when it ended within them.  process_lazy's and lazy_holds'. */
+static gboolean
+lazy_run (LgFastEngine *e, const Row *M, Lazy *lz, guint64 budget,
+          gboolean record)
+{
+  e->lz_found = e->lz_steps = 0;
+  e->lz_budget = budget;
+  e->lz_len = 0;
+  e->lz_m = M;
+  lazy_search (e, M, lz, 0, record);
+  e->lazy_steps += e->lz_steps;
+  return e->lz_steps < e->lz_budget;
+}
+
 /* A lazy group: its variables searched against M.  No assignment left:
  * fail.  Else, when the search ended within its budget, every line that all
  * the assignments constrain keeps the union of what they allow, and a no
@@ -2571,13 +2587,7 @@ process_lazy (LgFastEngine *e, uint8_t *state, guint gi)
 {
   Row *M = state_m (e, state);
   Lazy *lz = &e->lazy[e->groups[gi].lazy];
-  e->lz_found = e->lz_steps = 0;
-  e->lz_budget = LAZY_BUDGET;
-  e->lz_len = 0;
-  e->lz_m = M;
-  lazy_search (e, M, lz, 0, TRUE);
-  gboolean complete = e->lz_steps < e->lz_budget;
-  e->lazy_steps += e->lz_steps;
+  gboolean complete = lazy_run (e, M, lz, LAZY_BUDGET, TRUE);
   guint64 found = e->lz_found;
   gboolean ok = !complete || found > 0;
   for (guint i = 0; i < e->lz_n_touched; i++)
@@ -2606,12 +2616,7 @@ lazy_holds (LgFastEngine *e, const Row *M)
 {
   for (guint i = 0; i < e->n_lazy; i++)
     {
-      e->lz_found = e->lz_steps = 0;
-      e->lz_budget = G_MAXUINT64;
-      e->lz_len = 0;
-      e->lz_m = M;
-      lazy_search (e, M, &e->lazy[i], 0, FALSE);
-      e->lazy_steps += e->lz_steps;
+      lazy_run (e, M, &e->lazy[i], G_MAXUINT64, FALSE);
       if (!e->lz_found)
         return FALSE;
     }
