@@ -78,6 +78,11 @@ typedef struct
   const LgRule **partial;  /* per position, the rules tried there on a
                               partial assignment (partial_rules) */
   uint32_t *partial_first; /* n_vars + 1 */
+  uint64_t *ready_pos, *partial_pos; /* the positions each rule reads
+                                        (rule_positions) */
+  /* per position, the items that fail whatever the lines and the other
+   * variables say (learnt by lazy_search) */
+  Row *dead;
   uint32_t *rows; /* the lines its couples can touch, to be woken by */
   uint32_t n_rows;
   const LgRule **couple_logic; /* its logical rules with couples inside */
@@ -86,6 +91,14 @@ typedef struct
   LgExpansion *expansion; /* their alternatives, or NULL */
   guint *assignment; /* the engine's: the variables' items (constraint.h) */
 } Lazy;
+
+/* What the failure of a value in lazy_search depends on, for its
+ * backjumping and its learning: a bit per position of the group's
+ * variables up to LAZY_POSITIONS (those from there on share the highest),
+ * and LAZY_M for the lines of the state; LAZY_ALL, everything. */
+#define LAZY_POSITIONS 63
+#define LAZY_M ((uint64_t) 1 << LAZY_POSITIONS)
+#define LAZY_ALL (~(uint64_t) 0)
 
 /* An assignment of a lazy group enumerated for the propagation: a literal
  * of its path, as the leaves' (gi < gj). */
@@ -143,21 +156,22 @@ struct LgFastEngine
   LgSearchWeights *carry; /* options->weights: line_weight's start, and
                              where it is left at the end (or NULL) */
 
-  /* lazy groups and the scratch of their search (per line of M: yes
-   * count, union, no count, intersection, stamps) */
+  /* lazy groups and the scratch of their search (see process_lazy) */
   guint n_lazy;
   Lazy *lazy;
   uint8_t *lz_value;    /* per variable position */
   guint *lz_assignment; /* the lazy groups' variables' items (constraint.h) */
   LazyLit *lz_path;     /* per couple, and cell of its couple logic */
+  uint64_t *lz_pos;     /* per literal of the path, the positions it needs */
   const Row *lz_m;      /* the lines the search reads */
   guint lz_len;
-  uint32_t *lz_cnt, *lz_ncnt, *lz_ystamp, *lz_nstamp, *lz_nfold;
-  Row *lz_uni, *lz_nacc, *lz_nint;
-  uint32_t *lz_touched;
-  uint8_t *lz_is_touched;
-  guint lz_n_touched;
-  uint32_t lz_stamp;
+  gboolean lz_record;  /* every assignment, each supporting cells; else
+                          the first found */
+  Row *lz_sup;         /* per line of M: the cells supported */
+  Row *lz_yes, *lz_no; /* per line of M: the path's literals */
+  Row *lz_col;         /* per pair x * G + y: the path's yes items of y */
+  uint32_t *lz_open;   /* the group's lines (x < y) with cells unsupported */
+  guint lz_n_open;
   guint64 lz_found, lz_steps, lz_budget;
 
   /* search */
@@ -1146,6 +1160,33 @@ add_pair_rows (GHashTable *rows, const LgRule *r, guint G, guint n)
     }
 }
 
+/* Position p as a set of positions (LAZY_ALL from LAZY_POSITIONS on), and
+ * the positions before it. */
+static inline uint64_t
+lazy_bit (int32_t p)
+{
+  return p < 0 ? 0 : p < LAZY_POSITIONS ? (uint64_t) 1 << p : LAZY_ALL;
+}
+
+static inline uint64_t
+lazy_below (guint p)
+{
+  return p < LAZY_POSITIONS ? ((uint64_t) 1 << p) - 1 : ~LAZY_M;
+}
+
+/* What rule r of cg depends on for lazy_search: the positions of its
+ * variables, and the lines when it has couples inside. */
+static uint64_t
+rule_positions (const LgConstraintGroup *cg, const LgRule *r)
+{
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  lg_rule_collect_vars (r, vars);
+  uint64_t mask = lg_rule_is_couple_logic (r) ? LAZY_M : 0;
+  for (guint i = 0; i < vars->len; i++)
+    mask |= lazy_bit (var_position (cg, vars->pdata[i]));
+  return mask;
+}
+
 static void
 build_lazy (Builder *b, const LgConstraintGroup *group)
 {
@@ -1215,6 +1256,14 @@ build_lazy (Builder *b, const LgConstraintGroup *group)
     lz.ready[i] = cg->logic->pdata[order[i]];
   g_free (order);
   partial_rules (cg, TRUE, &lz.partial_first, &lz.partial);
+  guint n_partial = lz.partial_first[k];
+  lz.ready_pos = g_new (uint64_t, MAX (cg->logic->len, 1));
+  lz.partial_pos = g_new (uint64_t, MAX (n_partial, 1));
+  for (guint i = 0; i < cg->logic->len; i++)
+    lz.ready_pos[i] = rule_positions (cg, lz.ready[i]);
+  for (guint i = 0; i < n_partial; i++)
+    lz.partial_pos[i] = rule_positions (cg, lz.partial[i]);
+  lz.dead = g_new0 (Row, MAX (k, 1));
   lz.n_rows = g_hash_table_size (rows);
   lz.rows = g_new (uint32_t, MAX (lz.n_rows, 1));
   GHashTableIter it;
@@ -1558,10 +1607,11 @@ lay_out (Builder *b)
   e->n_lazy = b->lazy->len;
   e->lazy = (Lazy *) g_array_free (b->lazy, FALSE);
   b->lazy = NULL;
-  guint max_vars = 0, max_couples = 0;
+  guint max_vars = 0, max_couples = 0, max_rows = 0;
   for (guint i = 0; i < e->n_lazy; i++)
     {
       max_vars = MAX (max_vars, e->lazy[i].n_vars);
+      max_rows = MAX (max_rows, e->lazy[i].n_rows);
       max_couples =
           MAX (max_couples,
                e->lazy[i].couple_first[e->lazy[i].n_vars] + e->lazy[i].n_cells);
@@ -1580,16 +1630,12 @@ lay_out (Builder *b)
         }
       e->lz_value = g_new0 (uint8_t, max_vars);
       e->lz_path = g_new0 (LazyLit, MAX (max_couples, 1));
-      e->lz_cnt = g_new0 (uint32_t, m);
-      e->lz_ncnt = g_new0 (uint32_t, m);
-      e->lz_ystamp = g_new0 (uint32_t, m);
-      e->lz_nstamp = g_new0 (uint32_t, m);
-      e->lz_nfold = g_new0 (uint32_t, m);
-      e->lz_uni = g_new0 (Row, m);
-      e->lz_nacc = g_new0 (Row, m);
-      e->lz_nint = g_new0 (Row, m);
-      e->lz_touched = g_new0 (uint32_t, m);
-      e->lz_is_touched = g_new0 (uint8_t, m);
+      e->lz_pos = g_new0 (uint64_t, MAX (max_couples, 1));
+      e->lz_sup = g_new0 (Row, m);
+      e->lz_yes = g_new0 (Row, m);
+      e->lz_no = g_new0 (Row, m);
+      e->lz_col = g_new0 (Row, (size_t) G * G);
+      e->lz_open = g_new0 (uint32_t, MAX (max_rows, 1));
     }
   /* the three indexes (four with lazy groups from LARGE_MIN_ITEMS items),
    * made in turn from one array of pairs: at most two per literal, and
@@ -1660,7 +1706,8 @@ search_bytes (const LgProblem *problem, const LgConstraintSet *set,
   guint64 lazy = 0;
   for (guint i = 0; i < set->groups->len && !lazy; i++)
     if (is_lazy (set->groups->pdata[i], n))
-      lazy = (guint64) m * (9 * sizeof (uint32_t) + 1);
+      lazy = (guint64) m * (3 * sizeof (Row) + sizeof (uint32_t)) +
+             (guint64) G * G * sizeof (Row);
   return lg_budget_problem_bytes (problem) + (guint64) size * *max_depth +
          (guint64) m * (n + 2) * 4 + (guint64) m * (9 + sizeof (guint64)) +
          (*max_depth > 1 ? (guint64) m * sizeof (Row) : 0) + (guint64) G * G +
@@ -1862,6 +1909,9 @@ lg_engine_fast_free (LgFastEngine *e)
       g_free (lz->ready_first);
       g_free (lz->partial);
       g_free (lz->partial_first);
+      g_free (lz->ready_pos);
+      g_free (lz->partial_pos);
+      g_free (lz->dead);
       g_free (lz->rows);
       g_free (lz->couple_logic);
       if (lz->expansion)
@@ -1871,16 +1921,12 @@ lg_engine_fast_free (LgFastEngine *e)
   g_free (e->lz_value);
   g_free (e->lz_assignment);
   g_free (e->lz_path);
-  g_free (e->lz_cnt);
-  g_free (e->lz_ncnt);
-  g_free (e->lz_ystamp);
-  g_free (e->lz_nstamp);
-  g_free (e->lz_nfold);
-  g_free (e->lz_uni);
-  g_free (e->lz_nacc);
-  g_free (e->lz_nint);
-  g_free (e->lz_touched);
-  g_free (e->lz_is_touched);
+  g_free (e->lz_pos);
+  g_free (e->lz_sup);
+  g_free (e->lz_yes);
+  g_free (e->lz_no);
+  g_free (e->lz_col);
+  g_free (e->lz_open);
   g_free (e->states);
   g_free (e->queue);
   g_free (e->queued);
@@ -2350,14 +2396,19 @@ lazy_eval (LgFastEngine *e, const Lazy *lz, const LgRule *rule)
   return lg_rule_eval3 (rule, lz->assignment, lazy_cell, e);
 }
 
-/* Literal l checked against M and against the path's, pushed on the path;
- * FALSE when it cannot hold. */
+/* Literal l, which the variables at positions pos settle, checked against
+ * M and against the path's, pushed on the path; FALSE when it cannot hold,
+ * and then *conflict holds what the clash depends on (pos, and the lines
+ * or the positions of the path's literal). */
 static gboolean
-lazy_push_lit (LgFastEngine *e, const Row *M, LazyLit l)
+lazy_push_lit (LgFastEngine *e, const Row *M, LazyLit l, uint64_t pos,
+               uint64_t *conflict)
 {
   Row r = M[l.row], bit = (Row) 1 << l.b;
+  *conflict = pos | LAZY_M;
   if (l.yes ? !(r & bit) : r == bit)
     return FALSE;
+  *conflict = pos;
   /* inside a pair, as make_leaf: two yes on one line, a yes and a no
    * on one cell */
   for (guint q = 0; q < e->lz_len; q++)
@@ -2367,8 +2418,12 @@ lazy_push_lit (LgFastEngine *e, const Row *M, LazyLit l)
         continue;
       gboolean same_a = o->a == l.a, same_b = o->b == l.b;
       if (o->yes && l.yes ? same_a != same_b : same_a && same_b)
-        return FALSE;
+        {
+          *conflict |= e->lz_pos[q];
+          return FALSE;
+        }
     }
+  e->lz_pos[e->lz_len] = pos;
   e->lz_path[e->lz_len++] = l;
   return TRUE;
 }
@@ -2384,11 +2439,12 @@ lazy_lit (const LgFastEngine *e, guint gi, guint a, guint gj, guint b,
 }
 
 /* The literals of lz settled by position p, checked and pushed on the
- * path.  FALSE when one cannot hold (the path then holds the literals
- * pushed so far: the caller pops to its length). */
+ * path.  FALSE when one cannot hold, with what the clash depends on in
+ * *conflict (the path then holds the literals pushed so far: the caller
+ * pops to its length). */
 static gboolean
 lazy_push (LgFastEngine *e, const Row *M, const Lazy *lz, const uint8_t *value,
-           guint p)
+           guint p, uint64_t *conflict)
 {
   for (uint32_t i = lz->couple_first[p]; i < lz->couple_first[p + 1]; i++)
     {
@@ -2397,169 +2453,172 @@ lazy_push (LgFastEngine *e, const Row *M, const Lazy *lz, const uint8_t *value,
       guint iy = c->ypos >= 0 ? value[c->ypos] : c->iy;
       LazyLit l = c->gx < c->gy ? lazy_lit (e, c->gx, ix, c->gy, iy, c->yes)
                                 : lazy_lit (e, c->gy, iy, c->gx, ix, c->yes);
-      if (!lazy_push_lit (e, M, l))
+      if (!lazy_push_lit (e, M, l, lazy_bit (c->xpos) | lazy_bit (c->ypos),
+                          conflict))
         return FALSE;
     }
   return TRUE;
 }
 
-static inline void
-lazy_touch (LgFastEngine *e, uint32_t row)
-{
-  if (!e->lz_is_touched[row])
-    {
-      e->lz_is_touched[row] = 1;
-      e->lz_touched[e->lz_n_touched++] = row;
-    }
-}
-
-/* The complete assignment on the path, for the union of what the
- * assignments allow (as the leaves' in process_group). */
+/* The cells of the group's lines that the assignment on the path leaves
+ * possible, added to lz_sup: on a line (x -> y, a), x < y, cell b unless
+ * the path says yes to another item of the line, no to b, or yes to b on
+ * another line of the pair (the transposed line (y -> x, b) holds another
+ * item).  The lines whose cells are all supported leave lz_open. */
 static void
-lazy_record (LgFastEngine *e)
+lazy_support (LgFastEngine *e)
 {
-  guint G = e->G, n = e->n;
-  if (++e->lz_stamp == 0)
-    {
-      size_t m = (size_t) G * G * n;
-      memset (e->lz_ystamp, 0, m * sizeof (uint32_t));
-      memset (e->lz_nstamp, 0, m * sizeof (uint32_t));
-      memset (e->lz_nfold, 0, m * sizeof (uint32_t));
-      e->lz_stamp = 1;
-    }
-  uint32_t stamp = e->lz_stamp;
+  const Row *M = e->lz_m;
+  guint n = e->n;
   for (guint q = 0; q < e->lz_len; q++)
     {
       const LazyLit *l = &e->lz_path[q];
+      Row bit = (Row) 1 << l->b;
       if (l->yes)
         {
-          /* line (gi -> gj, a) is {b}, line (gj -> gi, b) is {a} */
-          uint32_t gi = l->pair / G, gj = l->pair % G;
-          uint32_t rows[2] = { l->row, (gj * G + gi) * n + l->b };
-          Row bits[2] = { (Row) 1 << l->b, (Row) 1 << l->a };
-          for (guint k = 0; k < 2; k++)
-            {
-              lazy_touch (e, rows[k]);
-              if (e->lz_ystamp[rows[k]] != stamp)
-                {
-                  e->lz_ystamp[rows[k]] = stamp;
-                  e->lz_cnt[rows[k]]++;
-                }
-              e->lz_uni[rows[k]] |= bits[k];
-            }
+          e->lz_yes[l->row] |= bit;
+          e->lz_col[l->pair] |= bit;
         }
       else
-        {
-          lazy_touch (e, l->row);
-          if (e->lz_nstamp[l->row] != stamp)
-            {
-              e->lz_nstamp[l->row] = stamp;
-              e->lz_nacc[l->row] = 0;
-            }
-          e->lz_nacc[l->row] |= (Row) 1 << l->b;
-        }
+        e->lz_no[l->row] |= bit;
     }
-  /* the no items of this assignment on each line, into the intersection */
+  for (guint i = 0; i < e->lz_n_open; i++)
+    {
+      uint32_t r = e->lz_open[i];
+      Row yes = e->lz_yes[r];
+      e->lz_sup[r] |=
+          yes ? yes : M[r] & (Row) ~(e->lz_no[r] | e->lz_col[r / n]);
+      if (!(M[r] & (Row) ~e->lz_sup[r]))
+        e->lz_open[i--] = e->lz_open[--e->lz_n_open];
+    }
   for (guint q = 0; q < e->lz_len; q++)
     {
-      uint32_t row = e->lz_path[q].row;
-      if (e->lz_path[q].yes || e->lz_nfold[row] == stamp)
-        continue;
-      e->lz_nfold[row] = stamp;
-      e->lz_nint[row] = e->lz_ncnt[row]++ ? e->lz_nint[row] & e->lz_nacc[row]
-                                          : e->lz_nacc[row];
+      const LazyLit *l = &e->lz_path[q];
+      e->lz_yes[l->row] = e->lz_no[l->row] = 0;
+      e->lz_col[l->pair] = 0;
     }
 }
 
-/* The scratch of lazy_alternative: the search's mode. */
-typedef struct
+/* An assignment found, on the path: counted, and its cells supported when
+ * the search records them. */
+static inline void
+lazy_found (LgFastEngine *e)
 {
-  LgFastEngine *e;
-  gboolean record;
-} LazyRun;
+  e->lz_found++;
+  if (e->lz_record)
+    lazy_support (e);
+}
 
 /* An alternative of the couple logic under the assignment on the path
  * (LgExpansionFunc): its literals checked against the lines and the
  * path's, and when they hold, an assignment found, as a leaf of the
- * group.  FALSE stops the expansion at the first found when not
- * recording (the budget stops it through its node limit). */
+ * group.  FALSE stops the expansion at the first found when the search
+ * stops there (the budget stops it through its node limit). */
 static gboolean
 lazy_alternative (const LgCellLiteral *lits, guint n_lits, gpointer data)
 {
-  LazyRun *run = data;
-  LgFastEngine *e = run->e;
+  LgFastEngine *e = data;
   guint len = e->lz_len;
   gboolean ok = TRUE;
+  uint64_t conflict;
   for (guint i = 0; i < n_lits && ok; i++)
     ok = lazy_push_lit (e, e->lz_m,
                         lazy_lit (e, lits[i].g1, lits[i].i1, lits[i].g2,
-                                  lits[i].i2, lits[i].yes));
+                                  lits[i].i2, lits[i].yes),
+                        LAZY_ALL, &conflict);
   if (ok)
-    {
-      e->lz_found++;
-      if (run->record)
-        lazy_record (e);
-    }
+    lazy_found (e);
   e->lz_len = len;
-  return run->record || !e->lz_found;
+  return e->lz_record || !e->lz_found;
 }
 
 /* The assignments of lz from position p on that hold with M (with couple
- * logic, each alternative of it that holds with M counts as one): recorded
- * when record, else the search stops at the first.  Counts them in
- * lz_found; stops when lz_steps reaches lz_budget. */
-static void
-lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p, gboolean record)
+ * logic, each alternative of it that holds with M counts as one), each
+ * counted in lz_found, and supported (lazy_support) when lz_record, else
+ * the search stops at the first; and it stops when lz_steps reaches
+ * lz_budget.  Returns what the failure of the whole subtree depends on:
+ * the positions before p, and the lines (LAZY_M); LAZY_ALL when the
+ * subtree found an assignment or was cut.  A value fails through the
+ * literals or the rules that clash, whose positions (and the lines, for a
+ * literal against them or a rule with couples inside) it collects.  When
+ * a subtree's failure does not depend on p, every other item of p fails
+ * the same way, and the search jumps back over p (conflict-directed
+ * backjumping, Prosser 1993).  When the failure of an item of p depends
+ * on nothing before p nor on the lines, it fails in every search: it is
+ * learnt (lz->dead) and never tried again. */
+static uint64_t
+lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p)
 {
+  uint64_t below = lazy_below (p);
   if (p == lz->n_vars)
     {
       if (lz->expansion)
         {
           /* each node of the expansion a step */
-          LazyRun run = { e, record };
+          guint64 found = e->lz_found;
           const LgRule *overflow; /* never: the rules are safe */
           lg_expansion_set_node_limit (
               lz->expansion, e->lz_budget - MIN (e->lz_steps, e->lz_budget));
-          lg_expansion_run (lz->expansion, lazy_alternative, &run, &overflow);
+          lg_expansion_run (lz->expansion, lazy_alternative, e, &overflow);
           e->lz_steps += lg_expansion_nodes (lz->expansion);
-          return;
+          if (found == e->lz_found && e->lz_steps < e->lz_budget)
+            return below | LAZY_M;
+          return LAZY_ALL;
         }
-      e->lz_found++;
-      if (record)
-        lazy_record (e);
-      return;
+      lazy_found (e);
+      return LAZY_ALL;
     }
   guint len = e->lz_len;
+  uint64_t conflicts = 0, self = lazy_bit ((int32_t) p);
   for (guint k = 0; k < e->n; k++)
     {
-      if (e->lz_steps++ >= e->lz_budget || (!record && e->lz_found))
-        break;
-      /* lazy_holds has no budget: the deadline stops it */
-      if (!record && !(e->lz_steps & 0xfff) && lg_deadline_passed (e->deadline))
+      if (lz->dead[p] >> k & 1)
+        continue;
+      if (e->lz_steps++ >= e->lz_budget || (!e->lz_record && e->lz_found))
+        {
+          conflicts = LAZY_ALL;
+          break;
+        }
+      /* lazy_holds': the deadline stops it too */
+      if (!e->lz_record && !(e->lz_steps & 0xfff) &&
+          lg_deadline_passed (e->deadline))
         e->lz_budget = 0;
       lazy_set (lz, e->lz_value, p, k);
-      gboolean ok = lazy_push (e, M, lz, e->lz_value, p);
+      uint64_t conflict = 0;
+      gboolean ok = lazy_push (e, M, lz, e->lz_value, p, &conflict);
       for (uint32_t i = lz->ready_first[p]; i < lz->ready_first[p + 1] && ok;
            i++)
-        ok = lazy_eval (e, lz, lz->ready[i]) != LG_EVAL_FALSE;
+        if (lazy_eval (e, lz, lz->ready[i]) == LG_EVAL_FALSE)
+          ok = FALSE, conflict = lz->ready_pos[i];
       for (uint32_t i = lz->partial_first[p];
            i < lz->partial_first[p + 1] && ok; i++)
-        ok = lazy_eval (e, lz, lz->partial[i]) != LG_EVAL_FALSE;
+        if (lazy_eval (e, lz, lz->partial[i]) == LG_EVAL_FALSE)
+          ok = FALSE, conflict = lz->partial_pos[i] & (below | self | LAZY_M);
       if (ok)
-        lazy_search (e, M, lz, p + 1, record);
+        conflict = lazy_search (e, M, lz, p + 1);
       e->lz_len = len;
+      if (!(conflict & (below | LAZY_M)))
+        lz->dead[p] |= (Row) 1 << k;
+      if (ok && !(conflict & self))
+        {
+          /* the subtree failed whatever the item of p */
+          conflicts = conflict;
+          break;
+        }
+      conflicts |= conflict;
     }
   lazy_set (lz, e->lz_value, p, LG_UNSET);
+  return conflicts == LAZY_ALL ? LAZY_ALL : conflicts & (below | LAZY_M);
 }
 
 /* Steps of a lazy group's search in one propagation: past them, the group
  * narrows nothing and fails nothing (the complete assignments are checked
- * without a limit, see lazy_holds).  A step is a value tried or a node of
- * the expansion of its couple logic.  Tried and dropped: a budget halved
- * after each search that passes it (down to 50) and doubled after one
- * that ends: 20 times faster where the searches seldom end, but on a
- * random file whose group needs its searches to narrow the lines, 192,202
- * nodes instead of 880 (doc/performance.md). */
+ * with no limit but the engine's, see lazy_holds).  A step is a value
+ * tried or a node of the expansion of its couple logic.  Tried and
+ * dropped: a budget halved after each search that passes it (down to 50)
+ * and doubled after one that ends: 20 times faster where the searches
+ * seldom end, but on a random file whose group needs its searches to
+ * narrow the lines, 192,202 nodes instead of 880 (doc/performance.md). */
 #define LAZY_BUDGET 2000
 
 /* A search of lz against M from its first variable, within budget steps
@@ -2571,54 +2630,68 @@ lazy_run (LgFastEngine *e, const Row *M, Lazy *lz, guint64 budget,
 {
   e->lz_found = e->lz_steps = 0;
   e->lz_budget = budget;
+  e->lz_record = record;
   e->lz_len = 0;
   e->lz_m = M;
-  lazy_search (e, M, lz, 0, record);
+  lazy_search (e, M, lz, 0);
   e->lazy_steps += e->lz_steps;
   return e->lz_steps < e->lz_budget;
 }
 
-/* A lazy group: its variables searched against M.  No assignment left:
- * fail.  Else, when the search ended within its budget, every line that all
- * the assignments constrain keeps the union of what they allow, and a no
- * shared by all is applied, as the leaves' in process_group. */
+/* A lazy group: its assignments searched against M.  No assignment left:
+ * fail.  Else, when the search ended within its budget, the cells of the
+ * group's lines that no assignment leaves possible go (lazy_support): arc
+ * consistency over its cells, as the leaves' union in process_group. */
 static gboolean
 process_lazy (LgFastEngine *e, uint8_t *state, guint gi)
 {
   Row *M = state_m (e, state);
   Lazy *lz = &e->lazy[e->groups[gi].lazy];
-  gboolean complete = lazy_run (e, M, lz, LAZY_BUDGET, TRUE);
-  guint64 found = e->lz_found;
-  gboolean ok = !complete || found > 0;
-  for (guint i = 0; i < e->lz_n_touched; i++)
+  guint n = e->n, G = e->G;
+  e->lz_n_open = 0;
+  for (guint i = 0; i < lz->n_rows; i++)
     {
-      uint32_t row = e->lz_touched[i];
-      guint n = e->n, x = row / n / e->G, y = (row / n) % e->G, a = row % n;
-      if (ok && complete && e->lz_cnt[row] == found)
-        ok = restrict_line (e, M, x, y, a, e->lz_uni[row]);
-      if (ok && complete && e->lz_ncnt[row] == found)
-        ok = restrict_line (e, M, x, y, a, e->full & (Row) ~e->lz_nint[row]);
-      e->lz_cnt[row] = e->lz_ncnt[row] = 0;
-      e->lz_uni[row] = 0;
-      e->lz_is_touched[row] = 0;
+      uint32_t r = lz->rows[i];
+      if (r / n / G < (r / n) % G)
+        {
+          e->lz_sup[r] = 0;
+          e->lz_open[e->lz_n_open++] = r;
+        }
     }
-  e->lz_n_touched = 0;
-  if (complete && found == 0)
-    e->weight[gi]++;
-  return ok;
+  if (!lazy_run (e, M, lz, LAZY_BUDGET, TRUE))
+    return TRUE;
+  if (!e->lz_found)
+    {
+      e->weight[gi]++;
+      return FALSE;
+    }
+  for (guint i = 0; i < e->lz_n_open; i++)
+    {
+      uint32_t r = e->lz_open[i];
+      if (!restrict_line (e, M, r / n / G, (r / n) % G, r % n, e->lz_sup[r]))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* Does some assignment of every lazy group hold with M (a complete
- * assignment of the lines)?  No limit here but the deadline (then FALSE:
- * the search stops). */
+ * assignment of the lines)?  No limit here but the engine's: the deadline,
+ * and the node limit at LAZY_BUDGET steps a node (either passed: FALSE,
+ * and the search stops). */
 static gboolean
 lazy_holds (LgFastEngine *e, const Row *M)
 {
+  guint64 budget = e->node_limit > G_MAXUINT64 / LAZY_BUDGET
+                       ? G_MAXUINT64
+                       : e->node_limit * LAZY_BUDGET;
   for (guint i = 0; i < e->n_lazy; i++)
     {
-      lazy_run (e, M, &e->lazy[i], G_MAXUINT64, FALSE);
-      if (!e->lz_found)
-        return FALSE;
+      gboolean complete = lazy_run (e, M, &e->lazy[i], budget, FALSE);
+      if (e->lz_found)
+        continue;
+      if (!complete && !lg_deadline_passed (e->deadline))
+        e->over_limit = TRUE;
+      return FALSE;
     }
   return TRUE;
 }

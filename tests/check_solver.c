@@ -838,6 +838,29 @@ START_TEST (test_solver_work_limit)
 }
 END_TEST
 
+/* The work limit bounds the fast engine's check of a large constraint
+ * group at each complete assignment (lazy_holds, at 2000 steps a node):
+ * parity.lgm's group has no assignment, which only a search of tens of
+ * thousands of steps shows, at every complete assignment of the grid
+ * (without the bound: 484,620 steps within the same 10 nodes). */
+START_TEST (test_solver_work_limit_lazy)
+{
+  g_autoptr (LgProblem) p = parse_test_file ("input/parity.lgm");
+  g_autoptr (GError) error = NULL;
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = LG_ENGINE_FAST;
+  options.work_limit = 10;
+  LgStats stats;
+  ck_assert_int_eq (lg_problem_solve (p, &options, &stats, NULL, NULL, &error),
+                    0);
+  ck_assert (stats.over_work);
+  ck_assert (!stats.complete);
+  ck_assert_uint_gt (stats.lazy_steps, 0);
+  ck_assert_uint_le (stats.lazy_steps, 40000);
+  ck_assert_uint_le (stats.nodes_explored, 10);
+}
+END_TEST
+
 /* auto's trial (the faithful engine on a bounded work) stopped by the
  * deadline, here in its transformation: what it found is the answer (none,
  * timed out), not the fast engine's start. */
@@ -1004,6 +1027,7 @@ lg_solver_suite (void)
   tcase_add_loop_test (tc, test_solver_deadline_in_trial_search, 0,
                        G_N_ELEMENTS (trial_search_cases));
   tcase_add_loop_test (tc, test_solver_work_limit, 0, 3);
+  tcase_add_test (tc, test_solver_work_limit_lazy);
   tcase_add_loop_test (tc, test_solver_auto_seven, 0,
                        G_N_ELEMENTS (seven_cases));
   suite_add_tcase (s, tc);
