@@ -133,6 +133,11 @@ job "logigram sums (partial assignments)" 0 "$LOGIGRAM" --count \
   "$LG_TESTDIR/input/sums.lgm"
 job "logigram free-vars --max-solutions 20 (lazy search)" 0 "$LOGIGRAM" \
   --count --max-solutions 20 "$LG_TESTDIR/input/free-vars.lgm"
+job "logigram slow-lazy-order --max-solutions 20 (backjumping)" 0 \
+  "$LOGIGRAM" --count --max-solutions 20 \
+  "$LG_TESTDIR/input/slow-lazy-order.lgm"
+job "logigram parity (learnt items)" 0 "$LOGIGRAM" --count \
+  "$LG_TESTDIR/input/parity.lgm"
 for bad in $(ls "$LG_TESTDIR/bad" | head -3); do
   job "logigram bad/$bad (one error)" 1 "$LOGIGRAM" "$LG_TESTDIR/bad/$bad"
 done
