@@ -1297,6 +1297,20 @@ compare_couple_keys (const void *p, const void *q)
   return 0;
 }
 
+void
+lg_rules_split_couple_logic (const GPtrArray *logic, GPtrArray *couple_logic,
+                             GPtrArray *plain)
+{
+  for (guint i = 0; i < logic->len; i++)
+    {
+      LgRule *r = logic->pdata[i];
+      if (lg_rule_is_couple_logic (r))
+        g_ptr_array_add (couple_logic, r);
+      else if (plain)
+        g_ptr_array_add (plain, r);
+    }
+}
+
 guint
 lg_rules_n_cells (const LgRule *const *rules, guint n_rules)
 {

@@ -142,6 +142,12 @@ typedef gboolean (*LgExpansionFunc) (const LgCellLiteral *literals,
 LgExpansion *lg_expansion_new (const LgRule *const *rules, guint n_rules,
                                const guint *assignment);
 void lg_expansion_free (LgExpansion *expansion);
+/* The rules of logic (LgRule*) with couples inside
+ * (lg_rule_is_couple_logic), appended in order to couple_logic, the
+ * others to plain unless it is NULL: what an expansion makes alternatives
+ * of, and the rest. */
+void lg_rules_split_couple_logic (const GPtrArray *logic,
+                                  GPtrArray *couple_logic, GPtrArray *plain);
 /* The distinct couples inside rules (a couple written twice counted once):
  * the cells of their expansion are at most that many, and 2^that bounds
  * its alternatives. */

@@ -148,9 +148,7 @@ lg_engine_faithful_transform_seconds (const LgProblem *problem,
       /* the couple logic's alternatives: at most 2^cells, each the
        * couples' masks narrowed by its literals */
       g_autoptr (GPtrArray) couple_logic = g_ptr_array_new ();
-      for (guint r = 0; r < cg->logic->len; r++)
-        if (lg_rule_is_couple_logic (cg->logic->pdata[r]))
-          g_ptr_array_add (couple_logic, cg->logic->pdata[r]);
+      lg_rules_split_couple_logic (cg->logic, couple_logic, NULL);
       guint cells = lg_rules_n_cells (
           (const LgRule *const *) couple_logic->pdata, couple_logic->len);
       work += assignments * (1 + cg->logic->len + cg->couple->len * n_words);

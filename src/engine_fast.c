@@ -1143,9 +1143,7 @@ static GPtrArray *
 group_couple_logic (Builder *b, const LgConstraintGroup *cg)
 {
   g_ptr_array_set_size (b->couple_logic, 0);
-  for (guint i = 0; i < cg->logic->len; i++)
-    if (lg_rule_is_couple_logic (cg->logic->pdata[i]))
-      g_ptr_array_add (b->couple_logic, cg->logic->pdata[i]);
+  lg_rules_split_couple_logic (cg->logic, b->couple_logic, NULL);
   return b->couple_logic;
 }
 

@@ -358,10 +358,7 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
     }
   g_autoptr (GPtrArray) plain = g_ptr_array_new ();
   g_autoptr (GPtrArray) couple_logic = g_ptr_array_new ();
-  for (guint r = 0; r < u->logic->len; r++)
-    g_ptr_array_add (lg_rule_is_couple_logic (u->logic->pdata[r]) ? couple_logic
-                                                                  : plain,
-                     u->logic->pdata[r]);
+  lg_rules_split_couple_logic (u->logic, couple_logic, plain);
   LgExpansion *expansion =
       couple_logic->len
           ? lg_expansion_new ((const LgRule *const *) couple_logic->pdata,

@@ -603,10 +603,7 @@ rules_begin (Builder *b, const LgConstraintGroup *cg)
   /* the logic over couples apart, for the leaves; the rest compiled */
   g_autoptr (GPtrArray) plain = g_ptr_array_new ();
   g_ptr_array_set_size (b->couple_logic, 0);
-  for (guint i = 0; i < cg->logic->len; i++)
-    g_ptr_array_add (
-        lg_rule_is_couple_logic (cg->logic->pdata[i]) ? b->couple_logic : plain,
-        cg->logic->pdata[i]);
+  lg_rules_split_couple_logic (cg->logic, b->couple_logic, plain);
   b->expansion =
       b->couple_logic->len
           ? lg_expansion_new ((const LgRule *const *) b->couple_logic->pdata,

@@ -630,6 +630,41 @@ START_TEST (test_description_rules_n_cells)
 }
 END_TEST
 
+/* A group's logic split into its couple logic and the rest, each in
+ * order; a couple itself is not couple logic. */
+START_TEST (test_description_split_couple_logic)
+{
+  g_autoptr (LgProblem) p = lg_problem_new ();
+  lg_group (p, LG_GROUP_ORDERED, "house", ITEMS ("left", "right"));
+  lg_group (p, LG_GROUP_ATOMIC, "color", ITEMS ("red", "blue"));
+  LgItem *left = lg_item (p, "house", "left");
+  LgItem *red = lg_item (p, "color", "red");
+  LgItem *v = lg_var (p, "house", "v");
+  LgItem *w = lg_var (p, "house", "w");
+  LgRule *rules[] = { lg_eq (p, lg_ref (p, v), lg_num (p, 1)),
+                      lg_or (p, lg_yes (p, left, red), lg_yes (p, v, red)),
+                      lg_yes (p, w, red), lg_not (p, lg_no (p, w, red)),
+                      lg_lt (p, lg_ref (p, v), lg_ref (p, w)) };
+  g_autoptr (GPtrArray) logic = g_ptr_array_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
+    g_ptr_array_add (logic, rules[i]);
+  g_autoptr (GPtrArray) couple_logic = g_ptr_array_new ();
+  g_autoptr (GPtrArray) plain = g_ptr_array_new ();
+  lg_rules_split_couple_logic (logic, couple_logic, plain);
+  ck_assert_uint_eq (couple_logic->len, 2);
+  ck_assert_ptr_eq (couple_logic->pdata[0], rules[1]);
+  ck_assert_ptr_eq (couple_logic->pdata[1], rules[3]);
+  ck_assert_uint_eq (plain->len, 3);
+  ck_assert_ptr_eq (plain->pdata[0], rules[0]);
+  ck_assert_ptr_eq (plain->pdata[1], rules[2]);
+  ck_assert_ptr_eq (plain->pdata[2], rules[4]);
+  /* without plain, appended after what couple_logic holds */
+  lg_rules_split_couple_logic (logic, couple_logic, NULL);
+  ck_assert_uint_eq (couple_logic->len, 4);
+  ck_assert_ptr_eq (couple_logic->pdata[2], rules[1]);
+}
+END_TEST
+
 static gboolean
 count_alternatives (const LgCellLiteral *literals, guint n_literals,
                     gpointer data)
@@ -2195,6 +2230,7 @@ lg_description_suite (void)
   tcase_add_test (tc, test_description_variables);
   tcase_add_test (tc, test_description_expr_bounds);
   tcase_add_test (tc, test_description_rules_n_cells);
+  tcase_add_test (tc, test_description_split_couple_logic);
   tcase_add_test (tc, test_description_expansion_nodes);
   tcase_add_test (tc, test_description_rule_numbering);
   tcase_add_loop_test (tc, test_description_rule_to_string, 0,
