@@ -37,6 +37,11 @@ typedef struct
                              with no solution on its own, each rule of it
                              needed; empty when has_solution */
   guint64 solves;        /* lg_problem_solve calls made */
+  guint64 auto_choices;  /* of them, those whose engine --engine=auto
+                            chose: up to the one that chose the fast
+                            engine, or showed the faithful one too long for
+                            the whole diagnosis; the later ones run the fast
+                            engine at once (diagnose.c) */
   /* With a deadline (options->deadline, --time-limit): decided, the first
    * solve finished (else has_solution is FALSE and core empty: nothing is
    * known); complete, no solve was stopped (else core has no solution but
@@ -58,6 +63,7 @@ typedef struct
                              out by the minimal set that keeps them */
   guint n_kept;        /* rules of that minimal set */
   guint64 solves;      /* lg_problem_solve calls made */
+  guint64 auto_choices; /* as in LgWhyNone */
   /* With a deadline: decided, the original solutions were all found (else
    * nothing is reported); complete, no solve was stopped (else a rule whose
    * test did not finish counts as needed: redundant holds only rules proved

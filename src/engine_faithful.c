@@ -342,6 +342,7 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
   stats->time_explore = g_timer_elapsed (timer, NULL);
 
   stats->nodes_explored = bs.nodes;
+  stats->work = bs.nodes + lg_situation_work (e->situation);
   stats->alternatives = bs.alternatives;
   stats->backtracks = bs.backtracks;
   stats->tree_solutions = bs.successes;

@@ -376,6 +376,9 @@ gboolean lg_problem_is_frozen (const LgProblem *problem);
 /* The most solutions auto's trial of the faithful engine holds back
  * before it prints them (LG_CHOICE_MANY). */
 #define LG_AUTO_TRIAL_KEPT 100000
+/* The units of work (LgStats.work) within which auto's trial of the
+ * faithful engine must finish: about a tenth of a second. */
+#define LG_AUTO_TRIAL_WORK (G_GUINT64_CONSTANT (16) << 20)
 
 /* Why a solve ran the engine it ran. */
 typedef enum
@@ -437,6 +440,10 @@ typedef struct
                                  transformation) stopped at
                                  options->deadline */
   gboolean over_work;       /* the search stopped at options->work_limit */
+  guint64 work;             /* the faithful engine's units of work (its
+                               nodes, alternative points, try_solution's
+                               visits and tables), as auto's trial and the
+                               work limit count them; 0 for the fast one */
   gboolean over_memory;     /* the search stopped at the memory limit: the
                                faithful engine's solutions kept to tell
                                them apart would pass it (auto's trial falls

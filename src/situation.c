@@ -240,6 +240,12 @@ lg_situation_walked (const LgSituation *s)
   return s->nodes_seen;
 }
 
+guint64
+lg_situation_work (const LgSituation *s)
+{
+  return s->steps + s->mask_steps;
+}
+
 void
 lg_situation_set_deadline (LgSituation *s, LgDeadline *deadline)
 {

@@ -127,6 +127,9 @@ gboolean lg_situation_over_limit (const LgSituation *situation);
 /* The nodes the flat walk had explored at its last alternative point: where
  * a walk stopped by the limit or the deadline got to (it leaves no stats). */
 guint64 lg_situation_walked (const LgSituation *situation);
+/* The work the limit counts, but the nodes: the steps, and the mask words
+ * read beyond 6 items, so far. */
+guint64 lg_situation_work (const LgSituation *situation);
 
 /* A deadline (NULL: none, the default) that the exploration asks at each
  * alternative point and try_solution at each step: once it has passed,

@@ -52,7 +52,7 @@ lg_engine_class (LgEngine engine)
  * (lg_situation_estimate). */
 #define AUTO_SECONDS 0.1
 #define REJECT_SECONDS 0.25
-#define TRIAL_WORK (G_GUINT64_CONSTANT (16) << 20)
+#define TRIAL_WORK LG_AUTO_TRIAL_WORK
 #define TRIAL_KEPT LG_AUTO_TRIAL_KEPT
 /* From this many items on, the faithful engine is not tried: its masks have
  * n! bits (40320 at 8), every node costs hundreds of words, and its

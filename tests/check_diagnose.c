@@ -740,6 +740,65 @@ START_TEST (test_diagnose_work_limit)
 }
 END_TEST
 
+/* --engine=auto chooses for the whole diagnosis: the faithful engine for
+ * every solve while they are quick, else the fast one from the solve that
+ * shows it (its trial ran out, or it ran but too long for as many solves as
+ * there are clues); the same reports as the fast engine's.  With the
+ * command line's work limit (without one, the tests of gen-5x5-s1 deny
+ * their clue, and the fifth takes the faithful engine long enough to give
+ * it up). */
+START_TEST (test_diagnose_auto_once)
+{
+  static const struct
+  {
+    const char *file;
+    gboolean every; /* auto chooses at every solve (the faithful engine) */
+  } cases[] = {
+    { "bench/gen-5x5-s1.lgm", TRUE },
+    { "bench/gen-6x6-s2.lgm", FALSE },             /* its trial runs out */
+    { "bench/gen-6x6-s10-contradict.lgm", FALSE }, /* 9 ms, 60 solves */
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr (LgProblem) p = load (cases[k].file);
+      LgSolveOptions options;
+      lg_solve_options_init (&options);
+      options.engine = LG_ENGINE_AUTO;
+      options.work_limit = LG_DIAGNOSE_WORK_LIMIT;
+      LgRedundancy a, f;
+      ck_assert (lg_diagnose_redundant (p, &options, &a, NULL));
+      ck_assert_uint_gt (a.solves, 10);
+      if (cases[k].every)
+        ck_assert_uint_eq (a.auto_choices, a.solves);
+      else
+        ck_assert_uint_eq (a.auto_choices, 1);
+      options.engine = LG_ENGINE_FAST;
+      ck_assert (lg_diagnose_redundant (p, &options, &f, NULL));
+      ck_assert_uint_eq (f.auto_choices, 0);
+      ck_assert_uint_eq (a.n_solutions, f.n_solutions);
+      ck_assert_uint_eq (a.redundant->len, f.redundant->len);
+      ck_assert_uint_eq (a.dropped->len, f.dropped->len);
+      for (guint i = 0; i < a.dropped->len; i++)
+        ck_assert_uint_eq (g_array_index (a.dropped, guint, i),
+                           g_array_index (f.dropped, guint, i));
+      lg_redundancy_clear (&a);
+      lg_redundancy_clear (&f);
+    }
+  /* --why-none of a contradiction: the faithful engine's first solve
+   * shows that the diagnosis would take too long with it */
+  g_autoptr (LgProblem) q = load ("bench/gen-6x6-s10-contradict.lgm");
+  LgSolveOptions options;
+  lg_solve_options_init (&options);
+  options.engine = LG_ENGINE_AUTO;
+  LgWhyNone none;
+  ck_assert (lg_diagnose_why_none (q, &options, &none, NULL));
+  ck_assert (!none.has_solution);
+  ck_assert_uint_gt (none.solves, 1);
+  ck_assert_uint_eq (none.auto_choices, 1);
+  lg_why_none_clear (&none);
+}
+END_TEST
+
 /* An exchange witness (the solution with two items of a group exchanged,
  * breaking the tested clue and keeping the others) settles a test without
  * a solve, whatever the work limit: on a minimised puzzle (every clue
@@ -813,6 +872,7 @@ lg_diagnose_suite (void)
   tcase_add_test (tc, test_diagnose_time_limit);
   tcase_add_test (tc, test_diagnose_work_limit);
   tcase_add_test (tc, test_diagnose_witnesses);
+  tcase_add_test (tc, test_diagnose_auto_once);
   tcase_add_test (tc, test_diagnose_report_one_rule);
   suite_add_tcase (s, tc);
   return s;
