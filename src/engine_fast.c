@@ -166,7 +166,13 @@ struct LgFastEngine
   LazyLit *lz_path;     /* per couple, and cell of its couple logic */
   uint64_t *lz_pos;     /* per literal of the path, the positions it needs */
   const Row *lz_m;      /* the lines the search reads */
+  uint64_t lz_conflict; /* what the last search's failure depends on */
+  guint64 lz_learnt;    /* items learnt dead so far (Lazy.dead) */
+  Row *lz_open_m;       /* lines that hold every item (lazy_refuted) */
   guint lz_len;
+  /* a lazy group has no assignment whatever the lines: no state has a
+   * solution, and every propagation fails at once (lazy_refuted) */
+  gboolean refuted;
   gboolean lz_record;  /* every assignment, each supporting cells; else
                           the first found */
   Row *lz_sup;         /* per line of M: the cells supported */
@@ -1632,6 +1638,9 @@ lay_out (Builder *b)
       e->lz_path = g_new0 (LazyLit, MAX (max_couples, 1));
       e->lz_pos = g_new0 (uint64_t, MAX (max_couples, 1));
       e->lz_sup = g_new0 (Row, m);
+      e->lz_open_m = g_new (Row, m);
+      for (size_t r = 0; r < m; r++)
+        e->lz_open_m[r] = e->full;
       e->lz_yes = g_new0 (Row, m);
       e->lz_no = g_new0 (Row, m);
       e->lz_col = g_new0 (Row, (size_t) G * G);
@@ -1923,6 +1932,7 @@ lg_engine_fast_free (LgFastEngine *e)
   g_free (e->lz_path);
   g_free (e->lz_pos);
   g_free (e->lz_sup);
+  g_free (e->lz_open_m);
   g_free (e->lz_yes);
   g_free (e->lz_no);
   g_free (e->lz_col);
@@ -2597,8 +2607,11 @@ lazy_search (LgFastEngine *e, const Row *M, Lazy *lz, guint p)
       if (ok)
         conflict = lazy_search (e, M, lz, p + 1);
       e->lz_len = len;
-      if (!(conflict & (below | LAZY_M)))
-        lz->dead[p] |= (Row) 1 << k;
+      if (!(conflict & (below | LAZY_M)) && !(lz->dead[p] >> k & 1))
+        {
+          lz->dead[p] |= (Row) 1 << k;
+          e->lz_learnt++;
+        }
       if (ok && !(conflict & self))
         {
           /* the subtree failed whatever the item of p */
@@ -2645,9 +2658,43 @@ lazy_run (LgFastEngine *e, const Row *M, Lazy *lz, guint64 budget,
   e->lz_record = record;
   e->lz_len = 0;
   e->lz_m = M;
-  lazy_search (e, M, lz, 0);
+  e->lz_conflict = lazy_search (e, M, lz, 0);
   e->lazy_steps += e->lz_steps;
   return e->lz_steps < e->lz_budget;
+}
+
+/* Steps of lazy_refuted's search (see there). */
+#define LAZY_REFUTE_BUDGET (128 * LAZY_BUDGET)
+
+/* A search of lz that ended without an assignment: is the group refuted
+ * whatever the lines?  Yes when the failure owes nothing to them (no
+ * LAZY_M).  Else, when the search learnt items dead (lz_learnt past
+ * learnt, its count before), which make the next search shorter, the
+ * group is searched against lines that hold every item, within
+ * LAZY_REFUTE_BUDGET steps, again while such a search learns more: one
+ * that ends with no assignment refutes it.  Refuted, e->refuted: no state
+ * has a solution, and the rest of the search fails at once instead of
+ * node by node (tests/input/parity3.lgm: twice a sum of nine house numbers
+ * is never 41, but each complete assignment of the grid learnt it of the
+ * red one's house only; 15.5 million nodes and 6 s before, 1.4 million).
+ * The searches are bounded: each learns an item, or is the last. */
+static void
+lazy_refuted (LgFastEngine *e, Lazy *lz, guint64 learnt)
+{
+  if (!(e->lz_conflict & LAZY_M))
+    e->refuted = TRUE;
+  else
+    while (e->lz_learnt != learnt)
+      {
+        learnt = e->lz_learnt;
+        gboolean complete =
+            lazy_run (e, e->lz_open_m, lz, LAZY_REFUTE_BUDGET, FALSE);
+        if (complete || e->lz_found)
+          {
+            e->refuted = !e->lz_found;
+            break;
+          }
+      }
 }
 
 /* A lazy group: its assignments searched against M.  No assignment left:
@@ -2677,6 +2724,7 @@ process_lazy (LgFastEngine *e, uint8_t *state, guint gi)
           e->lz_open[e->lz_n_open++] = r;
         }
     }
+  guint64 learnt = e->lz_learnt;
   if (!lazy_run (e, M, lz, LAZY_BUDGET, TRUE))
     {
       if (++lz->misses >= LAZY_MISSES)
@@ -2686,6 +2734,7 @@ process_lazy (LgFastEngine *e, uint8_t *state, guint gi)
   lz->misses = 0;
   if (!e->lz_found)
     {
+      lazy_refuted (e, lz, learnt);
       e->weight[gi]++;
       return FALSE;
     }
@@ -2710,11 +2759,14 @@ lazy_holds (LgFastEngine *e, const Row *M)
                        : e->node_limit * LAZY_BUDGET;
   for (guint i = 0; i < e->n_lazy; i++)
     {
+      guint64 learnt = e->lz_learnt;
       gboolean complete = lazy_run (e, M, &e->lazy[i], budget, FALSE);
       if (e->lz_found)
         continue;
       if (!complete && !lg_deadline_passed (e->deadline))
         e->over_limit = TRUE;
+      if (complete)
+        lazy_refuted (e, &e->lazy[i], learnt);
       return FALSE;
     }
   return TRUE;
@@ -2888,6 +2940,8 @@ propagate (LgFastEngine *e, uint8_t *state)
   Row *M = state_m (e, state);
   const uint8_t *sat = state + e->sat_offset;
   gboolean groups_first = e->n >= LARGE_MIN_ITEMS;
+  if (e->refuted)
+    goto fail;
   for (;;)
     {
       gboolean rows = e->n_singles || e->q_len;
@@ -3436,7 +3490,7 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
   g_autoptr (GTimer) timer = g_timer_new ();
   e->func = func;
   e->user_data = user_data;
-  e->stopped = e->over_limit = FALSE;
+  e->stopped = e->over_limit = e->refuted = FALSE;
   e->nodes = e->alternatives = e->backtracks = e->solutions = 0;
   e->probes_skipped = e->lazy_steps = 0;
   lg_progress_begin (e->progress, "explore", "nodes", 0);

@@ -138,6 +138,8 @@ job "logigram slow-lazy-order --max-solutions 20 (backjumping)" 0 \
   "$LG_TESTDIR/input/slow-lazy-order.lgm"
 job "logigram parity (learnt items)" 0 "$LOGIGRAM" --count \
   "$LG_TESTDIR/input/parity.lgm"
+job "logigram parity3 (a group refuted)" 0 "$LOGIGRAM" --count \
+  "$LG_TESTDIR/input/parity3.lgm"
 for bad in $(ls "$LG_TESTDIR/bad" | head -3); do
   job "logigram bad/$bad (one error)" 1 "$LOGIGRAM" "$LG_TESTDIR/bad/$bad"
 done
