@@ -167,7 +167,7 @@ struct LgFastEngine
   uint64_t *lz_pos;     /* per literal of the path, the positions it needs */
   const Row *lz_m;      /* the lines the search reads */
   uint64_t lz_conflict; /* what the last search's failure depends on */
-  guint64 lz_learnt;    /* items learnt dead so far (Lazy.dead) */
+  guint64 lz_learnt;    /* items the last search learnt dead (Lazy.dead) */
   Row *lz_open_m;       /* lines that hold every item (lazy_refuted) */
   guint lz_len;
   /* a lazy group has no assignment whatever the lines: no state has a
@@ -2653,7 +2653,7 @@ static gboolean
 lazy_run (LgFastEngine *e, const Row *M, Lazy *lz, guint64 budget,
           gboolean record)
 {
-  e->lz_found = e->lz_steps = 0;
+  e->lz_found = e->lz_steps = e->lz_learnt = 0;
   e->lz_budget = budget;
   e->lz_record = record;
   e->lz_len = 0;
@@ -2668,9 +2668,9 @@ lazy_run (LgFastEngine *e, const Row *M, Lazy *lz, guint64 budget,
 
 /* A search of lz that ended without an assignment: is the group refuted
  * whatever the lines?  Yes when the failure owes nothing to them (no
- * LAZY_M).  Else, when the search learnt items dead (lz_learnt past
- * learnt, its count before), which make the next search shorter, the
- * group is searched against lines that hold every item, within
+ * LAZY_M).  Else, when the search learnt items dead (lz_learnt), which
+ * make the next search shorter, the group is searched against lines that
+ * hold every item, within
  * LAZY_REFUTE_BUDGET steps, again while such a search learns more: one
  * that ends with no assignment refutes it.  Refuted, e->refuted: no state
  * has a solution, and the rest of the search fails at once instead of
@@ -2681,14 +2681,13 @@ lazy_run (LgFastEngine *e, const Row *M, Lazy *lz, guint64 budget,
  * it learnt anything).  The searches are bounded: each learns an item, or
  * is the last. */
 static void
-lazy_refuted (LgFastEngine *e, Lazy *lz, guint64 learnt)
+lazy_refuted (LgFastEngine *e, Lazy *lz)
 {
   if (!(e->lz_conflict & LAZY_M))
     e->refuted = TRUE;
   else
-    while (e->lz_learnt != learnt)
+    while (e->lz_learnt)
       {
-        learnt = e->lz_learnt;
         gboolean complete =
             lazy_run (e, e->lz_open_m, lz, LAZY_REFUTE_BUDGET, FALSE);
         if (complete || e->lz_found)
@@ -2726,7 +2725,6 @@ process_lazy (LgFastEngine *e, uint8_t *state, guint gi)
           e->lz_open[e->lz_n_open++] = r;
         }
     }
-  guint64 learnt = e->lz_learnt;
   if (!lazy_run (e, M, lz, LAZY_BUDGET, TRUE))
     {
       if (++lz->misses >= LAZY_MISSES)
@@ -2736,7 +2734,7 @@ process_lazy (LgFastEngine *e, uint8_t *state, guint gi)
   lz->misses = 0;
   if (!e->lz_found)
     {
-      lazy_refuted (e, lz, learnt);
+      lazy_refuted (e, lz);
       e->weight[gi]++;
       return FALSE;
     }
@@ -2761,14 +2759,13 @@ lazy_holds (LgFastEngine *e, const Row *M)
                        : e->node_limit * LAZY_BUDGET;
   for (guint i = 0; i < e->n_lazy; i++)
     {
-      guint64 learnt = e->lz_learnt;
       gboolean complete = lazy_run (e, M, &e->lazy[i], budget, FALSE);
       if (e->lz_found)
         continue;
       if (!complete && !lg_deadline_passed (e->deadline))
         e->over_limit = TRUE;
       if (complete)
-        lazy_refuted (e, &e->lazy[i], learnt);
+        lazy_refuted (e, &e->lazy[i]);
       return FALSE;
     }
   return TRUE;
