@@ -498,7 +498,7 @@ lg_flat_graph_free (LgFlatGraph *graph)
 void
 lg_flat_search_init (LgFlatSearch *search, const LgFlatGraph *graph)
 {
-  *search = (LgFlatSearch) { .graph = graph };
+  *search = (LgFlatSearch) { .graph = graph, .share = 1 };
   search->alts =
       xrealloc (NULL, graph->max_alternatives + 1, sizeof *search->alts);
 }

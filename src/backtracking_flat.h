@@ -6,11 +6,13 @@
  * its own hooks: the compiler then inlines them, and a step costs a few
  * instructions instead of an indirect call.  The hooks are those of
  * LgBacktrackingHooks, reshaped for a client that keeps an undo stack:
- *   push (context, nodes)           — an alternative point is created,
+ *   push (context, nodes, done)     — an alternative point is created,
  *                                     `nodes` explored so far (the counter
  *                                     of the search: a client may bound
- *                                     its work with it); returns the
- *                                     client's mark (saved here);
+ *                                     its work with it) and `done` the
+ *                                     share of the search finished (see
+ *                                     LgFlatSearch); returns the client's
+ *                                     mark (saved here);
  *   restore (context, mark, pop)    — going back to that point: restore,
  *                                     and pop is true for its last child
  *                                     (restore_and_pop);
@@ -23,6 +25,15 @@
  * Invariant: the alternatives on the stack are those the explorer would
  * hold at the same step, and the counters are its counters.  Exploring
  * allocates nothing.  GLib-free.
+ *
+ * The share of the search finished: the children of an OR node share
+ * equally what the node stands for (the whole search for the first), and
+ * a child is finished once the search goes back to the next one; `done`
+ * adds up the finished ones: from 0 at the start, it grows towards 1
+ * (which the end of the last child would make).  Where the subtrees of
+ * each OR node are alike, the work so far over done is the work of the
+ * whole search: what auto's trial projects (lg_situation_set_projected_limit;
+ * on the tutorial's problems within 1.5 times from 65,536 units on).
  */
 #ifndef LG_BACKTRACKING_FLAT_H
 #define LG_BACKTRACKING_FLAT_H
@@ -40,6 +51,9 @@ typedef struct LgFlatAlternative
   const uint32_t *next; /* the OR node's next child to try */
   const uint32_t *end;  /* past its last child */
   size_t mark;          /* what push answered */
+  double share;         /* of the search, each of its children */
+  double done;          /* of the search finished when its current child
+                           began */
 } LgFlatAlternative;
 
 typedef struct LgFlatSearch
@@ -48,6 +62,8 @@ typedef struct LgFlatSearch
   LgFlatAlternative *alts; /* graph->max_alternatives + 1 */
   size_t n_alts;
   LgBacktrackingStats stats;
+  double share; /* of the search, the node being explored */
+  double done;  /* of the search, finished */
 } LgFlatSearch;
 
 typedef bool (*LgFlatLeafFunc) (void *context, void *data);
@@ -58,7 +74,7 @@ typedef bool (*LgFlatLeafFunc) (void *context, void *data);
  * search.  So a client may check a run before changing anything. */
 typedef uint32_t (*LgFlatRunFunc) (void *context, const LgFlatNode *leaves,
                                    uint32_t n);
-typedef size_t (*LgFlatPushFunc) (void *context, uint64_t nodes);
+typedef size_t (*LgFlatPushFunc) (void *context, uint64_t nodes, double done);
 typedef void (*LgFlatRestoreFunc) (void *context, size_t mark, bool pop);
 
 /* Prepares a search of graph (borrowed), counters at zero. */
@@ -78,6 +94,7 @@ lg_flat_search_run (LgFlatSearch *search, bool next, void *context,
   LgBacktrackingStats stats = search->stats;
   LgFlatAlternative *alts = search->alts;
   size_t n_alts = search->n_alts;
+  double share = search->share, done = search->done;
   const LgFlatNode *node;
   uint32_t current = 0;
   bool found;
@@ -106,10 +123,13 @@ lg_flat_search_run (LgFlatSearch *search, bool next, void *context,
       if (node->kind == LG_NODE_OR)
         {
           const uint32_t *kids = children + node->children;
+          share /= node->n_children;
           alts[n_alts++] = (LgFlatAlternative) {
             .next = kids + 1,
             .end = kids + node->n_children,
-            .mark = push (context, stats.nodes),
+            .mark = push (context, stats.nodes, done),
+            .share = share,
+            .done = done,
           };
           current++; /* its first child, in pre-order */
           continue;
@@ -146,6 +166,8 @@ lg_flat_search_run (LgFlatSearch *search, bool next, void *context,
         LgFlatAlternative *alt = &alts[n_alts - 1];
         current = *alt->next++;
         stats.alternatives++;
+        share = alt->share;
+        done = alt->done += share;
         bool pop = alt->next == alt->end;
         restore (context, alt->mark, pop);
         n_alts -= pop;
@@ -153,6 +175,8 @@ lg_flat_search_run (LgFlatSearch *search, bool next, void *context,
     }
   search->n_alts = n_alts;
   search->stats = stats;
+  search->share = share;
+  search->done = done;
   return found;
 }
 

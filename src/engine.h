@@ -40,6 +40,11 @@ typedef struct
                          the fast one: nodes); it then stops there and
                          over_limit says so (see below): auto's trial, or
                          options->work_limit */
+  guint64 projected_limit; /* 0, or (the faithful engine, auto's trial) the
+                              most work explore may be projected to take
+                              at its checkpoints
+                              (lg_situation_set_projected_limit): it then
+                              stops as at step_limit */
   /* NULL, or the solver's deadline (options->deadline): explore asks it
    * (lg_deadline_passed) in its loop and stops, its solutions then only
    * some of them, once it has passed */

@@ -317,6 +317,8 @@ faithful_explore (LgEngineImpl *engine, LgSolutionFunc func, gpointer user_data)
     }
   if (setup->step_limit)
     lg_situation_set_step_limit (e->situation, setup->step_limit);
+  if (setup->projected_limit)
+    lg_situation_set_projected_limit (e->situation, setup->projected_limit);
   lg_situation_set_deadline (e->situation, setup->deadline);
   /* on a terminal: the estimate's nodes as the total, and a word of the
    * fast engine when this one was asked for and will take long */
@@ -362,6 +364,13 @@ faithful_over_limit (const LgEngineImpl *engine)
   const FaithfulEngine *e = (const FaithfulEngine *) engine;
   return e->explored && (lg_situation_over_limit (e->situation) ||
                          lg_situation_over_memory (e->situation));
+}
+
+double
+lg_engine_faithful_projected (const LgEngineImpl *engine)
+{
+  const FaithfulEngine *e = (const FaithfulEngine *) engine;
+  return e->explored ? lg_situation_projected (e->situation) : 0;
 }
 
 /* The probes of an estimate (lg_situation_estimate) and their seed.  The

@@ -32,4 +32,9 @@ gboolean lg_engine_faithful_fits (const LgProblem *problem,
                                   const LgConstraintSet *set, LgCheck check,
                                   guint64 memory_limit);
 
+/* After explore: the work its projection foresaw when setup->projected_limit
+ * stopped it (lg_situation_projected), in the units of setup->step_limit;
+ * 0 otherwise. */
+double lg_engine_faithful_projected (const LgEngineImpl *engine);
+
 #endif /* LG_ENGINE_FAITHFUL_H */

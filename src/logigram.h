@@ -389,6 +389,10 @@ typedef enum
                           slow */
   LG_CHOICE_TRIAL,     /* auto: the fast engine, the faithful one tried
                           and not finished within its trial */
+  LG_CHOICE_PROJECTED, /* auto: the fast engine, the faithful one tried
+                          and projected, from the share of its tree
+                          explored, to take twice its trial or more
+                          (LgStats.estimate: the seconds projected) */
   LG_CHOICE_TOO_LARGE, /* auto: the fast engine, the faithful one's tables
                           or tree over the memory limit, or in its trial
                           the solutions it kept */

@@ -806,6 +806,16 @@ note_fast_engine (const Options *o, const LgStats *stats)
                g_get_prgname (), LG_AUTO_TRIAL_KEPT);
       return;
     }
+  if (stats->choice == LG_CHOICE_PROJECTED)
+    {
+      g_autofree char *time = lg_format_seconds (stats->estimate);
+      fprintf (stderr,
+               "%s: note: the faithful engine would take %s here (projected "
+               "from the share of its tree its trial explored): solving with "
+               "the fast engine (--engine=faithful to insist)\n",
+               g_get_prgname (), time);
+      return;
+    }
   if (stats->choice == LG_CHOICE_TRIAL)
     {
       fprintf (stderr,

@@ -177,6 +177,15 @@ lg_print_stats_runs (FILE *out, const LgStats *runs, guint n_runs)
     case LG_CHOICE_TRIAL:
       fputs ("auto: the faithful engine did not finish in about 0.1 s)\n", out);
       break;
+    case LG_CHOICE_PROJECTED:
+      {
+        g_autofree char *time = lg_format_seconds (s->estimate);
+        fprintf (out,
+                 "auto: the faithful engine projected in its trial to "
+                 "take %s)\n",
+                 time);
+        break;
+      }
     case LG_CHOICE_DIMENSION:
       fputs ("auto: the faithful engine's masks too wide)\n", out);
       break;

@@ -44,6 +44,10 @@ struct LgSituation
    * the limit; try_solution stops when the steps alone are */
   guint64 step_limit;
   gboolean over_limit;
+  /* lg_situation_set_projected_limit: the flat walk's next checkpoint, in
+   * units of the step limit, and the projection that stopped it */
+  guint64 projected_limit, checkpoint;
+  double projected;
   /* the steps of the words of masks the leaves of the flat walk read
    * (MASK_WORDS_PER_STEP): 4 a leaf at 7 items (79 words a mask), where a
    * node costs ten times one at 5 */
@@ -107,6 +111,7 @@ lg_situation_new (const LgProblem *problem, const LgConstraintSet *set,
 
   s->progress = progress;
   s->step_limit = G_MAXUINT64;
+  s->projected_limit = s->checkpoint = G_MAXUINT64;
   s->trace = options->trace;
   s->prune = options->prune;
   if (s->prune)
@@ -228,10 +233,25 @@ lg_situation_set_step_limit (LgSituation *s, guint64 limit)
   lg_try_solution_set_step_limit (s->try_solution, limit);
 }
 
+/* The first checkpoint of the projection: about a millisecond. */
+#define FIRST_CHECKPOINT (G_GUINT64_CONSTANT (1) << 17)
+
+void
+lg_situation_set_projected_limit (LgSituation *s, guint64 limit)
+{
+  s->projected_limit = limit;
+}
+
 gboolean
 lg_situation_over_limit (const LgSituation *s)
 {
   return s->over_limit;
+}
+
+double
+lg_situation_projected (const LgSituation *s)
+{
+  return s->projected;
 }
 
 guint64
@@ -700,8 +720,23 @@ struct FlatLeaf
   const uint64_t *words;
 };
 
+/* At a checkpoint of the projection (lg_situation_set_projected_limit):
+ * the walk leaves when work / done passes the limit; the next checkpoint
+ * at a quarter more work. */
+G_GNUC_NO_INLINE static void
+checkpoint (LgSituation *s, guint64 work, double done)
+{
+  s->checkpoint = work > G_MAXUINT64 / 2 ? G_MAXUINT64 : work + work / 4;
+  if ((double) work > done * (double) s->projected_limit)
+    {
+      s->projected = done > 0 ? (double) work / done : G_MAXDOUBLE;
+      s->over_limit = TRUE;
+      leave_walk (s);
+    }
+}
+
 LG_FLAT_INLINE size_t
-flat_push (void *context, uint64_t nodes)
+flat_push (void *context, uint64_t nodes, double done)
 {
   LgSituation *s = context;
   /* the progress line counts alternative points here, on the restores
@@ -709,11 +744,14 @@ flat_push (void *context, uint64_t nodes)
   ++s->steps;
   s->nodes_seen = nodes;
   lg_progress_tick (s->progress, nodes);
-  if (G_UNLIKELY (s->steps + nodes + s->mask_steps > s->step_limit))
+  guint64 work = s->steps + nodes + s->mask_steps;
+  if (G_UNLIKELY (work > s->step_limit))
     {
       s->over_limit = TRUE;
       leave_walk (s);
     }
+  if (G_UNLIKELY (work > s->checkpoint))
+    checkpoint (s, work, done);
   if (G_UNLIKELY (lg_deadline_passed (s->deadline)))
     leave_walk (s);
   CHECK_MASKS (lg_mask_checker_push (s->checker));
@@ -908,6 +946,9 @@ lg_situation_explore (LgSituation *s, LgNode *root, gboolean generic,
       LgFlatSearch search;
       lg_flat_search_init (&search, flat);
       context_clear (s);
+      s->checkpoint =
+          s->projected_limit == G_MAXUINT64 ? G_MAXUINT64 : FIRST_CHECKPOINT;
+      s->projected = 0;
       if (setjmp (s->abort) == 0)
         (s->prune ? flat_walk_prune : flat_walk) (s, &search, func, user_data);
       /* try_solution stops at steps past the limit, the walk at steps and

@@ -123,7 +123,17 @@ void lg_situation_estimate (LgSituation *situation, const LgNode *root,
  * lg_situation_over_limit says so.  G_MAXUINT64: none.  The flat walk
  * only: with a trace, there is no limit. */
 void lg_situation_set_step_limit (LgSituation *situation, guint64 limit);
+/* A limit on the work the exploration is projected to take: at its
+ * checkpoints (once its work passes 2^17 units, then each time it has
+ * grown by a quarter), the flat walk divides its work so far, as the step limit
+ * counts it, by the share of the tree it has finished (backtracking_flat.h),
+ * and stops when that passes limit: lg_situation_over_limit says so, and
+ * lg_situation_projected gives the projection.  G_MAXUINT64: none. */
+void lg_situation_set_projected_limit (LgSituation *situation, guint64 limit);
 gboolean lg_situation_over_limit (const LgSituation *situation);
+/* The work projected at the checkpoint that stopped the exploration; 0
+ * when the projection did not stop it. */
+double lg_situation_projected (const LgSituation *situation);
 /* The nodes the flat walk had explored at its last alternative point: where
  * a walk stopped by the limit or the deadline got to (it leaves no stats). */
 guint64 lg_situation_walked (const LgSituation *situation);

@@ -1366,9 +1366,10 @@ flat_run (void *context, const LgFlatNode *leaves, uint32_t n)
 }
 
 static size_t
-flat_push (void *context, uint64_t nodes)
+flat_push (void *context, uint64_t nodes, double done)
 {
   (void) nodes;
+  (void) done;
   ctx_push (context);
   return ((Ctx *) context)->n_undo;
 }
@@ -1480,6 +1481,58 @@ START_TEST (test_backtracking_flat_shapes)
 }
 END_TEST
 
+/* The share of the search finished (backtracking_flat.h), as the pushes
+ * see it and at the end: in (and (or a b) (or -c -d -e)) each child of the
+ * first OR stands for a half, each child of the second for a sixth of it;
+ * the first half is finished when the search goes back to b, and of the
+ * second half the second OR's first two children (the last one's end is
+ * never counted: the search ends there). */
+static double pushed_done[8];
+static guint n_pushed;
+
+static size_t
+flat_push_done (void *context, uint64_t nodes, double done)
+{
+  ck_assert_uint_lt (n_pushed, G_N_ELEMENTS (pushed_done));
+  pushed_done[n_pushed++] = done;
+  return flat_push (context, nodes, done);
+}
+
+START_TEST (test_backtracking_flat_done)
+{
+  Graph *g = graph_new ();
+  LgFlatGraph *flat =
+      lg_flat_graph_new (graph_parse (g, "(and (or a b) (or -c -d -e))"));
+  ck_assert_ptr_nonnull (flat);
+  Ctx *ctx = ctx_new ();
+  LgFlatSearch search;
+  lg_flat_search_init (&search, flat);
+  ck_assert_double_eq (search.done, 0);
+  n_pushed = 0;
+  ck_assert (!lg_flat_search_run (&search, false, ctx, flat_leaf, flat_run,
+                                  flat_push_done, flat_restore));
+  ck_assert_uint_eq (n_pushed, 3);
+  ck_assert_double_eq (pushed_done[0], 0);
+  ck_assert_double_eq (pushed_done[1], 0);
+  ck_assert_double_eq_tol (pushed_done[2], 0.5, 1e-12);
+  ck_assert_double_eq_tol (search.done, 0.5 + 2.0 / 6, 1e-12);
+  /* an OR whose last child is an OR: two thirds, and the first half of
+   * the last third */
+  lg_flat_search_clear (&search);
+  lg_flat_graph_free (flat);
+  flat = lg_flat_graph_new (graph_parse (g, "(or -a -b (or -c -d))"));
+  lg_flat_search_init (&search, flat);
+  ctx_clear (ctx);
+  ck_assert (!lg_flat_search_run (&search, false, ctx, flat_leaf, flat_run,
+                                  flat_push, flat_restore));
+  ck_assert_double_eq_tol (search.done, 2.0 / 3 + 1.0 / 6, 1e-12);
+  lg_flat_search_clear (&search);
+  lg_flat_graph_free (flat);
+  ctx_free (ctx);
+  free (g);
+}
+END_TEST
+
 /* A graph with a CUT or a CUT_POINT does not flatten. */
 START_TEST (test_backtracking_flat_refuses_cuts)
 {
@@ -1568,6 +1621,7 @@ lg_backtracking_suite (void)
   tc = tcase_create ("flat");
   tcase_add_test (tc, test_backtracking_flat_shapes);
   tcase_add_test (tc, test_backtracking_flat_refuses_cuts);
+  tcase_add_test (tc, test_backtracking_flat_done);
   tcase_add_test (tc, test_backtracking_flat_random);
   suite_add_tcase (s, tc);
   return s;

@@ -29,6 +29,7 @@
 #include "constraint_set.h"
 #include "lgtest.h"
 #include "parser.h"
+#include "problems.h"
 
 /* The options of the situations made here, and the counter they skip. */
 static const LgSolveOptions default_options = LG_SOLVE_OPTIONS_INIT;
@@ -1323,6 +1324,79 @@ START_TEST (test_situation_step_limit_counts_work)
 }
 END_TEST
 
+/* The projection (lg_situation_set_projected_limit), on the tutorial's
+ * jojo (559,492 nodes): with twice its work as the limit it runs to its
+ * end, every solution found (the trial of auto counts on it: its
+ * projection stays within 1.5 times the work of the tutorial's runs);
+ * with a quarter, a checkpoint past that quarter stops it; with 1, the
+ * first checkpoint does, whatever the tree (case 1: a generated 7x5). */
+static void
+explore_projected (LgProblem *p, guint64 projected_limit, Found *found,
+                   guint64 *work, double *projected, gboolean *over)
+{
+  LgPermut *permut = lg_permut_new (lg_problem_dimension (p));
+  LgConstraintSet *set = lg_constraint_set_new (p);
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL, NULL,
+                                             G_MAXUINT64, NULL);
+  ck_assert_ptr_nonnull (tree);
+  LgSituation *s =
+      lg_situation_new (p, NULL, permut, tree, &default_options, NULL);
+  lg_situation_set_projected_limit (s, projected_limit);
+  LgBacktrackingStats stats;
+  lg_situation_explore (s, tree->root, FALSE, found_cb, found, &stats);
+  *work = lg_situation_walked (s) + lg_situation_work (s);
+  *projected = lg_situation_projected (s);
+  *over = lg_situation_over_limit (s);
+  lg_situation_free (s);
+  lg_and_or_tree_free (tree);
+  lg_constraint_set_free (set);
+  lg_permut_free (permut);
+}
+
+START_TEST (test_situation_projected_limit)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p = NULL;
+  if (_i == 0)
+    p = lg_problems_load ("jojo", &error);
+  else
+    {
+      g_autofree char *path = lgtest_test_path ("input/gen-7x5-trial.lgm");
+      p = lg_parser_parse_file (path, &error);
+    }
+  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  ck_assert (lg_problem_validate (p, NULL));
+  Found all = { 0, g_ptr_array_new_with_free_func (g_free), 0 };
+  Found some = { 0, g_ptr_array_new_with_free_func (g_free), 0 };
+  guint64 work, total;
+  double projected;
+  gboolean over;
+  if (_i == 0)
+    {
+      explore_projected (p, G_MAXUINT64, &all, &total, &projected, &over);
+      ck_assert (!over);
+      ck_assert_uint_gt (total, 4 << 17);
+      explore_projected (p, 2 * total, &some, &work, &projected, &over);
+      ck_assert (!over);
+      ck_assert_double_eq (projected, 0);
+      ck_assert_uint_eq (some.perms->len, all.perms->len);
+      for (guint i = 0; i < all.perms->len; i++)
+        ck_assert_str_eq (some.perms->pdata[i], all.perms->pdata[i]);
+      g_ptr_array_set_size (some.perms, 0);
+      explore_projected (p, total / 4, &some, &work, &projected, &over);
+      ck_assert (over);
+      ck_assert_double_gt (projected, (double) (total / 4));
+      ck_assert_uint_lt (work, total);
+    }
+  explore_projected (p, 1, &some, &work, &projected, &over);
+  ck_assert (over);
+  ck_assert_double_ge (projected, (double) (1 << 17));
+  ck_assert_uint_le (work, (1 << 17) + 1000);
+  g_ptr_array_unref (all.perms);
+  g_ptr_array_unref (some.perms);
+}
+END_TEST
+
 Suite *
 lg_situation_suite (void)
 {
@@ -1348,6 +1422,7 @@ lg_situation_suite (void)
   tcase_add_test (tc, test_situation_explore_same_pair);
   tcase_add_loop_test (tc, test_situation_step_limit_counts_work, 0,
                        N_ELEMS (limit_files));
+  tcase_add_loop_test (tc, test_situation_projected_limit, 0, 2);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -973,6 +973,37 @@ START_TEST (test_solver_auto_seven)
 }
 END_TEST
 
+/* auto's trial of the faithful engine given up: at once where the share
+ * of its tree explored projects twice its work or more (gen-6x6-trial:
+ * 0.1 s when it ran to the end of its trial, about 10 ms now), at the end
+ * of its trial where the projection stays under that (gen-7x5-over-trial,
+ * stuck in a large subtree half way).  The solutions are the fast
+ * engine's. */
+static const struct
+{
+  const char *file;
+  LgEngineChoice choice;
+} given_up_cases[] = {
+  { "input/gen-6x6-trial.lgm", LG_CHOICE_PROJECTED },
+  { "input/gen-7x5-over-trial.lgm", LG_CHOICE_TRIAL },
+};
+
+START_TEST (test_solver_trial_given_up)
+{
+  g_autoptr (LgProblem) p = parse_test_file (given_up_cases[_i].file);
+  g_autoptr (GError) error = NULL;
+  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
+  options.engine = LG_ENGINE_AUTO;
+  LgStats stats;
+  ck_assert_int_eq (lg_problem_solve (p, &options, &stats, NULL, NULL, &error),
+                    1);
+  ck_assert_int_eq (stats.engine, LG_ENGINE_FAST);
+  ck_assert_int_eq (stats.choice, given_up_cases[_i].choice);
+  if (stats.choice == LG_CHOICE_PROJECTED)
+    ck_assert_double_ge (stats.estimate, 0.2);
+}
+END_TEST
+
 /* lg_engine_faithful_fits, which auto and the note before the
  * transformation go by, says what the faithful engine refuses at once: its
  * fixed bytes over the memory limit (the bound itself fits), or over
@@ -1031,6 +1062,8 @@ lg_solver_suite (void)
   tcase_add_test (tc, test_solver_work_limit_lazy);
   tcase_add_loop_test (tc, test_solver_auto_seven, 0,
                        G_N_ELEMENTS (seven_cases));
+  tcase_add_loop_test (tc, test_solver_trial_given_up, 0,
+                       G_N_ELEMENTS (given_up_cases));
   suite_add_tcase (s, tc);
   tc = tcase_create ("engines");
   tcase_add_test (tc, test_solver_tree_of_engines);

@@ -153,7 +153,18 @@ expect_engine fast "auto 6x6 estimated slow" \
   "$LG_TESTDIR/input/gen-6x6-estimate.lgm"
 grep -q "would take about" "$tmp/note" && pass "the note gives the estimate" ||
   fail "the note: $(cat "$tmp/note")"
-expect_engine fast "auto 6x6 over its trial" "$LG_TESTDIR/input/gen-6x6-trial.lgm"
+# the trial given up where the share of the tree it explored projects
+# twice its work, or at its end
+expect_engine fast "auto 6x6 projected over its trial" \
+  "$LG_TESTDIR/input/gen-6x6-trial.lgm"
+grep -q "would take about .* (projected from the share of its tree its trial explored)" \
+  "$tmp/note" && pass "the note gives the projection" ||
+  fail "the note: $(cat "$tmp/note")"
+grep -q "^engine: *fast (auto: the faithful engine projected in its trial to take about" \
+  "$tmp/stats" && pass "--stats gives the projection" ||
+  fail "--stats: $(grep '^engine' "$tmp/stats")"
+expect_engine fast "auto 7x5 over its trial" \
+  "$LG_TESTDIR/input/gen-7x5-over-trial.lgm"
 grep -q "did not finish in about a tenth of a second" "$tmp/note" &&
   pass "the note says the trial ran out" || fail "the note: $(cat "$tmp/note")"
 # estimated at 2,527 nodes and no solution of its tree, it has 4.9 million
@@ -170,7 +181,7 @@ grep -q "8 items per group" "$tmp/note" && pass "the note names the dimension" |
   fail "the note: $(cat "$tmp/note")"
 # the same solutions whichever engine runs, and each choice is the same on
 # every run
-for f in gen-6x6-easy gen-6x6-estimate gen-6x6-trial gen-8x8; do
+for f in gen-6x6-easy gen-6x6-estimate gen-6x6-trial gen-7x5-over-trial gen-8x8; do
   "$LOGIGRAM" --engine=fast "$LG_TESTDIR/input/$f.lgm" >"$tmp/fast" 2>/dev/null
   "$LOGIGRAM" "$LG_TESTDIR/input/$f.lgm" >"$tmp/auto" 2>/dev/null
   "$LOGIGRAM" "$LG_TESTDIR/input/$f.lgm" >"$tmp/auto2" 2>/dev/null
