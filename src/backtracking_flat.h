@@ -33,7 +33,8 @@
  * (which the end of the last child would make).  Where the subtrees of
  * each OR node are alike, the work so far over done is the work of the
  * whole search: what auto's trial projects (lg_situation_set_projected_limit;
- * on the tutorial's problems within 1.5 times from 65,536 units on).
+ * on the tutorial's problems within 1.5 times, from its first checkpoint
+ * on).
  */
 #ifndef LG_BACKTRACKING_FLAT_H
 #define LG_BACKTRACKING_FLAT_H
