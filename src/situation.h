@@ -125,10 +125,11 @@ void lg_situation_estimate (LgSituation *situation, const LgNode *root,
 void lg_situation_set_step_limit (LgSituation *situation, guint64 limit);
 /* A limit on the work the exploration is projected to take: at its
  * checkpoints (once its work passes 2^17 units, then each time it has
- * grown by a quarter), the flat walk divides its work so far, as the step limit
- * counts it, by the share of the tree it has finished (backtracking_flat.h),
- * and stops when that passes limit: lg_situation_over_limit says so, and
- * lg_situation_projected gives the projection.  G_MAXUINT64: none. */
+ * grown by a quarter), the flat walk divides its work so far, as the step
+ * limit counts it, by the share of the tree it has finished
+ * (backtracking_flat.h), and stops when that passes limit:
+ * lg_situation_over_limit says so, and lg_situation_projected gives the
+ * projection.  G_MAXUINT64, the default: none.  The flat walk only. */
 void lg_situation_set_projected_limit (LgSituation *situation, guint64 limit);
 gboolean lg_situation_over_limit (const LgSituation *situation);
 /* The work projected at the checkpoint that stopped the exploration; 0

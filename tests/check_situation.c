@@ -1247,6 +1247,44 @@ START_TEST (test_situation_explore_same_pair)
 }
 END_TEST
 
+/* What a limited exploration of p got to (explore_limited). */
+typedef struct
+{
+  gboolean over;        /* lg_situation_over_limit */
+  double projected;     /* lg_situation_projected */
+  guint64 walked, work; /* the walk's nodes, and with the steps */
+  guint64 candidates, checks, solutions;
+} Limited;
+
+/* Explores p's tree under a step limit and a projected limit (G_MAXUINT64:
+ * none), its solutions into found. */
+static void
+explore_limited (LgProblem *p, guint64 step_limit, guint64 projected_limit,
+                 Found *found, Limited *out)
+{
+  LgPermut *permut = lg_permut_new (lg_problem_dimension (p));
+  LgConstraintSet *set = lg_constraint_set_new (p);
+  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL, NULL,
+                                             G_MAXUINT64, NULL);
+  ck_assert_ptr_nonnull (tree);
+  LgSituation *s =
+      lg_situation_new (p, NULL, permut, tree, &default_options, NULL);
+  lg_situation_set_step_limit (s, step_limit);
+  lg_situation_set_projected_limit (s, projected_limit);
+  LgBacktrackingStats stats;
+  lg_situation_explore (s, tree->root, FALSE, found_cb, found, &stats);
+  out->over = lg_situation_over_limit (s);
+  out->projected = lg_situation_projected (s);
+  out->walked = lg_situation_walked (s);
+  out->work = out->walked + lg_situation_work (s);
+  lg_situation_get_counts (s, &out->candidates, &out->checks, &out->solutions,
+                           &ignored_saved);
+  lg_situation_free (s);
+  lg_and_or_tree_free (tree);
+  lg_constraint_set_free (set);
+  lg_permut_free (permut);
+}
+
 /* The step limit counts the work of 7 items (auto's trial): a check of
  * try_solution's own strategy, 3 steps (it ranks a composition of
  * permutations, with no table beyond 6 items), and each leaf of the flat
@@ -1274,21 +1312,11 @@ START_TEST (test_situation_step_limit_counts_work)
   else
     p = plain_problem (3, 7);
   const guint64 limit = 200000;
-  LgPermut *permut = lg_permut_new (lg_problem_dimension (p));
-  LgConstraintSet *set = lg_constraint_set_new (p);
-  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL, NULL,
-                                             G_MAXUINT64, NULL);
-  ck_assert_ptr_nonnull (tree);
-  LgSituation *s =
-      lg_situation_new (p, NULL, permut, tree, &default_options, NULL);
-  lg_situation_set_step_limit (s, limit);
   Found found = { 0, g_ptr_array_new_with_free_func (g_free), 0 };
-  LgBacktrackingStats stats;
-  lg_situation_explore (s, tree->root, FALSE, found_cb, &found, &stats);
-  ck_assert (lg_situation_over_limit (s));
-  guint64 candidates, checks, solutions;
-  lg_situation_get_counts (s, &candidates, &checks, &solutions,
-                           &ignored_saved);
+  Limited got;
+  explore_limited (p, limit, G_MAXUINT64, &found, &got);
+  ck_assert (got.over);
+  guint64 candidates = got.candidates, checks = got.checks;
   if (_i == 2)
     {
       /* the candidates of try_solution's visits within the limit:
@@ -1302,9 +1330,8 @@ START_TEST (test_situation_step_limit_counts_work)
       /* the walk leaves no stats when stopped: its nodes at the last
        * alternative point; with its leaves counted, fewer than half the
        * limit (183,204 nodes when they were not, 62,467 now) */
-      guint64 walked = lg_situation_walked (s);
-      ck_assert_uint_le (walked, limit / 2);
-      ck_assert_uint_gt (walked, limit / 10);
+      ck_assert_uint_le (got.walked, limit / 2);
+      ck_assert_uint_gt (got.walked, limit / 10);
     }
   else
     {
@@ -1317,10 +1344,6 @@ START_TEST (test_situation_step_limit_counts_work)
       ck_assert_uint_gt (work, limit / 2);
     }
   g_ptr_array_unref (found.perms);
-  lg_situation_free (s);
-  lg_and_or_tree_free (tree);
-  lg_constraint_set_free (set);
-  lg_permut_free (permut);
 }
 END_TEST
 
@@ -1330,29 +1353,6 @@ END_TEST
  * projection stays within 1.5 times the work of the tutorial's runs);
  * with a quarter, a checkpoint past that quarter stops it; with 1, the
  * first checkpoint does, whatever the tree (case 1: a generated 7x5). */
-static void
-explore_projected (LgProblem *p, guint64 projected_limit, Found *found,
-                   guint64 *work, double *projected, gboolean *over)
-{
-  LgPermut *permut = lg_permut_new (lg_problem_dimension (p));
-  LgConstraintSet *set = lg_constraint_set_new (p);
-  LgAndOrTree *tree = lg_mask_builder_build (p, set, permut, FALSE, NULL, NULL,
-                                             G_MAXUINT64, NULL);
-  ck_assert_ptr_nonnull (tree);
-  LgSituation *s =
-      lg_situation_new (p, NULL, permut, tree, &default_options, NULL);
-  lg_situation_set_projected_limit (s, projected_limit);
-  LgBacktrackingStats stats;
-  lg_situation_explore (s, tree->root, FALSE, found_cb, found, &stats);
-  *work = lg_situation_walked (s) + lg_situation_work (s);
-  *projected = lg_situation_projected (s);
-  *over = lg_situation_over_limit (s);
-  lg_situation_free (s);
-  lg_and_or_tree_free (tree);
-  lg_constraint_set_free (set);
-  lg_permut_free (permut);
-}
-
 START_TEST (test_situation_projected_limit)
 {
   g_autoptr (GError) error = NULL;
@@ -1368,30 +1368,28 @@ START_TEST (test_situation_projected_limit)
   ck_assert (lg_problem_validate (p, NULL));
   Found all = { 0, g_ptr_array_new_with_free_func (g_free), 0 };
   Found some = { 0, g_ptr_array_new_with_free_func (g_free), 0 };
-  guint64 work, total;
-  double projected;
-  gboolean over;
+  Limited whole, got;
   if (_i == 0)
     {
-      explore_projected (p, G_MAXUINT64, &all, &total, &projected, &over);
-      ck_assert (!over);
-      ck_assert_uint_gt (total, 4 << 17);
-      explore_projected (p, 2 * total, &some, &work, &projected, &over);
-      ck_assert (!over);
-      ck_assert_double_eq (projected, 0);
+      explore_limited (p, G_MAXUINT64, G_MAXUINT64, &all, &whole);
+      ck_assert (!whole.over);
+      ck_assert_uint_gt (whole.work, 4 << 17);
+      explore_limited (p, G_MAXUINT64, 2 * whole.work, &some, &got);
+      ck_assert (!got.over);
+      ck_assert_double_eq (got.projected, 0);
       ck_assert_uint_eq (some.perms->len, all.perms->len);
       for (guint i = 0; i < all.perms->len; i++)
         ck_assert_str_eq (some.perms->pdata[i], all.perms->pdata[i]);
       g_ptr_array_set_size (some.perms, 0);
-      explore_projected (p, total / 4, &some, &work, &projected, &over);
-      ck_assert (over);
-      ck_assert_double_gt (projected, (double) (total / 4));
-      ck_assert_uint_lt (work, total);
+      explore_limited (p, G_MAXUINT64, whole.work / 4, &some, &got);
+      ck_assert (got.over);
+      ck_assert_double_gt (got.projected, (double) (whole.work / 4));
+      ck_assert_uint_lt (got.work, whole.work);
     }
-  explore_projected (p, 1, &some, &work, &projected, &over);
-  ck_assert (over);
-  ck_assert_double_ge (projected, (double) (1 << 17));
-  ck_assert_uint_le (work, (1 << 17) + 1000);
+  explore_limited (p, G_MAXUINT64, 1, &some, &got);
+  ck_assert (got.over);
+  ck_assert_double_ge (got.projected, (double) (1 << 17));
+  ck_assert_uint_le (got.work, (1 << 17) + 1000);
   g_ptr_array_unref (all.perms);
   g_ptr_array_unref (some.perms);
 }

@@ -944,61 +944,39 @@ START_TEST (test_solver_deadline_in_trial_search)
 }
 END_TEST
 
-/* auto at 7 items: the estimate counts the masks' 79 words a node, so a
- * puzzle the faithful engine takes seconds on is turned down by its
- * estimate, before any trial (it was LG_CHOICE_TRIAL when a node counted
- * as at 5 items: a trial of 0.3 to 1 s), while one it solves at once keeps
- * it. */
+/* Which engine auto runs, and why.  At 7 items, the estimate counts the
+ * masks' 79 words a node, so a puzzle the faithful engine takes seconds
+ * on is turned down by its estimate, before any trial (it was
+ * LG_CHOICE_TRIAL when a node counted as at 5 items: a trial of 0.3 to
+ * 1 s), while one it solves at once keeps it.  And the trial given up: at
+ * once where the share of its tree explored projects twice its work or
+ * more (gen-6x6-trial: 0.1 s when it ran to the end of its trial, about
+ * 10 ms now), at the end of the trial where the projection stays under
+ * that (gen-7x5-over-trial, stuck in a large subtree half way). */
 static const struct
 {
   const char *file;
   LgEngine engine;
   LgEngineChoice choice;
-} seven_cases[] = {
+} auto_cases[] = {
   { "input/gen-7x5-trial.lgm", LG_ENGINE_FAST, LG_CHOICE_SLOW },
   { "input/gen-7x3.lgm", LG_ENGINE_FAITHFUL, LG_CHOICE_ESTIMATE },
+  { "input/gen-6x6-trial.lgm", LG_ENGINE_FAST, LG_CHOICE_PROJECTED },
+  { "input/gen-7x5-over-trial.lgm", LG_ENGINE_FAST, LG_CHOICE_TRIAL },
 };
 
-START_TEST (test_solver_auto_seven)
+START_TEST (test_solver_auto_choice)
 {
-  g_autoptr (LgProblem) p = parse_test_file (seven_cases[_i].file);
+  g_autoptr (LgProblem) p = parse_test_file (auto_cases[_i].file);
   g_autoptr (GError) error = NULL;
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = LG_ENGINE_AUTO;
   LgStats stats;
   ck_assert_int_ge (lg_problem_solve (p, &options, &stats, NULL, NULL, &error),
                     1);
-  ck_assert_int_eq (stats.engine, seven_cases[_i].engine);
-  ck_assert_int_eq (stats.choice, seven_cases[_i].choice);
-}
-END_TEST
-
-/* auto's trial of the faithful engine given up: at once where the share
- * of its tree explored projects twice its work or more (gen-6x6-trial:
- * 0.1 s when it ran to the end of its trial, about 10 ms now), at the end
- * of its trial where the projection stays under that (gen-7x5-over-trial,
- * stuck in a large subtree half way).  The solutions are the fast
- * engine's. */
-static const struct
-{
-  const char *file;
-  LgEngineChoice choice;
-} given_up_cases[] = {
-  { "input/gen-6x6-trial.lgm", LG_CHOICE_PROJECTED },
-  { "input/gen-7x5-over-trial.lgm", LG_CHOICE_TRIAL },
-};
-
-START_TEST (test_solver_trial_given_up)
-{
-  g_autoptr (LgProblem) p = parse_test_file (given_up_cases[_i].file);
-  g_autoptr (GError) error = NULL;
-  LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
-  options.engine = LG_ENGINE_AUTO;
-  LgStats stats;
-  ck_assert_int_eq (lg_problem_solve (p, &options, &stats, NULL, NULL, &error),
-                    1);
-  ck_assert_int_eq (stats.engine, LG_ENGINE_FAST);
-  ck_assert_int_eq (stats.choice, given_up_cases[_i].choice);
+  ck_assert_int_eq (stats.engine, auto_cases[_i].engine);
+  ck_assert_int_eq (stats.choice, auto_cases[_i].choice);
+  /* the projection, in seconds: over twice the trial's tenth */
   if (stats.choice == LG_CHOICE_PROJECTED)
     ck_assert_double_ge (stats.estimate, 0.2);
 }
@@ -1060,10 +1038,8 @@ lg_solver_suite (void)
                        G_N_ELEMENTS (trial_search_cases));
   tcase_add_loop_test (tc, test_solver_work_limit, 0, 3);
   tcase_add_test (tc, test_solver_work_limit_lazy);
-  tcase_add_loop_test (tc, test_solver_auto_seven, 0,
-                       G_N_ELEMENTS (seven_cases));
-  tcase_add_loop_test (tc, test_solver_trial_given_up, 0,
-                       G_N_ELEMENTS (given_up_cases));
+  tcase_add_loop_test (tc, test_solver_auto_choice, 0,
+                       G_N_ELEMENTS (auto_cases));
   suite_add_tcase (s, tc);
   tc = tcase_create ("engines");
   tcase_add_test (tc, test_solver_tree_of_engines);
