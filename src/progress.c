@@ -19,9 +19,9 @@ struct LgProgressLine
   guint64 total;
   gint64 start, last_draw;
   /* two marks (time, done) of the draws, at least WINDOW_US apart: the
-   * older one starts the window */
+   * older one starts the window (done: the units, or the share) */
   gint64 mark_time[2];
-  guint64 mark_done[2];
+  double mark_done[2];
   gboolean drawn;
 };
 
@@ -72,6 +72,7 @@ lg_progress_begin (LgProgress *p, const char *phase, const char *unit,
           : NULL;
   p->line->expected = 0;
   p->depth = 0;
+  p->share = -1;
   p->line->start = g_get_monotonic_time ();
   p->line->last_draw = 0;
   p->line->mark_time[0] = p->line->mark_time[1] = p->line->start;
@@ -79,16 +80,18 @@ lg_progress_begin (LgProgress *p, const char *phase, const char *unit,
   p->countdown = TICKS_PER_CHECK;
 }
 
-/* The seconds left until done reaches the total (done below it, not 0)
- * at now, seconds into the phase: the larger of two projections, of the
+/* The seconds left until done reaches total (done below it, not 0) at
+ * now, seconds into the phase: the larger of two projections, of the
  * rate of the whole phase and of the rate since the older mark (at least
- * one unit done since, as if one were done now).  The work of a unit
+ * `least` done since, as if that were done now: a unit, or a millionth of
+ * the share).  The work of a unit
  * often grows as a phase goes on (the clues tried by logigram-gen
  * --minimise: each search harder than the last), and the whole phase's
  * rate then promises far too little; the window's follows the change.
  * The marks move here, at most every WINDOW_US. */
 static double
-rate_left (struct LgProgressLine *l, gint64 now, double seconds, guint64 done)
+rate_left (struct LgProgressLine *l, gint64 now, double seconds, double done,
+           double total, double least)
 {
   if (now - l->mark_time[1] >= WINDOW_US)
     {
@@ -97,13 +100,13 @@ rate_left (struct LgProgressLine *l, gint64 now, double seconds, guint64 done)
       l->mark_time[1] = now;
       l->mark_done[1] = done;
     }
-  double todo = (double) (l->total - done);
-  double left = seconds * todo / (double) done;
+  double todo = total - done;
+  double left = seconds * todo / done;
   if (l->mark_time[0] > l->start && done >= l->mark_done[0])
     {
-      guint64 since = MAX (done - l->mark_done[0], 1);
-      double recent = (double) (now - l->mark_time[0]) / G_USEC_PER_SEC * todo /
-                      (double) since;
+      double since = MAX (done - l->mark_done[0], least);
+      double recent =
+          (double) (now - l->mark_time[0]) / G_USEC_PER_SEC * todo / since;
       left = MAX (left, recent);
     }
   return left;
@@ -123,7 +126,12 @@ lg_progress_update (LgProgress *p, guint64 done)
     return;
   double seconds = (double) (now - l->start) / G_USEC_PER_SEC;
   fputs ("\r\033[K", l->out);
-  if (l->total && done <= l->total)
+  double share = p->share;
+  if (share >= 0)
+    fprintf (l->out,
+             "%s: %" G_GUINT64_FORMAT " %s (%.1f%% of the search), %.1f s",
+             l->phase, done, l->unit, 100.0 * share, seconds);
+  else if (l->total && done <= l->total)
     fprintf (l->out,
              "%s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
              " %s (%.0f%%), %.1f s",
@@ -140,15 +148,20 @@ lg_progress_update (LgProgress *p, guint64 done)
   if (p->depth)
     fprintf (l->out, ", depth %u", p->depth);
   double expected = l->expected;
-  if (l->total && done && done < l->total)
+  double left_seconds = -1;
+  if (share > 0 && share < 1)
+    left_seconds = rate_left (l, now, seconds, share, 1, 1e-6);
+  else if (share < 0 && l->total && done && done < l->total)
+    left_seconds =
+        rate_left (l, now, seconds, (double) done, (double) l->total, 1);
+  if (left_seconds >= 0)
     {
-      double left_seconds = rate_left (l, now, seconds, done);
       g_autofree char *left = lg_format_seconds (left_seconds);
       fprintf (l->out, ", %s left", left);
       expected = MAX (expected, seconds + left_seconds);
     }
   /* past the estimated total, the estimate says no more */
-  if (l->expected > 0 && !(l->total && done >= l->total))
+  if (l->expected > 0 && (share >= 0 || !(l->total && done >= l->total)))
     {
       g_autofree char *time = lg_format_seconds (expected);
       fprintf (l->out, "; this engine expects %s", time);

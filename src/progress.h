@@ -2,7 +2,9 @@
  *
  * When a phase (transform, explore) has run for more than about a second,
  * a line "PHASE: DONE/TOTAL UNIT (P%), T s, about L left" (or "PHASE: DONE
- * UNIT, T s" when the total is unknown; ", depth D" when the caller gives
+ * UNIT, T s" when the total is unknown; "PHASE: DONE UNIT (P% of the
+ * search), T s, about L left" when the caller tells the share of the
+ * search done, lg_progress_tick_share; ", depth D" when the caller gives
  * one; "; NOTE" when it set one) is drawn on the stream, redrawn a few times
  * a second, and erased when the phase ends.  A total may be an estimate:
  * once done passes it, the line says "DONE UNIT, past the TOTAL estimated"
@@ -65,7 +67,9 @@ void lg_progress_set_expected (LgProgress *progress, double seconds);
 struct LgProgress
 {
   guint countdown;
-  guint depth; /* shown when not 0 (lg_progress_set_depth) */
+  guint depth;  /* shown when not 0 (lg_progress_set_depth) */
+  double share; /* of the search done, from 0 to 1 (lg_progress_tick_share);
+                   < 0: not told in this phase */
   struct LgProgressLine *line;
 };
 
@@ -96,6 +100,19 @@ lg_progress_tick_by (LgProgress *progress, guint64 count, guint64 done)
 static inline void
 lg_progress_tick (LgProgress *progress, guint64 done)
 {
+  lg_progress_tick_by (progress, 1, done);
+}
+
+/* lg_progress_tick, with the share of the phase's search done (from 0 to
+ * 1, as the faithful engine's flat walk counts it, backtracking_flat.h):
+ * from then on in the phase, the line shows it, and the time left it
+ * projects, instead of the total's. */
+static inline void
+lg_progress_tick_share (LgProgress *progress, guint64 done, double share)
+{
+  if (!progress)
+    return;
+  progress->share = share;
   lg_progress_tick_by (progress, 1, done);
 }
 

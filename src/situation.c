@@ -743,7 +743,7 @@ flat_push (void *context, uint64_t nodes, double done)
    * with the generic explorer: the push is the rarer step of the two */
   ++s->steps;
   s->nodes_seen = nodes;
-  lg_progress_tick (s->progress, nodes);
+  lg_progress_tick_share (s->progress, nodes, done);
   guint64 work = s->steps + nodes + s->mask_steps;
   if (G_UNLIKELY (work > s->step_limit))
     {

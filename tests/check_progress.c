@@ -118,7 +118,7 @@ START_TEST (test_progress_expected)
 
   /* 1 of 1000 in 0.3 s or more: at least 5 min left */
   lg_progress_begin (p, "explore", "nodes", 1000);
-  lg_progress_set_expected (p, 2);
+  lg_progress_set_expected (p, 0.5);
   g_usleep (300 * 1000);
   lg_progress_update (p, 1);
   const char *line = lgtest_capture_text (&c) + drawn;
@@ -138,6 +138,51 @@ START_TEST (test_progress_expected)
                      !strstr (line, "expects") &&
                      g_str_has_suffix (line, "; NOTE"),
                  "got '%s'", line);
+  lg_progress_free (p);
+  lgtest_capture_end (&c);
+  free (c.text);
+}
+END_TEST
+
+/* The share of the search done, told with the ticks, takes the place of
+ * the total (an estimate, the faithful engine's): the line shows it and
+ * the time left it projects (a quarter in 0.3 s or more: 0.9 s or more
+ * left), and the engine's expectation even past the total, no less than
+ * that projection; no time left at a share of 0; and a new phase forgets
+ * it. */
+START_TEST (test_progress_share)
+{
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
+  LgProgress *p = lg_progress_new (c.out, 0);
+  lg_progress_begin (p, "explore", "nodes", 1000);
+  lg_progress_set_expected (p, 0.5);
+  g_usleep (300 * 1000);
+  for (guint64 i = 1; i <= 4096; i++)
+    lg_progress_tick_share (p, 2000 + i, 0.25);
+  const char *want = ERASE "explore: 6096 nodes (25.0% of the search), ";
+  const char *line = lgtest_capture_text (&c);
+  ck_assert_msg (strncmp (line, want, strlen (want)) == 0 &&
+                     strstr (line, " left; this engine expects ") &&
+                     !strstr (line, "expects about 500 ms") &&
+                     !strstr (line, "less than 1 ms left"),
+                 "got '%s'", line);
+  size_t drawn = strlen (line);
+  lg_progress_begin (p, "explore", "nodes", 0);
+  for (guint64 i = 1; i <= 4096; i++)
+    lg_progress_tick_share (p, i, 0);
+  line = lgtest_capture_text (&c) + drawn;
+  ck_assert_msg (strstr (line, "explore: 4096 nodes (0.0% of the search), ") &&
+                     !strstr (line, "left"),
+                 "got '%s'", line);
+  drawn = strlen (lgtest_capture_text (&c));
+  lg_progress_begin (p, "explore", "nodes", 10000);
+  for (guint64 i = 1; i <= 4096; i++)
+    lg_progress_tick (p, i);
+  line = lgtest_capture_text (&c) + drawn;
+  ck_assert_msg (strstr (line, "explore: 4096/10000 nodes (41%)"), "got '%s'",
+                 line);
+  lg_progress_tick_share (NULL, 1, 0.5);
   lg_progress_free (p);
   lgtest_capture_end (&c);
   free (c.text);
@@ -189,6 +234,7 @@ lg_progress_suite (void)
   tcase_add_test (tc, test_progress_total_and_tick_by);
   tcase_add_test (tc, test_progress_quiet);
   tcase_add_test (tc, test_progress_expected);
+  tcase_add_test (tc, test_progress_share);
   suite_add_tcase (s, tc);
   /* it waits for two windows of the rate */
   TCase *slow = tcase_create ("recent rate");
