@@ -84,11 +84,11 @@ lg_progress_begin (LgProgress *p, const char *phase, const char *unit,
  * now, seconds into the phase: the larger of two projections, of the
  * rate of the whole phase and of the rate since the older mark (at least
  * `least` done since, as if that were done now: a unit, or a millionth of
- * the share).  The work of a unit
- * often grows as a phase goes on (the clues tried by logigram-gen
- * --minimise: each search harder than the last), and the whole phase's
- * rate then promises far too little; the window's follows the change.
- * The marks move here, at most every WINDOW_US. */
+ * the share).  The work of a unit often grows as a phase goes on (the
+ * clues tried by logigram-gen --minimise: each search harder than the
+ * last), and the whole phase's rate then promises far too little; the
+ * window's follows the change.  The marks move here, at most every
+ * WINDOW_US. */
 static double
 rate_left (struct LgProgressLine *l, gint64 now, double seconds, double done,
            double total, double least)
