@@ -225,6 +225,11 @@ struct LgFastEngine
   guint64 nodes, alternatives, backtracks, solutions;
   guint64 probes_skipped;
   guint64 lazy_steps; /* of the lazy groups' searches, for the stats */
+  /* the share of the search finished, for the progress line: the
+   * children of a node share equally what the node stands for (the whole
+   * search for the root), and a child counts once the search goes on to
+   * the next (or the child is removed by lift) */
+  double done;
 };
 
 /* The all-different of match_pair, the probing of the changed pairs only
@@ -3216,6 +3221,7 @@ probe_holds (LgFastEngine *e, const uint8_t *state, uint8_t *child, guint x,
 {
   memcpy (child, state, e->state_size);
   e->nodes++;
+  lg_progress_tick_share (e->progress, e->nodes, e->done);
   return narrow (e, child, x, y, a, bit);
 }
 
@@ -3370,9 +3376,10 @@ lift (LgFastEngine *e, guint depth)
   return TRUE;
 }
 
-/* Explores the subtree of states[depth], propagated. */
+/* Explores the subtree of states[depth], propagated, which stands for
+ * share of the whole search (e->done). */
 static void
-search (LgFastEngine *e, guint depth)
+search (LgFastEngine *e, guint depth, double share)
 {
   uint8_t *state = e->states + depth * e->state_size;
   Row *M = state_m (e, state);
@@ -3393,6 +3400,9 @@ search (LgFastEngine *e, guint depth)
   uint8_t *child = state + e->state_size;
   Row bits = line (e, M, bx, by)[ba];
   gboolean first = TRUE;
+  double done = e->done;
+  guint n_children = (guint) lg_bitset_popcount64 (bits);
+  double child_share = share / n_children;
   /* the callback stops the search, or the deadline, or the node limit */
   while (bits && !(e->stopped |= (e->over_limit |= e->nodes >= e->node_limit) ||
                                  lg_deadline_passed (e->deadline)))
@@ -3403,8 +3413,12 @@ search (LgFastEngine *e, guint depth)
       first = FALSE;
       memcpy (child, state, e->state_size);
       e->nodes++;
+      /* the children before this one finished (bits: those after it) */
+      e->done = done + (double) (n_children - 1 -
+                                 (guint) lg_bitset_popcount64 (bits)) *
+                           child_share;
       lg_progress_set_depth (e->progress, depth + 1);
-      lg_progress_tick (e->progress, e->nodes);
+      lg_progress_tick_share (e->progress, e->nodes, e->done);
       if (e->trace)
         fprintf (e->trace, "%*s%s:%s = %s:%s\n", (int) (2 * depth), "",
                  lg_group_get_name (lg_problem_get_group (e->problem, bx)),
@@ -3412,7 +3426,7 @@ search (LgFastEngine *e, guint depth)
                  lg_group_get_name (lg_problem_get_group (e->problem, by)),
                  item_name (e, by, b));
       if (narrow (e, child, bx, by, ba, (Row) (1u << b)))
-        search (e, depth + 1);
+        search (e, depth + 1, child_share);
       else
         {
           e->backtracks++;
@@ -3492,6 +3506,7 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
   e->stopped = e->over_limit = e->refuted = FALSE;
   e->nodes = e->alternatives = e->backtracks = e->solutions = 0;
   e->probes_skipped = e->lazy_steps = 0;
+  e->done = 0;
   lg_progress_begin (e->progress, "explore", "nodes", 0);
   if (!e->infeasible)
     {
@@ -3523,7 +3538,7 @@ lg_engine_fast_explore (LgFastEngine *e, LgSolutionFunc func,
               }
       e->nodes++;
       if (apply_facts (e, M) && propagate (e, state))
-        search (e, 0);
+        search (e, 0, 1);
       else
         {
           e->backtracks++;

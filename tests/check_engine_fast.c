@@ -1899,6 +1899,49 @@ START_TEST (test_faithful_refuses_wide)
 }
 END_TEST
 
+/* On a progress stream, the line tells the share of the search finished
+ * (each child of a choice an equal part of it) and the depth: three
+ * groups of five and no rule, whose 14,400 solutions are leaves of a tree
+ * of equal subtrees, stopped at 10,000 of them; the line is drawn once,
+ * after 4,096 ticks of the line (nodes and probes), at a share no more
+ * than the nodes explored over the 14,400 leaves. */
+START_TEST (test_fast_progress_share)
+{
+  static const char text[] = "atomic a: 1, 2, 3, 4, 5\n"
+                             "atomic b: 1, 2, 3, 4, 5\n"
+                             "atomic c: 1, 2, 3, 4, 5\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) p =
+      lg_parser_parse_data ("three", text, strlen (text), &error);
+  ck_assert_ptr_nonnull (p);
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
+  LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
+  opts.engine = LG_ENGINE_FAST;
+  opts.progress = c.out;
+  opts.progress_delay_ms = 0;
+  Found f;
+  found_init (&f, FALSE);
+  f.stop_after = 10000;
+  ck_assert_int_eq (lg_problem_solve (p, &opts, NULL, collect, &f, &error),
+                    10000);
+  const char *line = strstr (lgtest_capture_text (&c), "explore: ");
+  ck_assert_msg (line != NULL, "got '%s'", lgtest_capture_text (&c));
+  char *end;
+  guint64 nodes = g_ascii_strtoull (line + strlen ("explore: "), &end, 10);
+  ck_assert_msg (g_str_has_prefix (end, " nodes ("), "got '%s'", line);
+  double percent = g_ascii_strtod (end + strlen (" nodes ("), NULL);
+  ck_assert_msg (percent > 0 && percent <= 100.0 * (double) nodes / 14400,
+                 "got '%s'", line);
+  ck_assert_msg (strstr (line, "% of the search), ") &&
+                     strstr (line, ", depth "),
+                 "got '%s'", line);
+  found_clear (&f);
+  lgtest_capture_end (&c);
+  free (c.text);
+}
+END_TEST
+
 static Suite *
 lg_engine_fast_suite (void)
 {
@@ -1928,6 +1971,7 @@ lg_engine_fast_suite (void)
   tcase_add_test (tc, test_fast_memory_limit);
   tcase_add_test (tc, test_fast_stats);
   tcase_add_test (tc, test_fast_leaves_once);
+  tcase_add_test (tc, test_fast_progress_share);
   tcase_add_loop_test (tc, test_fast_wide, 0, G_N_ELEMENTS (wide_sizes));
   tcase_add_loop_test (tc, test_fast_lazy_random, 0, 120);
   tcase_add_loop_test (tc, test_fast_lazy_unpinned, 0, 20);
