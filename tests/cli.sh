@@ -241,9 +241,9 @@ if command -v script >/dev/null 2>&1; then
     tr -d '\r' <"$tmp/tty" | sed 's/\x1b\[K//g' | grep -q "$1\$"
   }
   on_terminal 60 --count --drop 1 --order nationality,animal,drink,cigarette,color,house
-  # drawn ("explore: N/TOTAL nodes (P%), T s[, about L left]": the total is
-  # the engine's estimate), then erased before the count
-  if grep -Eq 'explore: [0-9]+/[0-9]+ nodes \([0-9]+%\), [0-9.]+ s' "$tmp/tty" &&
+  # drawn ("explore: N nodes (P% of the search), T s[, about L left]": the
+  # share of the flat walk's tree finished), then erased before the count
+  if grep -Eq 'explore: [0-9]+ nodes \([0-9.]+% of the search\), [0-9.]+ s' "$tmp/tty" &&
     tty_ends_with 25; then
     pass "progress line on a terminal"
   else
@@ -263,11 +263,12 @@ if command -v script >/dev/null 2>&1; then
   on_terminal 2 --engine=faithful --count "$LG_TESTDIR/input/exactly-one.lgm"
   tty_shows "progress line of a long faithful transformation: --engine=fast" \
     'transform: [0-9]+/[0-9]+ assignments \([0-9]+%\), [0-9.]+ s, about [0-9]+ (s|min|h) left; --engine=fast would be much quicker'
-  # the fast engine: its nodes and the depth of its search
+  # the fast engine: its nodes, the share of its search finished and its
+  # depth
   on_terminal 60 --engine=fast --count "$LG_TESTDIR/input/no-rule-5x3.lgm"
-  if grep -Eq 'explore: [0-9]+ nodes, [0-9.]+ s, depth [0-9]+' "$tmp/tty" &&
+  if grep -Eq 'explore: [0-9]+ nodes \([0-9.]+% of the search\), [0-9.]+ s, depth [0-9]+' "$tmp/tty" &&
     tty_ends_with 14400; then
-    pass "progress line of the fast engine: nodes and depth"
+    pass "progress line of the fast engine: nodes, share and depth"
   else
     fail "progress line of the fast engine: $(od -c "$tmp/tty" | head -5)"
   fi
