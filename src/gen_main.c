@@ -179,7 +179,7 @@ main (int argc, char **argv)
       "ENGINE" },
     { "work-limit", 'w', 0, G_OPTION_ARG_STRING, &work_limit_text,
       "The most nodes one search of the fast engine explores (default "
-      "20000; 0: no bound, and a search may take minutes from 12 groups "
+      "2000; 0: no bound, and a search may take minutes from 12 groups "
       "on); a search stopped there decides nothing, and the clue is kept; "
       "with --minimise, logigram then solves the puzzle within N nodes",
       "N" },

@@ -219,6 +219,20 @@ gen "6x6 seed 2 -m -w 1" 0 -n 6 -g 6 -s 2 -m -w 1 && {
     fail "6x6 seed 2 --minimise --work-limit 1: $(grep "^# Clues* [0-9]" "$tmp/out")"
   fi
 }
+# and the default limit, 2000 nodes: 10x10 seed 7 took logigram 2002
+# nodes under the limit of 20000 that was the default before; now one
+# clue is kept for it, and the header names no --work-limit
+gen "10x10 seed 7 -m" 0 -n 10 -g 10 -s 7 -m && {
+  nodes=$("$LOGIGRAM" --engine=fast --count --stats "$tmp/out" 2>&1 \
+    >/dev/null </dev/null | sed -n 's/^nodes explored: *//p')
+  if [ -n "$nodes" ] && [ "$nodes" -le 2000 ] &&
+    grep -q "^#   logigram-gen --items 10 --groups 10 --seed 7 --minimise$" "$tmp/out" &&
+    grep -q "within the work limit (2000 nodes of search)" "$tmp/out"; then
+    pass "10x10 seed 7 --minimise: solved in $nodes nodes, within the default limit"
+  else
+    fail "10x10 seed 7 --minimise: solved in '$nodes' nodes, or the header differs"
+  fi
+}
 # --difficulty: after 10 seeds without the grade, a note with the grades
 # met and what would help; after 500, an error that says the same (3x3
 # puzzles are easy, minimised or not: quick to try)
