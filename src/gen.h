@@ -80,10 +80,10 @@ typedef struct
 } LgGenOptions;
 
 /* The default work limit of one search: nodes of the fast engine.  With
- * --minimise, logigram then solves the puzzle written within as many
- * (doc/performance.md, "logigram-gen's bound, 2000 nodes": under a tenth
- * of a second on 12 groups of 12 items; the puzzles as short as with
- * 20000 up to 12 groups, about 5 % longer on 16x12 and 16x16). */
+ * --minimise, logigram then solves the puzzle written within as many: under
+ * a tenth of a second on 12 groups of 12 items; the puzzles as short as
+ * with 20000 up to 12 groups, about 5 % longer on 16x12 and 16x16
+ * (doc/performance.md, "logigram-gen's bound lowered to 2000 nodes"). */
 #define LG_GEN_WORK_LIMIT 2000
 
 /* 5 items, 5 groups, seed 1, unique, the fast engine, LG_GEN_WORK_LIMIT,
