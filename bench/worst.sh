@@ -4,10 +4,13 @@
 # results).
 #
 # For each size NxG (N items, G groups) of WORST_SIZES, writes the puzzles
-#   logigram-gen --items N --groups G --seed S --minimise --work-limit 0
-# (S in SEEDS; no bound on the generator's searches, so that the puzzles
-# are minimal, the same as before the bound came in; WORST_GEN_ARGS below)
-# once into WORST_OUT/puzzles (kept between runs), then solves each with
+#   logigram-gen --items N --groups G --seed S --minimise
+# (S in SEEDS; as a user gets them: logigram solves each within the
+# generator's work limit, 2000 nodes; WORST_GEN_ARGS="--work-limit 0" for
+# exactly minimal ones, which take minutes to an hour each from 12 groups
+# on, and seconds to solve: make bench-hard has the hardest of those)
+# once into WORST_OUT/puzzles (kept between runs; a file ARGS there says
+# with which options), then solves each with
 # `logigram --engine=fast --count --stats` and prints, per size, one
 # Markdown row: the puzzles, the median, the 90th percentile and the
 # largest CPU time (user + system, whole process: on a shared machine the
@@ -27,11 +30,13 @@
 #                                         DIR instead, writing none (make
 #                                         bench-hard: data/hard, the hardest
 #                                         puzzles of the sets, kept fixed)
-#   WORST_GEN_ARGS="--work-limit 0"       logigram-gen's options after
-#                                         --minimise (empty: the default
-#                                         work limit, under which logigram
-#                                         solves each puzzle written within
-#                                         it; write to another WORST_OUT)
+#   WORST_GEN_ARGS=""                     logigram-gen's options after
+#                                         --minimise ("--work-limit 0": the
+#                                         exactly minimal puzzles, written
+#                                         before 2026-12-06 by default;
+#                                         another WORST_OUT then, as a
+#                                         WORST_OUT holds the puzzles of one
+#                                         set of options)
 #   LOGIGRAM, LOGIGRAM_GEN                the programs (default: src/)
 #   WORST_ARGS                            more options for logigram
 # Output: the table on stdout (also WORST_OUT/worst.md); results.tsv has
@@ -56,6 +61,21 @@ if [ -n "${WORST_PUZZLES:-}" ]; then
   solve_only=1
 fi
 mkdir -p "$out" "$puzzles" || exit 2
+gen_args=${WORST_GEN_ARGS:-}
+if [ "$solve_only" = 0 ]; then
+  if [ -f "$puzzles/ARGS" ]; then
+    [ "$(cat "$puzzles/ARGS")" = "$gen_args" ] || {
+      was=$(cat "$puzzles/ARGS")
+      echo "worst.sh: $puzzles holds puzzles written with --minimise${was:+ $was}, not with --minimise${gen_args:+ $gen_args}: set WORST_OUT to another directory" >&2
+      exit 2
+    }
+  elif ls "$puzzles"/*.lgm > /dev/null 2>&1; then
+    echo "worst.sh: $puzzles holds puzzles written with unknown options (before the file ARGS; until 2026-12-06 the default was --work-limit 0): set WORST_OUT to another directory, or remove them" >&2
+    exit 2
+  else
+    printf '%s\n' "$gen_args" > "$puzzles/ARGS" || exit 2
+  fi
+fi
 
 results=$out/results.tsv
 printf 'size\tseed\tstatus\tcpu\tnodes\twall\n' >"$results"
@@ -67,7 +87,7 @@ for size in $sizes; do
       [ "$solve_only" = 0 ] || continue
       # shellcheck disable=SC2086
       if timeout "$gen_limit" "$LOGIGRAM_GEN" --items "$n" --groups "$g" \
-        --seed "$s" --minimise ${WORST_GEN_ARGS---work-limit 0} \
+        --seed "$s" --minimise $gen_args \
         --output "$f.tmp" 2>/dev/null; then
         mv -f "$f.tmp" "$f"
       else
