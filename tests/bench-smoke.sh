@@ -4,7 +4,8 @@
 # timed run, every solver found; the table must have a row for each solver
 # that is not skipped, with 1 run and 1 solution, and the solvers must agree
 # (the script's exit status).  A second or two, mostly MiniZinc's start-up.
-# Then bench/gen-work.sh (make bench-gen) on one small puzzle.
+# Then bench/gen-work.sh (make bench-gen) on one small puzzle, and
+# bench/worst.sh (make bench-worst) on two.
 # Environment (set by make check): LOGIGRAM, LOGIGRAM_GEN, LG_DATADIR,
 # LG_TESTDIR, top_srcdir.
 top_srcdir=${top_srcdir:-.}
@@ -66,5 +67,37 @@ if [ -n "${LOGIGRAM_GEN:-}" ] && [ -x /usr/bin/time ]; then
   fi
 else
   echo "# bench/gen-work.sh not run: it needs LOGIGRAM_GEN and GNU time"
+fi
+
+# bench/worst.sh (make bench-worst) on two small seeds: one row, both
+# puzzles unique, written as logigram-gen --minimise writes them (ARGS
+# empty); then the same WORST_OUT with other options is refused, not mixed.
+if [ -n "${LOGIGRAM_GEN:-}" ] && [ -x /usr/bin/time ]; then
+  worst () {
+    WORST_SIZES=5x5 WORST_SEEDS='1 2' WORST_OUT=$tmp/worst \
+      LOGIGRAM=$LOGIGRAM LOGIGRAM_GEN=$LOGIGRAM_GEN \
+      bash "$top_srcdir/bench/worst.sh" >"$tmp/worst.md" 2>"$tmp/worst-notes"
+  }
+  worst
+  rc=$?
+  sed 's/^/# /' "$tmp/worst.md" "$tmp/worst-notes"
+  if [ "$rc" -eq 0 ] && grep -q '^| 5x5 | 2 | .* | - |$' "$tmp/worst.md" &&
+    [ -f "$tmp/worst/puzzles/ARGS" ] && [ -z "$(cat "$tmp/worst/puzzles/ARGS")" ] &&
+    grep -q '^#   logigram-gen --items 5 --groups 5 --seed 2 --minimise$' \
+      "$tmp/worst/puzzles/5x5-s2.lgm"; then
+    pass "bench/worst.sh: two puzzles as logigram-gen --minimise writes them, both unique"
+  else
+    fail "bench/worst.sh: exit $rc, or not the row or puzzles expected"
+  fi
+  WORST_GEN_ARGS='--work-limit 0' worst
+  rc=$?
+  if [ "$rc" -eq 2 ] && grep -q "^worst.sh: .* holds puzzles written with --minimise, not with --minimise --work-limit 0: set WORST_OUT to another directory$" \
+    "$tmp/worst-notes"; then
+    pass "bench/worst.sh: puzzles of other options refused in the same WORST_OUT"
+  else
+    fail "bench/worst.sh, other options in the same WORST_OUT: exit $rc, $(cat "$tmp/worst-notes")"
+  fi
+else
+  echo "# bench/worst.sh not run: it needs LOGIGRAM_GEN and GNU time"
 fi
 finish
