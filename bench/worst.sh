@@ -64,8 +64,8 @@ mkdir -p "$out" "$puzzles" || exit 2
 gen_args=${WORST_GEN_ARGS:-}
 if [ "$solve_only" = 0 ]; then
   if [ -f "$puzzles/ARGS" ]; then
-    [ "$(cat "$puzzles/ARGS")" = "$gen_args" ] || {
-      was=$(cat "$puzzles/ARGS")
+    was=$(cat "$puzzles/ARGS")
+    [ "$was" = "$gen_args" ] || {
       echo "worst.sh: $puzzles holds puzzles written with --minimise${was:+ $was}, not with --minimise${gen_args:+ $gen_args}: set WORST_OUT to another directory" >&2
       exit 2
     }

@@ -2676,9 +2676,10 @@ lazy_run (LgFastEngine *e, const Row *M, Lazy *lz, guint64 budget,
  * LAZY_M).  Else, when the search learnt items dead (lz_learnt), which
  * make the next search shorter, the group is searched against lines that
  * hold every item, within LAZY_REFUTE_BUDGET steps, again while such a
- * search learns more: one that ends with no assignment refutes it.  Refuted, e->refuted: no state
- * has a solution, and the rest of the search fails at once instead of
- * node by node (tests/input/parity3.lgm: twice a sum of nine house numbers
+ * search learns more: one that ends with no assignment refutes it.
+ * Refuted, e->refuted: no state has a solution, and the rest of the
+ * search fails at once instead of node by node
+ * (tests/input/parity3.lgm: twice a sum of nine house numbers
  * is never 41, but each complete assignment of the grid learnt it of the
  * red one's house only; 15.5 million nodes and 6 s before, 67 nodes now;
  * with half the budget, 1.4 million: the first such search stopped before

@@ -40,6 +40,13 @@ count () {
 # n_clues FILE
 n_clues () { grep -c '^clue ' "$1"; }
 
+# fast_nodes FILE : the nodes logigram's fast engine explores to solve it,
+# as logigram searches the file (what --minimise bounds).
+fast_nodes () {
+  "$LOGIGRAM" --engine=fast --count --stats "$1" 2>&1 >/dev/null </dev/null |
+    sed -n 's/^nodes explored: *//p'
+}
+
 # ---- Generated puzzles have no warning -----------------------------------------
 # logigram --werror refuses a problem file with a warning: every puzzle of
 # 120 seeds, of 3 to 6 items, 3 to 5 groups, one solution, at most 3, or a
@@ -182,8 +189,7 @@ for spec in "6 50" "3 100" "2 20" "7 20"; do
   name="9x9 seed $1 --minimise --work-limit $2"
   gen "$name" 0 -n 9 -g 9 -s "$1" -m -w "$2" && {
     cp "$tmp/out" "$tmp/slow.lgm"
-    nodes=$("$LOGIGRAM" --engine=fast --count --stats "$tmp/slow.lgm" 2>&1 \
-      >/dev/null </dev/null | sed -n 's/^nodes explored: *//p')
+    nodes=$(fast_nodes "$tmp/slow.lgm")
     # the numbers of the header's list (which may wrap) of clues kept
     slow=$(sed -n '/^# Clues* [0-9]/,/nodes of search)\.$/p' "$tmp/slow.lgm" |
       tr '\n' ' ' | sed 's/ \(is\|are\) not needed.*//' | grep -o '[0-9][0-9]*' |
@@ -223,8 +229,7 @@ gen "6x6 seed 2 -m -w 1" 0 -n 6 -g 6 -s 2 -m -w 1 && {
 # nodes under the limit of 20000 that was the default before; now one
 # clue is kept for it, and the header names no --work-limit
 gen "10x10 seed 7 -m" 0 -n 10 -g 10 -s 7 -m && {
-  nodes=$("$LOGIGRAM" --engine=fast --count --stats "$tmp/out" 2>&1 \
-    >/dev/null </dev/null | sed -n 's/^nodes explored: *//p')
+  nodes=$(fast_nodes "$tmp/out")
   if [ -n "$nodes" ] && [ "$nodes" -le 2000 ] &&
     grep -q "^#   logigram-gen --items 10 --groups 10 --seed 7 --minimise$" "$tmp/out" &&
     grep -q "within the work limit (2000 nodes of search)" "$tmp/out"; then
