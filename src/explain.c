@@ -129,6 +129,7 @@ struct _LgExplain
   LgExplainResult result;
   gboolean over;
   guint *compat, *compat2; /* scratch: case indices */
+  guint *local_pos;        /* scratch of local_conclude: positions in used */
   Merged merged;           /* scratch: the words two units use */
   guint *all;              /* 0, 1, ...: the cases of CASES_ALL */
   guint64 changes;         /* how often the main grid has grown */
@@ -577,6 +578,7 @@ lg_explain_new (LgProblem *problem, GError **error)
     }
   ex->compat = g_new (guint, most);
   ex->compat2 = g_new (guint, most);
+  ex->local_pos = g_new (guint, ex->shape.words);
   ex->all = g_new (guint, most);
   for (guint k = 0; k < most; k++)
     ex->all[k] = k;
@@ -602,6 +604,7 @@ lg_explain_free (LgExplain *ex)
     g_free (ex->scratch[k]);
   g_free (ex->compat);
   g_free (ex->compat2);
+  g_free (ex->local_pos);
   g_free (ex->all);
   g_free (ex->merged.used);
   g_free (ex->work);
@@ -1713,6 +1716,63 @@ find_pair_step (LgExplain *ex, const State *st)
 
 /* ---- A supposition refuted -------------------------------------------- */
 
+/* propagate's turn of unit u: its local cases that still agree with yes,
+ * no are kept (FALSE when none is), and when some were ruled out, what
+ * the ones kept agree on is left in dy, dn on the words u uses (the
+ * others are not written).  The local cases agree with base_yes, base_no
+ * (they were taken from the main grid's) and yes, no only grow from
+ * there, so a case can clash only on a word where yes, no have a cell of
+ * u's support that base lacks: only those words are compared.  When no
+ * case is ruled out, u concludes what it did when its local cases were
+ * last set or narrowed, which is in yes, no already (the main grid is
+ * closed under every unit, and propagate applied the rest): dy, dn are
+ * then left alone. */
+static gboolean
+local_conclude (LgExplain *ex, Unit *u, const uint64_t *yes,
+                const uint64_t *no, const uint64_t *base_yes,
+                const uint64_t *base_no, uint64_t *dy, uint64_t *dn)
+{
+  guint *pos = ex->local_pos, n_pos = 0;
+  for (guint i = 0; i < u->n_used; i++)
+    {
+      guint w = u->used[i];
+      if (((yes[w] & ~base_yes[w]) | (no[w] & ~base_no[w])) & u->support[i])
+        pos[n_pos++] = i;
+    }
+  guint kept = 0;
+  for (guint j = 0; j < u->n_local; j++)
+    {
+      const uint64_t *c = case_of (u, u->local[j]);
+      guint p;
+      for (p = 0; p < n_pos; p++)
+        {
+          guint i = pos[p], w = u->used[i];
+          if ((c[2 * i] & no[w]) | (c[2 * i + 1] & yes[w]))
+            break;
+        }
+      if (p == n_pos)
+        u->local[kept++] = u->local[j];
+    }
+  if (kept == 0)
+    return FALSE;
+  if (kept == u->n_local)
+    return TRUE;
+  /* the grid only grows: the cases ruled out stay so */
+  u->n_local = kept;
+  for (guint i = 0; i < u->n_used; i++)
+    dy[u->used[i]] = dn[u->used[i]] = ~UINT64_C (0);
+  for (guint j = 0; j < kept; j++)
+    {
+      const uint64_t *c = case_of (u, u->local[j]);
+      for (guint i = 0; i < u->n_used; i++)
+        {
+          dy[u->used[i]] &= c[2 * i];
+          dn[u->used[i]] &= c[2 * i + 1];
+        }
+    }
+  return TRUE;
+}
+
 /* The cells ay (yes) and an (no) of word w are set: every unit whose
  * support has one of them is pending, and heard knows them. */
 static inline void
@@ -1805,22 +1865,19 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
               continue;
             }
           ex->pending[k] = 0;
-          guint64 count =
-              units_conclude (ex, &u, 1, CASES_LOCAL, yes, no, dy, dn);
-          if (count == 0)
+          guint before_local = u->n_local;
+          if (!local_conclude (ex, u, yes, no, base_yes, base_no, dy, dn))
             {
               result = round;
               break;
             }
-          /* the grid only grows: the cases ruled out stay so */
-          memcpy (u->local, ex->compat, count * sizeof *u->local);
-          u->n_local = (guint) count;
+          if (u->n_local == before_local)
+            continue; /* the same cases: nothing new (see local_conclude) */
           if (!ex->dirty[k])
             {
               ex->dirty[k] = 1;
               ex->dirty_list[ex->n_dirty++] = k;
             }
-          /* dy and dn are 0 outside the words the unit uses */
           for (guint i = 0; i < u->n_used; i++)
             {
               guint w = u->used[i];
