@@ -1300,6 +1300,25 @@ merge_used (const Unit *a, const Unit *b, Merged *m)
     }
 }
 
+/* What the n cases of list of unit u agree on, into dy, dn on the words u
+ * uses (the others are not written). */
+static void
+cases_agree (const Unit *u, const guint *list, guint n, uint64_t *dy,
+             uint64_t *dn)
+{
+  for (guint k = 0; k < u->n_used; k++)
+    dy[u->used[k]] = dn[u->used[k]] = ~UINT64_C (0);
+  for (guint i = 0; i < n; i++)
+    {
+      const uint64_t *c = case_of (u, list[i]);
+      for (guint k = 0; k < u->n_used; k++)
+        {
+          dy[u->used[k]] &= c[2 * k];
+          dn[u->used[k]] &= c[2 * k + 1];
+        }
+    }
+}
+
 /* What a set of units (one or two) concludes under the facts yes, no: the
  * cells on which all their compatible cases (pairs of cases that agree,
  * for two) agree, into dy, dn (every cell, known ones included; when no
@@ -1328,17 +1347,7 @@ units_conclude (LgExplain *ex, Unit *const *units, guint n_units, CaseSet set,
   guint64 count = 0;
   if (!b)
     {
-      for (guint k = 0; k < a->n_used; k++)
-        dy[a->used[k]] = dn[a->used[k]] = ~UINT64_C (0);
-      for (guint i = 0; i < na; i++)
-        {
-          const uint64_t *c = case_of (a, ex->compat[i]);
-          for (guint k = 0; k < a->n_used; k++)
-            {
-              dy[a->used[k]] &= c[2 * k];
-              dn[a->used[k]] &= c[2 * k + 1];
-            }
-        }
+      cases_agree (a, ex->compat, na, dy, dn);
       return na;
     }
   Merged *m = &ex->merged;
@@ -1759,17 +1768,7 @@ local_conclude (LgExplain *ex, Unit *u, const uint64_t *yes,
     return TRUE;
   /* the grid only grows: the cases ruled out stay so */
   u->n_local = kept;
-  for (guint i = 0; i < u->n_used; i++)
-    dy[u->used[i]] = dn[u->used[i]] = ~UINT64_C (0);
-  for (guint j = 0; j < kept; j++)
-    {
-      const uint64_t *c = case_of (u, u->local[j]);
-      for (guint i = 0; i < u->n_used; i++)
-        {
-          dy[u->used[i]] &= c[2 * i];
-          dn[u->used[i]] &= c[2 * i + 1];
-        }
-    }
+  cases_agree (u, u->local, kept, dy, dn);
   return TRUE;
 }
 

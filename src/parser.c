@@ -825,16 +825,121 @@ is_unit_symbol (gunichar c)
     }
 }
 
+/* s[*start, *end) widened over the blanks on either side. */
+static void
+widen_over_blanks (const char *s, gsize len, gsize *start, gsize *end)
+{
+  while (*start > 0 && (s[*start - 1] == ' ' || s[*start - 1] == '\t'))
+    (*start)--;
+  while (*end < len && (s[*end] == ' ' || s[*end] == '\t'))
+    (*end)++;
+}
+
 /* Whether s[start, end) has a digit before or after it, blanks apart. */
 static gboolean
 beside_digit (const char *s, gsize len, gsize start, gsize end)
 {
-  while (start > 0 && (s[start - 1] == ' ' || s[start - 1] == '\t'))
-    start--;
-  while (end < len && (s[end] == ' ' || s[end] == '\t'))
-    end++;
+  widen_over_blanks (s, len, &start, &end);
   return (start > 0 && g_ascii_isdigit (s[start - 1])) ||
          (end < len && g_ascii_isdigit (s[end]));
+}
+
+/* Whether s[start, end) stands between two operands, blanks apart: a
+ * name, a number, a string or a parenthesis on either side. */
+static gboolean
+between_operands (const char *s, gsize len, gsize start, gsize end)
+{
+  widen_over_blanks (s, len, &start, &end);
+  return start > 0 && end < len &&
+         (g_ascii_isalnum (s[start - 1]) || s[start - 1] == '_' ||
+          s[start - 1] == ')' || s[start - 1] == '"') &&
+         (g_ascii_isalnum (s[end]) || s[end] == '_' || s[end] == '(' ||
+          s[end] == '"');
+}
+
+/* What to write instead of character c at s[start, end), which the format
+ * does not have: the operator or the quote meant, as other languages and
+ * word processors write them (the logical ones of C, the signs of
+ * mathematics, curly quotes), or how a name holds it; NULL when there is
+ * nothing to say. */
+static const char *
+character_hint (const char *s, gsize len, gsize start, gsize end, gunichar c)
+{
+  switch (c)
+    {
+    case '&':
+      return "write 'and'";
+    case '|':
+      return "write 'or'";
+    case '!':
+      return "write 'not' (and '!=' for different)";
+    case '/':
+      return "there is no division: multiply the other side instead ('2 * a "
+             "= b', not 'a = b / 2')";
+    case '^':
+      return "there is no power: multiply ('a * a')";
+    case '\'':
+      if (start > 0 && end < len && g_ascii_isalpha (s[start - 1]) &&
+          g_ascii_isalpha (s[end]))
+        return "put a name with an apostrophe in double quotes "
+               "(\"O'Brien\")";
+      return "names and texts are quoted with double quotes (\"orange "
+             "juice\")";
+    case '.':
+      {
+        gsize from = start, to = end;
+        widen_over_blanks (s, len, &from, &to);
+        if (to == len || s[to] == '#')
+          return "a line ends without a full stop";
+      }
+      break;
+    case '[':
+    case ']':
+    case '{':
+    case '}':
+      return "group with '(' and ')'";
+    case '%':
+      if (between_operands (s, len, start, end))
+        return "there is no remainder: name the values instead ('a = 2 or "
+               "a = 4')";
+      break;
+    case 0x2260: /* not equal to */
+      return "write '!='";
+    case 0x2264: /* less-than or equal to */
+    case 0x2A7D:
+      return "write '<='";
+    case 0x2265: /* greater-than or equal to */
+    case 0x2A7E:
+      return "write '>='";
+    case 0x2212: /* minus sign */
+    case 0x2013: /* en dash */
+    case 0x2014: /* em dash */
+      return "write '-' (and put a name with a dash in double quotes)";
+    case 0xD7:   /* multiplication sign */
+    case 0x22C5: /* dot operator */
+      return "write '*'";
+    case 0x201C: /* curly double quotes */
+    case 0x201D:
+    case 0x201E:
+    case 0xAB: /* guillemets */
+    case 0xBB:
+      return "write the straight double quote '\"'";
+    case 0x2018: /* curly single quotes */
+    case 0x2019:
+      return "put a name with an apostrophe in double quotes "
+             "(\"O'Brien\")";
+    default:
+      break;
+    }
+  if (is_unit_symbol (c) && beside_digit (s, len, start, end))
+    return "a number is written without its unit; name the unit in a "
+           "comment ('numeric price: 25, 30  # dollars')";
+  if (c >= 0x80 && g_unichar_isalpha (c))
+    return "outside strings and comments only ASCII is allowed: put a name "
+           "with such a letter in double quotes (\"Zo\xc3\xab\")";
+  if (c >= 0x80)
+    return "outside strings and comments only ASCII is allowed";
+  return NULL;
 }
 
 /* Fills p->tokens with the tokens of the line `s` (already checked by
@@ -905,20 +1010,13 @@ lex_line (Parser *p, const char *s, gsize len)
           gunichar c = g_utf8_get_char (s + i);
 
           token.src_len = g_utf8_next_char (s + i) - (s + i);
-          if (is_unit_symbol (c) && beside_digit (s, len, i, i + token.src_len))
-            error_token (&token, LG_PARSE_ERROR_SYNTAX,
-                         "unexpected character '%.*s': a number is written "
-                         "without its unit; name the unit in a comment "
-                         "('numeric price: 25, 30  # dollars')",
-                         (int) token.src_len, token.src);
-          else if (c < 0x80)
-            error_token (&token, LG_PARSE_ERROR_SYNTAX,
-                         "unexpected character '%c'", (char) c);
-          else
-            error_token (&token, LG_PARSE_ERROR_SYNTAX,
-                         "unexpected character '%.*s' (U+%04X): outside "
-                         "strings and comments only ASCII is allowed",
-                         (int) token.src_len, token.src, (guint) c);
+          const char *hint = character_hint (s, len, i, i + token.src_len, c);
+          g_autofree char *code =
+              c < 0x80 ? g_strdup ("")
+                       : g_strdup_printf (" (U+%04X)", (guint) c);
+          error_token (&token, LG_PARSE_ERROR_SYNTAX,
+                       "unexpected character '%.*s'%s%s%s", (int) token.src_len,
+                       token.src, code, hint ? ": " : "", hint ? hint : "");
         }
       g_array_append_val (p->tokens, token);
       if (token.kind == TOK_ERROR)
