@@ -857,13 +857,29 @@ between_operands (const char *s, gsize len, gsize start, gsize end)
           s[end] == '"');
 }
 
-/* What to write instead of character c at s[start, end), which the format
- * does not have: the operator or the quote meant, as other languages and
- * word processors write them (the logical ones of C, the signs of
- * mathematics, curly quotes), or how a name holds it; NULL when there is
- * nothing to say. */
+/* Whether line s declares a group (its items follow). */
+static gboolean
+declares_group (const char *s, gsize len)
+{
+  static const char *const kinds[] = { "atomic", "ordered", "numeric" };
+  gsize i = 0;
+  while (i < len && (s[i] == ' ' || s[i] == '\t'))
+    i++;
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      gsize n = strlen (kinds[k]);
+      if (len - i > n && strncmp (s + i, kinds[k], n) == 0 &&
+          (s[i + n] == ' ' || s[i + n] == '\t'))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The operator meant by character c at s[start, end), as other languages
+ * and mathematics write it (the logical ones of C, division, remainder,
+ * power, the signs of comparisons, brackets), or NULL. */
 static const char *
-character_hint (const char *s, gsize len, gsize start, gsize end, gunichar c)
+operator_hint (const char *s, gsize len, gsize start, gsize end, gunichar c)
 {
   switch (c)
     {
@@ -878,31 +894,16 @@ character_hint (const char *s, gsize len, gsize start, gsize end, gunichar c)
              "= b', not 'a = b / 2')";
     case '^':
       return "there is no power: multiply ('a * a')";
-    case '\'':
-      if (start > 0 && end < len && g_ascii_isalpha (s[start - 1]) &&
-          g_ascii_isalpha (s[end]))
-        return "put a name with an apostrophe in double quotes "
-               "(\"O'Brien\")";
-      return "names and texts are quoted with double quotes (\"orange "
-             "juice\")";
-    case '.':
-      {
-        gsize from = start, to = end;
-        widen_over_blanks (s, len, &from, &to);
-        if (to == len || s[to] == '#')
-          return "a line ends without a full stop";
-      }
-      break;
+    case '%':
+      return between_operands (s, len, start, end)
+                 ? "there is no remainder: name the values instead ('a = 2 "
+                   "or a = 4')"
+                 : NULL;
     case '[':
     case ']':
     case '{':
     case '}':
       return "group with '(' and ')'";
-    case '%':
-      if (between_operands (s, len, start, end))
-        return "there is no remainder: name the values instead ('a = 2 or "
-               "a = 4')";
-      break;
     case 0x2260: /* not equal to */
       return "write '!='";
     case 0x2264: /* less-than or equal to */
@@ -918,6 +919,45 @@ character_hint (const char *s, gsize len, gsize start, gsize end, gunichar c)
     case 0xD7:   /* multiplication sign */
     case 0x22C5: /* dot operator */
       return "write '*'";
+    default:
+      return NULL;
+    }
+}
+
+/* What to write instead of character c at s[start, end), which the format
+ * does not have: the operator meant (operator_hint; in the items of a
+ * group, where an operator has no place, how a name holds the character),
+ * the quote meant (as word processors write them), or how a name holds
+ * it; NULL when there is nothing to say. */
+static const char *
+character_hint (const char *s, gsize len, gsize start, gsize end, gunichar c)
+{
+  const char *op = operator_hint (s, len, start, end, c);
+  if (op)
+    return declares_group (s, len)
+               ? "put an item's name with this character in double quotes "
+                 "(\"Smith & Wesson\")"
+               : op;
+  switch (c)
+    {
+    case '\'':
+      if (start > 0 && end < len && g_ascii_isalpha (s[start - 1]) &&
+          g_ascii_isalpha (s[end]))
+        return "put a name with an apostrophe in double quotes "
+               "(\"O'Brien\")";
+      return "names and texts are quoted with double quotes (\"orange "
+             "juice\")";
+    case '.':
+      {
+        gsize from = start, to = end;
+        widen_over_blanks (s, len, &from, &to);
+        if (to == len || s[to] == '#')
+          return "a line ends without a full stop";
+        if (start > 0 && g_ascii_isalpha (s[start - 1]))
+          return "put a name with a full stop in double quotes (\"St. "
+                 "Louis\")";
+      }
+      break;
     case 0x201C: /* curly double quotes */
     case 0x201D:
     case 0x201E:

@@ -1020,6 +1020,7 @@ static const struct
   /* characters of other languages and of word processors: the hint says
    * what to write instead */
   { "and-ampersand.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "item-with-ampersand.lgm", LG_PARSE_ERROR_SYNTAX },
   { "or-pipe.lgm", LG_PARSE_ERROR_SYNTAX },
   { "not-bang.lgm", LG_PARSE_ERROR_SYNTAX },
   { "division-slash.lgm", LG_PARSE_ERROR_SYNTAX },
@@ -1028,6 +1029,7 @@ static const struct
   { "apostrophe-name.lgm", LG_PARSE_ERROR_SYNTAX },
   { "single-quotes.lgm", LG_PARSE_ERROR_SYNTAX },
   { "full-stop.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "full-stop-in-name.lgm", LG_PARSE_ERROR_SYNTAX },
   { "square-brackets.lgm", LG_PARSE_ERROR_SYNTAX },
   { "not-equal-sign.lgm", LG_PARSE_ERROR_SYNTAX },
   { "less-equal-sign.lgm", LG_PARSE_ERROR_SYNTAX },
