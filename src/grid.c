@@ -213,7 +213,30 @@ lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
  * item i of group g against group h, the yes and the no bits over h's
  * items, at work[2 * line] and work[2 * line + 1], line =
  * lg_grid_line_index (shape, g, i, h); each cell is in two lines, written
- * together. */
+ * together.  After the lines, per item (g, i), its partners' groups: bit h
+ * when its line to h has a yes (partner_groups), which spread_line reads
+ * instead of every line of the item. */
+
+/* The lines of the grid: one per item and other group. */
+static inline gsize
+n_lines (const LgGridShape *shape)
+{
+  return (gsize) shape->n_groups * shape->n_groups * shape->n;
+}
+
+/* The 32-bit words of an item's partners' groups. */
+static inline guint
+group_words (const LgGridShape *shape)
+{
+  return (shape->n_groups + 31) / 32;
+}
+
+static inline uint32_t *
+partner_groups (const LgGridShape *shape, uint32_t *lines, guint g, guint i)
+{
+  return lines + 2 * n_lines (shape) +
+         ((gsize) g * shape->n + i) * group_words (shape);
+}
 
 /* The n bits (n <= 32) of a set from bit start on (and, for the checks,
  * their OR back). */
@@ -230,7 +253,8 @@ row_bits (const uint64_t *set, guint start, guint n)
 gsize
 lg_grid_lines_size (const LgGridShape *shape)
 {
-  return (gsize) 2 * shape->n_groups * shape->n_groups * shape->n;
+  return 2 * n_lines (shape) +
+         (gsize) shape->n_groups * shape->n * group_words (shape);
 }
 
 /* Then, after the lines, a queue of the lines that changed (by their
@@ -275,6 +299,11 @@ set_in_lines (const LgGridShape *shape, uint32_t *lines, guint g, guint i,
 {
   lines[2 * lg_grid_line_index (shape, g, i, h) + !yes] |= UINT32_C (1) << j;
   lines[2 * lg_grid_line_index (shape, h, j, g) + !yes] |= UINT32_C (1) << i;
+  if (yes)
+    {
+      partner_groups (shape, lines, g, i)[h / 32] |= UINT32_C (1) << h % 32;
+      partner_groups (shape, lines, h, j)[g / 32] |= UINT32_C (1) << g % 32;
+    }
 }
 
 /* The next line of the queue (not empty), no longer queued. */
@@ -324,10 +353,18 @@ load_lines (Closure *c, const uint64_t *yes, const uint64_t *no)
             {
               line[v] = row_bits (v ? no : yes, start, n);
               for (uint32_t m = line[v]; m; m &= m - 1)
-                c->work[2 * lg_grid_line_index (
-                                shape, g2, (guint) lg_bitset_ctz64 (m), g1) +
-                        v] |= UINT32_C (1) << i;
+                {
+                  guint j = (guint) lg_bitset_ctz64 (m);
+                  c->work[2 * lg_grid_line_index (shape, g2, j, g1) + v] |=
+                      UINT32_C (1) << i;
+                  if (!v)
+                    partner_groups (shape, c->work, g2, j)[g1 / 32] |=
+                        UINT32_C (1) << g1 % 32;
+                }
             }
+          if (line[0])
+            partner_groups (shape, c->work, g1, i)[g2 / 32] |= UINT32_C (1)
+                                                               << g2 % 32;
         }
 }
 
@@ -379,21 +416,25 @@ static void
 spread_line (Closure *c, guint g, guint i, guint h)
 {
   const LgGridShape *shape = c->shape;
-  guint G = shape->n_groups;
   const uint32_t *l = c->work + 2 * lg_grid_line_index (shape, g, i, h);
-  for (guint k = 0; k < G; k++)
-    {
-      if (k == g || k == h)
-        continue;
-      uint32_t y = c->work[2 * lg_grid_line_index (shape, g, i, k)];
-      if (!y || (y & (y - 1)))
-        continue;
-      guint j = (guint) lg_bitset_ctz64 (y);
-      const uint32_t *lb = c->work + 2 * lg_grid_line_index (shape, k, j, h);
-      for (int v = 0; v < 2; v++)
-        for (uint32_t m = l[v] & ~lb[v]; m; m &= m - 1)
-          work_set (c, k, j, h, (guint) lg_bitset_ctz64 (m), !v);
-    }
+  const uint32_t *groups = partner_groups (shape, c->work, g, i);
+  for (guint w = 0; w < group_words (shape); w++)
+    for (uint32_t ks = groups[w]; ks; ks &= ks - 1)
+      {
+        /* k != g: an item has no line to its own group */
+        guint k = 32 * w + (guint) lg_bitset_ctz64 (ks);
+        uint32_t y = c->work[2 * lg_grid_line_index (shape, g, i, k)];
+#ifdef LG_ENABLE_CHECKS
+        g_assert (y != 0); /* the line has a yes */
+#endif
+        if (k == h || !y || (y & (y - 1)))
+          continue;
+        guint j = (guint) lg_bitset_ctz64 (y);
+        const uint32_t *lb = c->work + 2 * lg_grid_line_index (shape, k, j, h);
+        for (int v = 0; v < 2; v++)
+          for (uint32_t m = l[v] & ~lb[v]; m; m &= m - 1)
+            work_set (c, k, j, h, (guint) lg_bitset_ctz64 (m), !v);
+      }
 }
 
 #ifdef LG_ENABLE_CHECKS
@@ -468,7 +509,7 @@ close_by_queue (const LgGridShape *shape, uint64_t *yes, uint64_t *no,
                 const uint64_t *closed_no)
 {
   guint n = shape->n, G = shape->n_groups;
-  guint lines = (guint) (lg_grid_lines_size (shape) / 2);
+  guint lines = (guint) n_lines (shape);
   uint32_t *queue = work + lg_grid_lines_size (shape);
   Closure c = { .shape = shape,
                 .work = work,

@@ -102,7 +102,8 @@ LgGridConflict lg_grid_conflict (const LgGridShape *shape, const uint64_t *yes,
 /* The lines of the grid yes, no into work (the first
  * lg_grid_lines_size (shape) entries of lg_grid_work_size (shape)), for
  * lg_grid_line_known: the items of group h known with item i of group g
- * (yes) and known not to be (no), bit k for item k. */
+ * (yes) and known not to be (no), bit k for item k; then, for the closure,
+ * each item's partners' groups (see grid.c). */
 gsize lg_grid_lines_size (const LgGridShape *shape);
 void lg_grid_lines (const LgGridShape *shape, const uint64_t *yes,
                     const uint64_t *no, uint32_t *work);
