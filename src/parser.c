@@ -926,13 +926,17 @@ operator_hint (const char *s, gsize len, gsize start, gsize end, gunichar c)
 
 /* What to write instead of character c at s[start, end), which the format
  * does not have: the operator meant (operator_hint; in the items of a
- * group, where an operator has no place, how a name holds the character),
- * the quote meant (as word processors write them), or how a name holds
- * it; NULL when there is nothing to say. */
+ * group, where an operator has no place, how a name holds the character,
+ * and in a file of facts, what a fact is), the quote meant (as word
+ * processors write them), or how a name holds it; NULL when there is
+ * nothing to say. */
 static const char *
-character_hint (const char *s, gsize len, gsize start, gsize end, gunichar c)
+character_hint (const char *s, gsize len, gsize start, gsize end, gunichar c,
+                gboolean facts)
 {
   const char *op = operator_hint (s, len, start, end, c);
+  if (op && facts)
+    return "a fact is 'yes X, Y' or 'no X, Y', one a line";
   if (op)
     return declares_group (s, len)
                ? "put an item's name with this character in double quotes "
@@ -1050,7 +1054,8 @@ lex_line (Parser *p, const char *s, gsize len)
           gunichar c = g_utf8_get_char (s + i);
 
           token.src_len = g_utf8_next_char (s + i) - (s + i);
-          const char *hint = character_hint (s, len, i, i + token.src_len, c);
+          const char *hint = character_hint (s, len, i, i + token.src_len, c,
+                                             p->fact_sink != NULL);
           g_autofree char *code =
               c < 0x80 ? g_strdup ("")
                        : g_strdup_printf (" (U+%04X)", (guint) c);

@@ -81,6 +81,8 @@ bad_facts hint-same-group.txt "1:10: error: item 'red' and item 'green' are both
 bad_facts hint-no-keyword.txt "1:1: error: a fact is 'yes X, Y' or 'no X, Y'"
 # a list of three references, which a rule may be but not a fact
 bad_facts hint-list.txt "2:17: error: a fact is one couple of two references: write each couple of a list on a line of its own"
+# an operator's character: what a fact is, not the operator of the rules
+bad_facts hint-operator.txt "2:12: error: unexpected character '&': a fact is 'yes X, Y' or 'no X, Y', one a line"
 # the puzzle given where the facts go (logigram --hint p.lgm)
 bad_facts hint-puzzle.txt "4:1: error: a fact is 'yes X, Y' or 'no X, Y', and this line belongs in a problem file: --hint=FACTS takes the file of the facts known so far, then the puzzle (logigram --hint=FACTS PUZZLE.lgm; with no facts yet, --hint=/dev/null gives the first step)"
 # checked as a problem file's lines are (found while writing fuzz_cli)
