@@ -857,22 +857,17 @@ between_operands (const char *s, gsize len, gsize start, gsize end)
           s[end] == '"');
 }
 
-/* Whether line s declares a group (its items follow). */
+/* Whether the line lexed so far declares a group (its items follow): its
+ * first token is atomic, ordered or numeric. */
 static gboolean
-declares_group (const char *s, gsize len)
+declares_group (const Parser *p)
 {
-  static const char *const kinds[] = { "atomic", "ordered", "numeric" };
-  gsize i = 0;
-  while (i < len && (s[i] == ' ' || s[i] == '\t'))
-    i++;
-  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
-    {
-      gsize n = strlen (kinds[k]);
-      if (len - i > n && strncmp (s + i, kinds[k], n) == 0 &&
-          (s[i + n] == ' ' || s[i + n] == '\t'))
-        return TRUE;
-    }
-  return FALSE;
+  if (p->tokens->len == 0)
+    return FALSE;
+  const Token *first = &g_array_index (p->tokens, Token, 0);
+  return first->kind == TOK_NAME &&
+         (first->keyword == KW_ATOMIC || first->keyword == KW_ORDERED ||
+          first->keyword == KW_NUMERIC);
 }
 
 /* The operator meant by character c at s[start, end), as other languages
@@ -931,14 +926,14 @@ operator_hint (const char *s, gsize len, gsize start, gsize end, gunichar c)
  * processors write them), or how a name holds it; NULL when there is
  * nothing to say. */
 static const char *
-character_hint (const char *s, gsize len, gsize start, gsize end, gunichar c,
-                gboolean facts)
+character_hint (const Parser *p, const char *s, gsize len, gsize start,
+                gsize end, gunichar c)
 {
   const char *op = operator_hint (s, len, start, end, c);
-  if (op && facts)
+  if (op && p->fact_sink)
     return "a fact is 'yes X, Y' or 'no X, Y', one a line";
   if (op)
-    return declares_group (s, len)
+    return declares_group (p)
                ? "put an item's name with this character in double quotes "
                  "(\"Smith & Wesson\")"
                : op;
@@ -1054,8 +1049,8 @@ lex_line (Parser *p, const char *s, gsize len)
           gunichar c = g_utf8_get_char (s + i);
 
           token.src_len = g_utf8_next_char (s + i) - (s + i);
-          const char *hint = character_hint (s, len, i, i + token.src_len, c,
-                                             p->fact_sink != NULL);
+          const char *hint =
+              character_hint (p, s, len, i, i + token.src_len, c);
           g_autofree char *code =
               c < 0x80 ? g_strdup ("")
                        : g_strdup_printf (" (U+%04X)", (guint) c);
