@@ -196,6 +196,12 @@ struct LgFastEngine
   uint32_t *singles;
   size_t n_singles;
   Row *safe;           /* per row of M: probes known not to fail (see probe) */
+  /* per row of M: the probings in a row where its probes all held, and the
+   * probing (counted in probings) before which it is not probed again
+   * (see probe, PROBE_BACKOFF_NODES) */
+  uint8_t *held_streak;
+  guint64 *skip_until;
+  guint64 probings;
   uint8_t *probe_pair; /* per x * G + y, x > y: to probe (see probe) */
   Row *allowed;        /* per group: scratch of process_row */
   /* all-different per pair of groups (see match_pair): the pairs (x < y)
@@ -245,6 +251,13 @@ struct LgFastEngine
 
 /* The probes failed in its children that a level keeps for lift. */
 #define LIFT_MAX 32
+/* From LARGE_MIN_ITEMS items, once a search has explored that many nodes
+ * (probes included), a line whose probes all held at its last three
+ * probings or more is not probed again before 2, 4, 8 ... and at most
+ * 1 << PROBE_BACKOFF_MAX probings later (calls of probe, at any depth);
+ * one of its probes that fails starts it afresh (see probe). */
+#define PROBE_BACKOFF_NODES 4000
+#define PROBE_BACKOFF_MAX 5
 
 /* ---- The transformation: leaves -------------------------------------------- */
 
@@ -1713,10 +1726,10 @@ search_bytes (const LgProblem *problem, const LgConstraintSet *set,
   guint by_pairs = lg_pair_count (G) * (n - 1), by_persons = (G - 1) * n;
   *max_depth = n > 1 ? MIN (by_pairs, by_persons) + 2 : 1;
   /* the states, the groups of each cell and line (three indexes), the
-   * queue of lines (queue, queued, line weights, and safe when there are
-   * probes; singles), the pairs (to probe; changed, mate: only for
-   * match_pair), the probes to lift per level, the solution, allowed; the
-   * scratch of the lazy groups' search */
+   * queue of lines (queue, queued, line weights, and safe and the probes'
+   * backoff when there are probes; singles), the pairs (to probe;
+   * changed, mate: only for match_pair), the probes to lift per level, the
+   * solution, allowed; the scratch of the lazy groups' search */
   guint64 lazy = 0;
   for (guint i = 0; i < set->groups->len && !lazy; i++)
     if (is_lazy (set->groups->pdata[i], n))
@@ -1724,7 +1737,9 @@ search_bytes (const LgProblem *problem, const LgConstraintSet *set,
              (guint64) G * G * sizeof (Row);
   return lg_budget_problem_bytes (problem) + (guint64) size * *max_depth +
          (guint64) m * (n + 2) * 4 + (guint64) m * (9 + sizeof (guint64)) +
-         (*max_depth > 1 ? (guint64) m * sizeof (Row) : 0) + (guint64) G * G +
+         (*max_depth > 1 ? (guint64) m * (sizeof (Row) + 1 + sizeof (guint64))
+                         : 0) +
+         (guint64) G * G +
          (n >= LARGE_MIN_ITEMS ? (guint64) G * G * (5 + n) : 0) +
          (guint64) *max_depth *
              (LIFT_MAX * (sizeof (uint32_t) + sizeof (Row)) + 1) +
@@ -1865,6 +1880,8 @@ lg_engine_fast_new (const LgEngineSetup *setup, GError **error)
   e->probe_pair = g_new0 (uint8_t, (size_t) e->G * e->G);
   e->line_weight = g_new0 (guint64, e->q_cap);
   e->allowed = g_new0 (Row, T_GROUPS (e->G));
+  e->held_streak = g_new0 (uint8_t, (size_t) e->G * e->G * e->n);
+  e->skip_until = g_new0 (guint64, (size_t) e->G * e->G * e->n);
   const size_t match_pairs = e->n >= LARGE_MIN_ITEMS ? (size_t) e->G * e->G : 1;
   e->pairs_changed = g_new0 (uint32_t, match_pairs);
   e->pair_changed = g_new0 (uint8_t, match_pairs);
@@ -1956,6 +1973,8 @@ lg_engine_fast_free (LgFastEngine *e)
   g_free (e->lift_bit);
   g_free (e->lift_len);
   g_free (e->allowed);
+  g_free (e->held_streak);
+  g_free (e->skip_until);
   g_free (e->rows);
   g_free (e->row_of);
   g_free (e->perm);
@@ -3265,6 +3284,9 @@ probe (LgFastEngine *e, guint depth)
   size_t m = (size_t) e->G * e->G * e->n;
   memset (safe, 0, m * sizeof *safe);
   gboolean changed = TRUE;
+  gboolean backoff = e->n >= LARGE_MIN_ITEMS;
+  guint64 probing = ++e->probings;
+  gboolean skips = backoff && e->nodes >= PROBE_BACKOFF_NODES;
   while (changed)
     {
       changed = FALSE;
@@ -3277,11 +3299,13 @@ probe (LgFastEngine *e, guint depth)
               Row l = M[r];
               if (!two_items (l))
                 continue;
-              if (!e->probe_pair[x * e->G + y])
+              if (!e->probe_pair[x * e->G + y] ||
+                  (skips && probing < e->skip_until[r]))
                 {
                   e->probes_skipped++;
                   continue;
                 }
+              gboolean held = TRUE;
 #ifdef LG_ENABLE_CHECKS
               /* the probes skipped hold indeed; not with lazy groups,
                * whose propagation is not a function of the state: their
@@ -3318,6 +3342,9 @@ probe (LgFastEngine *e, guint depth)
                         }
                       continue;
                     }
+                  held = FALSE;
+                  e->held_streak[r] = 0;
+                  e->skip_until[r] = 0;
                   if (depth > 0 && e->n >= LARGE_MIN_ITEMS)
                     lift_push (e, depth - 1, r, bit);
                   e->backtracks++;
@@ -3328,6 +3355,18 @@ probe (LgFastEngine *e, guint depth)
                   memset (safe, 0, m * sizeof *safe);
                   changed = TRUE;
                   break;
+                }
+              if (held && backoff)
+                {
+                  /* held again: the k-th time in a row, probed again
+                   * 2^(k - 2) probings later, from k = 3 on (it skips
+                   * none for k = 2; see PROBE_BACKOFF_NODES) */
+                  guint streak = e->held_streak[r];
+                  if (streak < UINT8_MAX)
+                    e->held_streak[r] = (uint8_t) (streak + 1);
+                  if (streak)
+                    e->skip_until[r] =
+                        probing + (1u << MIN (streak - 1, PROBE_BACKOFF_MAX));
                 }
             }
     }

@@ -430,7 +430,9 @@ typedef struct
   guint64 duplicates;       /* solutions the tree reached again along another
                                path, skipped (faithful engine) */
   guint64 probes_skipped;   /* fast engine: lines of two items not probed,
-                               their pair unchanged since the parent's */
+                               their pair unchanged since the parent's, or
+                               their probes held lately (PROBE_BACKOFF_NODES
+                               in engine_fast.c) */
   guint64 lazy_steps;       /* fast engine: steps of the searches of its
                                lazy groups (values tried, nodes of the
                                expansion of their couple logic) */
