@@ -1196,6 +1196,16 @@ find_grid_steps (LgExplain *ex, const State *st, const uint32_t *lines,
 
 /* ---- One unit, two units ---------------------------------------------- */
 
+/* Whether case c of a unit clashes with the facts yes, no on the i-th
+ * word it uses, w: a yes cell of the case is a no fact, or a no cell a yes
+ * fact. */
+static inline gboolean
+clashes_on_word (const uint64_t *c, guint i, guint w, const uint64_t *yes,
+                 const uint64_t *no)
+{
+  return ((c[2 * i] & no[w]) | (c[2 * i + 1] & yes[w])) != 0;
+}
+
 /* Whether case c of a unit that uses the words used agrees with the
  * facts yes, no (the case is 0 elsewhere). */
 static gboolean
@@ -1203,11 +1213,8 @@ compatible_on (const uint64_t *c, const uint64_t *yes, const uint64_t *no,
                const guint *used, guint n_used)
 {
   for (guint i = 0; i < n_used; i++)
-    {
-      guint w = used[i];
-      if ((c[2 * i] & no[w]) | (c[2 * i + 1] & yes[w]))
-        return FALSE;
-    }
+    if (clashes_on_word (c, i, used[i], yes, no))
+      return FALSE;
   return TRUE;
 }
 
@@ -1752,13 +1759,10 @@ local_conclude (LgExplain *ex, Unit *u, const uint64_t *yes,
   for (guint j = 0; j < u->n_local; j++)
     {
       const uint64_t *c = case_of (u, u->local[j]);
-      guint p;
-      for (p = 0; p < n_pos; p++)
-        {
-          guint i = pos[p], w = u->used[i];
-          if ((c[2 * i] & no[w]) | (c[2 * i + 1] & yes[w]))
-            break;
-        }
+      guint p = 0;
+      while (p < n_pos &&
+             !clashes_on_word (c, pos[p], u->used[pos[p]], yes, no))
+        p++;
       if (p == n_pos)
         u->local[kept++] = u->local[j];
     }
