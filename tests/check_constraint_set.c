@@ -589,10 +589,7 @@ static const char deny_text[] =
 
 START_TEST (test_constraint_set_deny)
 {
-  g_autoptr (GError) error = NULL;
-  LgProblem *p = lg_parser_parse_data ("deny.lgm", deny_text,
-                                       strlen (deny_text), &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  LgProblem *p = lgtest_parse_text ("deny.lgm", deny_text);
   static const gboolean can[] = { TRUE, TRUE, TRUE, FALSE, FALSE, FALSE };
   for (guint c = 1; c <= 6; c++)
     ck_assert_msg (lg_constraint_set_can_deny (p, c) == can[c - 1],

@@ -362,8 +362,7 @@ load_without_clues (const char *name)
     if (g_str_has_prefix (lines[i], "clue "))
       lines[i][0] = '#';
   g_autofree char *plain = g_strjoinv ("\n", lines);
-  LgProblem *p = lg_parser_parse_data (name, plain, strlen (plain), &error);
-  ck_assert_msg (p != NULL, "%s: %s", name, error ? error->message : "");
+  LgProblem *p = lgtest_parse_text (name, plain);
   ck_assert (!lg_problem_has_clue_texts (p));
   return p;
 }
@@ -629,10 +628,7 @@ END_TEST
 static char *
 report_timed_out (const char *text, LgDiagnoseMode mode)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data ("t.lgm", text, strlen (text), &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  g_autoptr (LgProblem) p = lgtest_parse_text ("t.lgm", text);
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = LG_ENGINE_FAITHFUL;
   options.deadline = 1;

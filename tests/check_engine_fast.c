@@ -626,10 +626,7 @@ START_TEST (test_fast_facts)
       "abs(c - d) = 1\n"
       "yes c, p2\n"
       "yes d, q2\n";
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data ("facts", text, strlen (text), &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  g_autoptr (LgProblem) p = lgtest_parse_text ("facts", text);
   check_same_sets (p, "facts");
 }
 END_TEST
@@ -681,10 +678,7 @@ START_TEST (test_fast_probe_backoff)
                              "ordered b: b0, b1, b2, b3, b4, b5, b6, b7\n"
                              "no a0, b0\n"
                              "no a1, b1\n";
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data ("backoff", text, strlen (text), &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  g_autoptr (LgProblem) p = lgtest_parse_text ("backoff", text);
   LgStats stats = { 0 };
   Found f;
   found_init (&f, TRUE);
@@ -945,10 +939,8 @@ START_TEST (test_fast_leaves_once)
   g_string_append (text, "\nvar a, b, c: house\na != b\nb != c\n"
                          "yes a, n0\nyes b, n1\n");
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data ("leaves", text->str, text->len, &error);
+  g_autoptr (LgProblem) p = lgtest_parse_text ("leaves", text->str);
   g_string_free (text, TRUE);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
   LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   opts.engine = LG_ENGINE_FAST;
   opts.max_solutions = 1;
@@ -1466,10 +1458,7 @@ START_TEST (test_fast_unique_puzzles)
 {
   const char *texts[] = { puzzle_8x8, puzzle_10x10 };
   const char *names[] = { "8x8", "10x10" };
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data (names[_i], texts[_i], strlen (texts[_i]), &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  g_autoptr (LgProblem) p = lgtest_parse_text (names[_i], texts[_i]);
   LgStats stats = { 0 };
   Found f;
   found_init (&f, TRUE);
@@ -1513,12 +1502,8 @@ solve_weighted (LgProblem *p, LgSearchWeights *weights, guint64 *nodes)
  * solutions never change. */
 START_TEST (test_fast_weights)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) ten = lg_parser_parse_data (
-      "10x10", puzzle_10x10, strlen (puzzle_10x10), &error);
-  g_autoptr (LgProblem) eight =
-      lg_parser_parse_data ("8x8", puzzle_8x8, strlen (puzzle_8x8), &error);
-  ck_assert (ten && eight);
+  g_autoptr (LgProblem) ten = lgtest_parse_text ("10x10", puzzle_10x10);
+  g_autoptr (LgProblem) eight = lgtest_parse_text ("8x8", puzzle_8x8);
   guint64 nodes, nodes_fresh, nodes_again;
   g_autofree char *plain = solve_weighted (ten, NULL, &nodes);
 
@@ -1940,9 +1925,7 @@ START_TEST (test_fast_progress_share)
                              "atomic b: 1, 2, 3, 4, 5\n"
                              "atomic c: 1, 2, 3, 4, 5\n";
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data ("three", text, strlen (text), &error);
-  ck_assert_ptr_nonnull (p);
+  g_autoptr (LgProblem) p = lgtest_parse_text ("three", text);
   LgtestCapture c;
   lgtest_capture_begin (&c);
   LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;

@@ -15,16 +15,6 @@
 
 Suite *lg_explain_suite (void);
 
-static LgProblem *
-parse_text (const char *text)
-{
-  g_autoptr (GError) error = NULL;
-  LgProblem *p = lg_parser_parse_data ("<test>", text, strlen (text), &error);
-  ck_assert_msg (p != NULL, "does not parse: %s\n%s",
-                 error ? error->message : "?", text);
-  return p;
-}
-
 typedef struct
 {
   const LgGridShape *shape;
@@ -163,7 +153,7 @@ check_generated (const LgGenOptions *o, const char *what)
   ck_assert_msg (lg_gen_run (gen, &error), "%s: gen: %s", what,
                  error ? error->message : "?");
   g_autofree char *text = lg_gen_to_lgm (gen);
-  g_autoptr (LgProblem) p = parse_text (text);
+  g_autoptr (LgProblem) p = lgtest_parse_text ("<test>", text);
   check_problem (p, what);
 }
 
@@ -221,7 +211,8 @@ END_TEST
  * fuzzer found a memset of NULL and a division by zero words). */
 START_TEST (test_explain_one_group)
 {
-  g_autoptr (LgProblem) p = parse_text ("numeric n: 1, 2, 3\n");
+  g_autoptr (LgProblem) p =
+      lgtest_parse_text ("<test>", "numeric n: 1, 2, 3\n");
   g_autoptr (GError) error = NULL;
   g_autoptr (LgExplain) ex = lg_explain_new (p, &error);
   ck_assert_msg (ex != NULL, "%s", error ? error->message : "?");
@@ -235,7 +226,8 @@ END_TEST
  * ruled out to cite (no "()"). */
 START_TEST (test_explain_one_item)
 {
-  g_autoptr (LgProblem) p = parse_text ("atomic a: x\natomic b: y\n");
+  g_autoptr (LgProblem) p =
+      lgtest_parse_text ("<test>", "atomic a: x\natomic b: y\n");
   g_autoptr (GError) error = NULL;
   g_autoptr (LgExplain) ex = lg_explain_new (p, &error);
   ck_assert (ex != NULL);
@@ -253,11 +245,12 @@ END_TEST
  * forced. */
 START_TEST (test_explain_few_clues)
 {
-  g_autoptr (LgProblem) p = parse_text ("atomic a: a1, a2, a3, a4, a5, a6\n"
-                                        "atomic b: b1, b2, b3, b4, b5, b6\n"
-                                        "atomic c: c1, c2, c3, c4, c5, c6\n"
-                                        "yes a1, b1 or yes a1, b2\n"
-                                        "no a2, c2\n");
+  g_autoptr (LgProblem) p =
+      lgtest_parse_text ("<test>", "atomic a: a1, a2, a3, a4, a5, a6\n"
+                                   "atomic b: b1, b2, b3, b4, b5, b6\n"
+                                   "atomic c: c1, c2, c3, c4, c5, c6\n"
+                                   "yes a1, b1 or yes a1, b2\n"
+                                   "no a2, c2\n");
   check_problem (p, "3 x 6, two clues");
 
   g_autoptr (GString) text = g_string_new ("atomic a: a1");
@@ -267,7 +260,7 @@ START_TEST (test_explain_few_clues)
   for (guint i = 2; i <= 12; i++)
     g_string_append_printf (text, ", b%u", i);
   g_string_append (text, "\n");
-  g_autoptr (LgProblem) q = parse_text (text->str);
+  g_autoptr (LgProblem) q = lgtest_parse_text ("<test>", text->str);
   g_autoptr (GError) error = NULL;
   g_autoptr (LgExplain) ex = lg_explain_new (q, &error);
   ck_assert (ex != NULL);
@@ -356,7 +349,7 @@ START_TEST (test_explain_step_from_grid)
   g_autoptr (LgGen) gen = lg_gen_new (&o);
   ck_assert (lg_gen_run (gen, NULL));
   g_autofree char *text = lg_gen_to_lgm (gen);
-  g_autoptr (LgProblem) p = parse_text (text);
+  g_autoptr (LgProblem) p = lgtest_parse_text ("<test>", text);
   g_autofree char *what = g_strdup_printf ("puzzle %d", _i);
   check_steps_from_grids (p, 1 + (guint) _i % 3, what);
 }
@@ -406,7 +399,7 @@ static const char two_by_two[] = "atomic a: x, y\natomic b: p, q\n"
 
 START_TEST (test_grid_drawing)
 {
-  g_autoptr (LgProblem) p = parse_text (two_by_two);
+  g_autoptr (LgProblem) p = lgtest_parse_text ("<test>", two_by_two);
   g_autoptr (LgExplain) ex = lg_explain_new (p, NULL);
   lg_explain_give (
       ex,
@@ -507,7 +500,7 @@ START_TEST (test_grid_close)
         g_string_append_printf (text, "%s i%u_%u", i ? "," : "", g, i);
       g_string_append_c (text, '\n');
     }
-  g_autoptr (LgProblem) p = parse_text (text->str);
+  g_autoptr (LgProblem) p = lgtest_parse_text ("<test>", text->str);
   g_string_free (text, TRUE);
   LgGridShape sh;
   lg_grid_shape_init (&sh, p);

@@ -109,11 +109,7 @@ count_problem (LgProblem *p, LgEngine engine, gint64 limit)
 static gint64
 count_text (const char *text, LgEngine engine, gint64 limit)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data ("<test>", text, strlen (text), &error);
-  ck_assert_msg (p != NULL, "does not parse: %s\n%s",
-                 error ? error->message : "?", text);
+  g_autoptr (LgProblem) p = lgtest_parse_text ("<test>", text);
   return count_problem (p, engine, limit);
 }
 
@@ -343,9 +339,7 @@ START_TEST (test_gen_runs)
                                     lg_gen_hidden (gen)));
 
   /* the text: parses, announced count with both engines */
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data ("<gen>", text, strlen (text), &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  g_autoptr (LgProblem) p = lgtest_parse_text ("<gen>", text);
   for (guint e = 0; e < G_N_ELEMENTS (engines); e++)
     {
       opts.engine = engines[e];
@@ -435,9 +429,7 @@ START_TEST (test_gen_wide)
   g_autoptr (LgGen) gen = lg_gen_new (&o);
   ck_assert_msg (lg_gen_run (gen, &error), "%s", error ? error->message : "");
   g_autofree char *text = lg_gen_to_lgm (gen);
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data ("<gen>", text, strlen (text), &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  g_autoptr (LgProblem) p = lgtest_parse_text ("<gen>", text);
   ck_assert_uint_eq (lg_problem_n_groups (p), run->n_groups);
   ck_assert_uint_eq (lg_group_n_items (lg_problem_get_group (p, 0)),
                      run->n_items);
@@ -510,9 +502,7 @@ START_TEST (test_gen_work_limit)
    * clues kept untested are said to be */
   ck_assert_ptr_nonnull (strstr (small, " --work-limit 1\n"));
   ck_assert_uint_eq (strstr (small, "kept untested") != NULL, run.minimise);
-  g_autoptr (LgProblem) p =
-      lg_parser_parse_data ("<gen>", small, strlen (small), &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
+  g_autoptr (LgProblem) p = lgtest_parse_text ("<gen>", small);
   LgSolveOptions opts = LG_SOLVE_OPTIONS_INIT;
   opts.engine = LG_ENGINE_FAST;
   Collect c = { g_ptr_array_new_with_free_func (g_free) };

@@ -98,15 +98,6 @@ static const char many_text[] = "atomic a: 1, 2, 3, 4, 5, 6, 7\n"
                                 "no x, b:1\n";
 static const char small_text[] = "atomic a: 1, 2\natomic b: 1, 2\n";
 
-static LgProblem *
-parse_text (const char *text)
-{
-  g_autoptr (GError) error = NULL;
-  LgProblem *p = lg_parser_parse_data ("t.lgm", text, strlen (text), &error);
-  ck_assert_msg (p != NULL, "%s", error ? error->message : "");
-  return p;
-}
-
 /* The problem of tests/NAME. */
 static LgProblem *
 parse_test_file (const char *name)
@@ -511,7 +502,7 @@ START_TEST (test_solver_deny_option)
       ck_assert_msg (p != NULL, "%s", error ? error->message : "");
     }
   else
-    p = parse_text (deny_text);
+    p = lgtest_parse_text ("t.lgm", deny_text);
   guint n_rules = lg_problem_n_rules (p), denied = 0, not_deniable = 0;
   g_autofree gboolean *drop = g_new0 (gboolean, n_rules);
   for (guint e = 0; e < 2; e++)
@@ -661,7 +652,7 @@ START_TEST (test_solver_error_line)
                              "x + x < 0\n";
   static const LgEngine engines[] = { LG_ENGINE_FAITHFUL, LG_ENGINE_FAST };
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p = parse_text (text);
+  g_autoptr (LgProblem) p = lgtest_parse_text ("t.lgm", text);
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = engines[_i];
   ck_assert_int_eq (lg_problem_solve (p, &options, NULL, NULL, NULL, &error),
@@ -706,7 +697,7 @@ deadline_options (guint i, gint64 deadline, FILE **trace)
 START_TEST (test_solver_deadline)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p = parse_text (many_text);
+  g_autoptr (LgProblem) p = lgtest_parse_text ("t.lgm", many_text);
   FILE *trace;
   LgSolveOptions options = deadline_options (_i, 1, &trace);
   LgStats stats;
@@ -722,7 +713,7 @@ START_TEST (test_solver_deadline)
       ck_assert_uint_eq (stats.nodes_explored, 0);
     }
 
-  g_autoptr (LgProblem) q = parse_text (small_text);
+  g_autoptr (LgProblem) q = lgtest_parse_text ("t.lgm", small_text);
   options.deadline = g_get_monotonic_time () + (gint64) 3600 * G_USEC_PER_SEC;
   ck_assert_int_eq (lg_problem_solve (q, &options, &stats, NULL, NULL, &error),
                     2);
@@ -753,7 +744,7 @@ wait_for_deadline (const LgProblem *p, const LgSolution *solution,
 START_TEST (test_solver_deadline_in_search)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p = parse_text (many_text);
+  g_autoptr (LgProblem) p = lgtest_parse_text ("t.lgm", many_text);
   FILE *trace;
   /* a second for the transformation, under valgrind too */
   LgSolveOptions options =
@@ -815,7 +806,7 @@ START_TEST (test_solver_work_limit)
   static const LgEngine engines[] = { LG_ENGINE_FAITHFUL, LG_ENGINE_FAST,
                                       LG_ENGINE_AUTO };
   g_autoptr (GError) error = NULL;
-  g_autoptr (LgProblem) p = parse_text (many_text);
+  g_autoptr (LgProblem) p = lgtest_parse_text ("t.lgm", many_text);
   LgSolveOptions options = LG_SOLVE_OPTIONS_INIT;
   options.engine = engines[_i];
   options.work_limit = 5000;
@@ -830,7 +821,7 @@ START_TEST (test_solver_work_limit)
   ck_assert_int_eq (lg_problem_solve (p, &options, &again, NULL, NULL, NULL),
                     n);
 
-  g_autoptr (LgProblem) q = parse_text (small_text);
+  g_autoptr (LgProblem) q = lgtest_parse_text ("t.lgm", small_text);
   ck_assert_int_eq (lg_problem_solve (q, &options, &stats, NULL, NULL, &error),
                     2);
   ck_assert (!stats.over_work);
@@ -990,9 +981,9 @@ START_TEST (test_solver_faithful_fits)
 {
   static const char eleven[] = "atomic a: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11\n"
                                "atomic b: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11\n";
-  g_autoptr (LgProblem) p = _i == 0   ? parse_text (many_text)
+  g_autoptr (LgProblem) p = _i == 0   ? lgtest_parse_text ("t.lgm", many_text)
                             : _i == 1 ? classic_drop_1 ()
-                                      : parse_text (eleven);
+                                      : lgtest_parse_text ("t.lgm", eleven);
   g_autoptr (LgConstraintSet) set = lg_constraint_set_new (p);
   guint64 fixed = lg_engine_faithful_fixed_bytes (p, set, LG_CHECK_FAITHFUL);
   const guint64 limits[] = { fixed - 1, fixed, LG_DEFAULT_MEMORY_LIMIT };

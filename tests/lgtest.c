@@ -3,6 +3,9 @@
 
 #include <glib.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "parser.h"
 
 int
 lgtest_run (Suite *s)
@@ -180,6 +183,16 @@ lgtest_capture_text (LgtestCapture *c)
 {
   ck_assert_int_eq (fflush (c->out), 0);
   return c->text ? c->text : "";
+}
+
+LgProblem *
+lgtest_parse_text (const char *name, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  LgProblem *p = lg_parser_parse_data (name, text, strlen (text), &error);
+  ck_assert_msg (p != NULL, "%s does not parse: %s\n%s", name,
+                 error ? error->message : "?", text);
+  return p;
 }
 
 const char *

@@ -43,6 +43,10 @@ uint64_t lgtest_rand (uint64_t *state);
 /* A number in 0 .. bound-1 (bound > 0). */
 uint32_t lgtest_rand_below (uint64_t *state, uint32_t bound);
 
+/* The problem of text, read as a file called name, which must parse: the
+ * test fails with the parser's message and the text when it does not. */
+LgProblem *lgtest_parse_text (const char *name, const char *text);
+
 /* The tutorial's classic problem, described in p (empty) through the C API
  * as logigram.e's describe_problem_classic does, call for call. */
 void lgtest_describe_problem_classic (LgProblem *p);
