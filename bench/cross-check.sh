@@ -20,24 +20,12 @@
 # Measured on 2026-12-07, seeds 101 to 160: the same 60 counts, 38 to
 # 17,675,712 solutions (seed 116 needs CROSS_TIMEOUT=900 for clingo).
 set -u
-if [ "${1:-}" = -h ] || [ "${1:-}" = --help ]; then
-  sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
-  exit 0
-fi
-command -v clingo >/dev/null 2>&1 ||
-  { echo "cross-check.sh: clingo is not installed (Debian: gringo)" >&2; exit 77; }
-logigram=${LOGIGRAM:-src/logigram}
-gen=${LOGIGRAM_GEN:-src/logigram-gen}
+# shellcheck source=bench/clingo-check.sh
+. "$(dirname "${BASH_SOURCE[0]}")/clingo-check.sh"
+clingo_check_start "${BASH_SOURCE[0]}" "${CROSS_DIR:-}" "${1:-}"
 first=${1:-101}
 last=${2:-$((first + 19))}
 limit=${CROSS_TIMEOUT:-300}
-if [ -n "${CROSS_DIR:-}" ]; then
-  dir=$CROSS_DIR
-  mkdir -p "$dir"
-else
-  dir=$(mktemp -d)
-  trap 'rm -rf "$dir"' EXIT
-fi
 status=0
 echo "| seed | size | clues dropped | logigram | clingo | nodes | |"
 echo "|--:|--|--|--:|--:|--:|--|"

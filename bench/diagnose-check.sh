@@ -23,23 +23,11 @@
 # About a minute for the default seeds.  The puzzles stay in DIAG_DIR
 # (a temporary folder by default, removed).
 set -u
-if [ "${1:-}" = -h ] || [ "${1:-}" = --help ]; then
-  sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
-  exit 0
-fi
-command -v clingo >/dev/null 2>&1 ||
-  { echo "diagnose-check.sh: clingo is not installed (Debian: gringo)" >&2; exit 77; }
-logigram=${LOGIGRAM:-src/logigram}
-gen=${LOGIGRAM_GEN:-src/logigram-gen}
+# shellcheck source=bench/clingo-check.sh
+. "$(dirname "${BASH_SOURCE[0]}")/clingo-check.sh"
+clingo_check_start "${BASH_SOURCE[0]}" "${DIAG_DIR:-}" "${1:-}"
 first=${1:-1}
 last=${2:-$((first + 99))}
-if [ -n "${DIAG_DIR:-}" ]; then
-  dir=$DIAG_DIR
-  mkdir -p "$dir"
-else
-  dir=$(mktemp -d)
-  trap 'rm -rf "$dir"' EXIT
-fi
 
 # models FILE MOST [OPTION...]: clingo's count of the models of FILE with
 # the options of logigram's export, at most MOST ("3+" when it stopped

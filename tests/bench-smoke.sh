@@ -4,8 +4,11 @@
 # timed run, every solver found; the table must have a row for each solver
 # that is not skipped, with 1 run and 1 solution, and the solvers must agree
 # (the script's exit status).  A second or two, mostly MiniZinc's start-up.
-# Then bench/gen-work.sh (make bench-gen) on one small puzzle, and
-# bench/worst.sh (make bench-worst) on two.
+# Then bench/gen-work.sh (make bench-gen) on one small puzzle,
+# bench/worst.sh (make bench-worst) on two, and the checks with clingo,
+# bench/cross-check.sh (make bench-cross) on one puzzle and
+# bench/diagnose-check.sh (make bench-diagnose) on two, each also with a
+# logigram that answers wrong, which they must catch.
 # Environment (set by make check): LOGIGRAM, LOGIGRAM_GEN, LG_DATADIR,
 # LG_TESTDIR, top_srcdir.
 top_srcdir=${top_srcdir:-.}
@@ -99,5 +102,51 @@ if [ -n "${LOGIGRAM_GEN:-}" ] && [ -x /usr/bin/time ]; then
   fi
 else
   echo "# bench/worst.sh not run: it needs LOGIGRAM_GEN and GNU time"
+fi
+# The checks with clingo: one puzzle each way for cross-check.sh (seed 102,
+# 100 solutions), two for diagnose-check.sh; then the same with a logigram
+# whose count is one more and whose reports of --redundant and --why-none
+# leave out their first clue: each must say DIFF and exit 1.
+if [ -n "${LOGIGRAM_GEN:-}" ] && command -v clingo >/dev/null 2>&1; then
+  cat >"$tmp/wrong" <<WRONG
+#!/bin/bash
+case " \$* " in
+  *" --count "*) "$LOGIGRAM" "\$@" | awk '/^[0-9]+\$/ { \$0 = \$0 + 1 } { print }' ;;
+  *" --redundant "* | *" --why-none "*)
+    "$LOGIGRAM" "\$@" | awk '/^clue / && !done { done = 1; next } { print }' ;;
+  *) exec "$LOGIGRAM" "\$@" ;;
+esac
+WRONG
+  chmod +x "$tmp/wrong"
+  # clingo_check PROGRAM SCRIPT STATUS ROW FIRST LAST: bench/SCRIPT FIRST
+  # LAST with LOGIGRAM=PROGRAM exits with STATUS, and a row ends with ROW
+  clingo_check () {
+    local rc
+    LOGIGRAM=$1 LOGIGRAM_GEN=$LOGIGRAM_GEN bash "$top_srcdir/bench/$2" "$5" "$6" \
+      >"$tmp/check.md" 2>&1
+    rc=$?
+    sed 's/^/# /' "$tmp/check.md"
+    if [ "$rc" -eq "$3" ] && grep -q "| $4 |\$" "$tmp/check.md"; then
+      pass "bench/$2 $5 $6 with $1: exit $rc, a row '$4'"
+    else
+      fail "bench/$2 $5 $6 with $1: exit $rc (not $3), or no row '$4'"
+    fi
+  }
+  clingo_check "$LOGIGRAM" cross-check.sh 0 same 102 102
+  clingo_check "$tmp/wrong" cross-check.sh 1 DIFF 102 102
+  clingo_check "$LOGIGRAM" diagnose-check.sh 0 same 1 2
+  if [ "$(grep -c '| same |$' "$tmp/check.md")" -eq 4 ]; then
+    pass "bench/diagnose-check.sh 1 2: four diagnoses, all the same"
+  else
+    fail "bench/diagnose-check.sh 1 2: not four rows 'same'"
+  fi
+  clingo_check "$tmp/wrong" diagnose-check.sh 1 'DIFF .*' 1 2
+  if [ "$(grep -c '| DIFF ' "$tmp/check.md")" -eq 4 ]; then
+    pass "bench/diagnose-check.sh 1 2: the four wrong diagnoses caught"
+  else
+    fail "bench/diagnose-check.sh 1 2: not four rows 'DIFF'"
+  fi
+else
+  echo "# bench/cross-check.sh and bench/diagnose-check.sh not run: they need LOGIGRAM_GEN and clingo"
 fi
 finish
