@@ -2665,21 +2665,23 @@ lg_explain_verify_step (const LgExplain *ex, guint index)
 /* ---- The grade ------------------------------------------------------- */
 
 LgDifficulty
+lg_step_difficulty (const LgStep *step)
+{
+  if (step->kind == LG_STEP_CONTRADICTION || step->kind == LG_STEP_SEARCH)
+    return LG_DIFFICULTY_EXPERT;
+  if (step->kind == LG_STEP_CLUES)
+    return LG_DIFFICULTY_HARD;
+  if (step->kind == LG_STEP_CLUE && step->uses->len >= 3)
+    return LG_DIFFICULTY_MEDIUM;
+  return LG_DIFFICULTY_EASY;
+}
+
+LgDifficulty
 lg_explain_difficulty (const LgExplain *ex)
 {
   LgDifficulty d = LG_DIFFICULTY_EASY;
   for (guint i = 0; i < ex->main.steps->len; i++)
-    {
-      const LgStep *step = ex->main.steps->pdata[i];
-      LgDifficulty here = LG_DIFFICULTY_EASY;
-      if (step->kind == LG_STEP_CONTRADICTION || step->kind == LG_STEP_SEARCH)
-        here = LG_DIFFICULTY_EXPERT;
-      else if (step->kind == LG_STEP_CLUES)
-        here = LG_DIFFICULTY_HARD;
-      else if (step->kind == LG_STEP_CLUE && step->uses->len >= 3)
-        here = LG_DIFFICULTY_MEDIUM;
-      d = MAX (d, here);
-    }
+    d = MAX (d, lg_step_difficulty (ex->main.steps->pdata[i]));
   return d;
 }
 

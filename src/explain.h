@@ -129,9 +129,11 @@ void lg_explain_cone (const LgExplain *ex, guint index, GArray *steps);
  * imply every fact it derives (CONFLICT: must have no grid at all). */
 gboolean lg_explain_verify_step (const LgExplain *ex, guint index);
 
-/* The grade of the explanation so far: expert when a supposition or a
- * search is needed, hard when two clues must be combined, medium when a
- * clue step cites three facts or more, easy otherwise. */
+/* The grade of a step: expert for a supposition refuted or a search,
+ * hard for two clues combined, medium for a clue step that cites three
+ * facts or more, easy otherwise.  The grade of the explanation so far is
+ * its hardest step's: it only rises as steps are added. */
+LgDifficulty lg_step_difficulty (const LgStep *step);
 LgDifficulty lg_explain_difficulty (const LgExplain *ex);
 const char *lg_difficulty_to_string (LgDifficulty difficulty);
 gboolean lg_difficulty_from_string (const char *name, LgDifficulty *d);

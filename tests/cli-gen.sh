@@ -257,6 +257,43 @@ gen "--difficulty expert, 3x3 -m" 1 -n 3 -g 3 -s 7 -m --difficulty expert && {
     fail "--difficulty expert, 3x3 --minimise: $(tail -n 1 "$tmp/err")"
   fi
 }
+# A grade is its hardest step's, so each seed's explanation stops at the
+# first step harder than the grade asked (then the grade is a lower bound,
+# "medium or harder"), or at the first expert step.  8x8 seeds 25 to 37
+# are medium, 38 easy: the note, the hint for puzzles too hard without
+# --minimise, and the puzzle of seed 38, byte for byte; each lower bound
+# is one indeed (logigram --explain, to the end).
+gen "--difficulty easy, 8x8" 0 -n 8 -g 8 -s 25 --difficulty easy -v && {
+  "$LOGIGRAM_GEN" -n 8 -g 8 -s 38 >"$tmp/s38.lgm"
+  bounds=ok
+  while read -r seed grade; do
+    full=$("$LOGIGRAM_GEN" -n 8 -g 8 -s "$seed" | "$LOGIGRAM" --explain - |
+      sed -n 's/^Difficulty: \([a-z]*\) .*/\1/p')
+    case "$grade:$full" in
+      "medium or harder:"medium | "medium or harder:"hard | \
+        "medium or harder:"expert | easy:easy) ;;
+      *) bounds="seed $seed: '$grade', explained '$full'" ;;
+    esac
+  done < <(sed -n 's/^logigram-gen: seed \([0-9]*\): \(.*\)$/\1 \2/p' "$tmp/err")
+  if cmp -s "$tmp/out" "$tmp/s38.lgm" &&
+    grep -qx "logigram-gen: note: no easy puzzle among the 10 seeds from 25 (10 medium or harder); trying up to 500: fewer --items or --groups make easier puzzles" "$tmp/err" &&
+    [ "$(grep -c '^logigram-gen: seed [0-9]*: ' "$tmp/err")" -eq 14 ] &&
+    [ "$bounds" = ok ]; then
+    pass "--difficulty easy, 8x8: seed 38 after 13 medium ones, each graded as far as needed"
+  else
+    fail "--difficulty easy, 8x8: $bounds; $(head -c 300 "$tmp/err")"
+  fi
+}
+# expert: the explanation stops at its first step by contradiction, and
+# the puzzle kept is expert to the end
+gen "--difficulty expert, 6x6 -m" 0 -n 6 -g 6 -s 1 -m --difficulty expert && {
+  if grep -q "^#   logigram-gen --items 6 --groups 6 --seed 2 --minimise$" "$tmp/out" &&
+    "$LOGIGRAM" --explain "$tmp/out" | grep -q '^Difficulty: expert '; then
+    pass "--difficulty expert, 6x6 --minimise: seed 2, expert"
+  else
+    fail "--difficulty expert, 6x6 --minimise: $(head -n 2 "$tmp/out" | tail -n 1)"
+  fi
+}
 gen "--output" 0 --items 5 --groups 5 --seed 3 --output "$tmp/b.lgm" && {
   if [ ! -s "$tmp/out" ] && cmp -s "$tmp/b.lgm" "$tmp/a.lgm"; then
     pass "--output FILE: the bytes of stdout"
