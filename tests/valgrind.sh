@@ -118,6 +118,9 @@ job "logigram-gen --minimise --answer" 0 "$LOGIGRAM_GEN" --items 4 \
   --groups 4 --seed 1 --minimise --answer
 job "logigram-gen --contradict --engine faithful" 0 "$LOGIGRAM_GEN" \
   --items 3 --groups 4 --seed 2 --contradict --engine faithful
+# explanations stopped part way (the grade known) and freed
+job "logigram-gen --difficulty easy" 0 "$LOGIGRAM_GEN" --items 5 \
+  --groups 5 --seed 2 --difficulty easy --verbose
 job "logigram - (stdin)" 0 "<$LG_DATADIR/einstein.lgm" "$LOGIGRAM" -
 job "logigram > /dev/full (write error)" 1 ">/dev/full" "$LOGIGRAM"
 job "logigram --memory-limit 1M /dev/zero (refused)" 1 "$LOGIGRAM" \
