@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "explain.h"
@@ -143,6 +144,45 @@ grade (const char *text, LgDifficulty level, guint *k, GError **error)
     return FALSE;
   *k = d > level && d < LG_DIFFICULTY_EXPERT ? d + LG_DIFFICULTY_EXPERT : d;
   return TRUE;
+}
+
+/* Writes the puzzle to the file at path, or says why not on stderr.  A
+ * regular file, or a new one, is replaced as a whole (GLib writes a file
+ * beside it and renames it over it: a failure leaves it as it was); a
+ * device, a pipe or anything else that is not a regular file is opened
+ * and written, as the shell's > would: renamed over, /dev/null would have
+ * become a file (as root, the only user who may). */
+static gboolean
+write_output (const char *path, const char *text)
+{
+  struct stat st;
+  if (stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      FILE *f = fopen (path, "w");
+      int reason = f ? 0 : errno;
+      if (f && fputs (text, f) == EOF)
+        reason = errno;
+      if (f && fclose (f) != 0 && !reason)
+        reason = errno;
+      if (!reason)
+        return TRUE;
+      fprintf (stderr, "logigram-gen: cannot write '%s': %s\n", path,
+               g_strerror (reason));
+      return FALSE;
+    }
+  g_autoptr (GError) error = NULL;
+  if (g_file_set_contents (path, text, -1, &error))
+    return TRUE;
+  /* GLib's message names its temporary file ("x.FX5SZ3"): the reason is
+   * told for the file asked for when its folder is the cause */
+  g_autofree char *folder = g_path_get_dirname (path);
+  if (access (folder, W_OK) != 0)
+    fprintf (stderr, "logigram-gen: cannot write '%s': %s\n", path,
+             g_strerror (errno));
+  else
+    fprintf (stderr, "logigram-gen: cannot write '%s': %s\n", path,
+             error->message);
+  return FALSE;
 }
 
 static const char summary[] =
@@ -366,20 +406,8 @@ main (int argc, char **argv)
     }
   if (output)
     {
-      if (!g_file_set_contents (output, text, -1, &error))
-        {
-          /* GLib's message names its temporary file ("x.FX5SZ3"): the
-           * reason is told for the file asked for when its folder is the
-           * cause */
-          g_autofree char *folder = g_path_get_dirname (output);
-          if (access (folder, W_OK) != 0)
-            fprintf (stderr, "logigram-gen: cannot write '%s': %s\n", output,
-                     g_strerror (errno));
-          else
-            fprintf (stderr, "logigram-gen: cannot write '%s': %s\n", output,
-                     error->message);
-          return EXIT_FAILED;
-        }
+      if (!write_output (output, text))
+        return EXIT_FAILED;
     }
   else
     {
