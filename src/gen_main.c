@@ -150,8 +150,9 @@ grade (const char *text, LgDifficulty level, guint *k, GError **error)
  * regular file, or a new one, is replaced as a whole (GLib writes a file
  * beside it and renames it over it: a failure leaves it as it was); a
  * device, a pipe or anything else that is not a regular file is opened
- * and written, as the shell's > would: renamed over, /dev/null would have
- * become a file (as root, the only user who may). */
+ * and written, as the shell's > would: renamed over, a pipe became a
+ * file, and so did /dev/null when run as root (who alone may write in
+ * /dev). */
 static gboolean
 write_output (const char *path, const char *text)
 {
