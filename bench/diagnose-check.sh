@@ -46,6 +46,28 @@ models() {
 # The numbers of the clues a report lists, one a line ("clue N (line L):").
 listed() { sed -n 's/^clue \([0-9]*\) (line.*/\1/p'; }
 
+# must_change FILE MOST SAME LABEL CLUES: each of CLUES, dropped on top of
+# the drops in the array d, must take clingo's count (at most MOST) away
+# from SAME; appends " N:LABEL" to bad for each that does not, and
+# " N:export-failed" for each whose export fails.
+must_change() {
+  local file=$1 most=$2 same=$3 label=$4 c got
+  for c in $5; do
+    got=$(models "$file" "$most" "${d[@]}" --drop-clue "$c")
+    case $got in
+      "$same") bad="$bad $c:$label" ;;
+      error) bad="$bad $c:export-failed" ;;
+    esac
+  done
+}
+
+# row TEXT: the row of a diagnosis, TEXT its first cells, then the
+# verdict (a DIFF makes the exit status 1).
+row() {
+  case $verdict in DIFF*) status=1 ;; esac
+  echo "$1 | ${verdict:-same} |"
+}
+
 status=0
 echo "| seed | size | diagnosis | clues | reported | |"
 echo "|--:|--|--|--:|--|--|"
@@ -83,18 +105,14 @@ for ((s = first; s <= last; s++)); do
     for c in $drops; do d+=(--drop-clue "$c"); done
     got=$(models "$p" $((base + 1)) "${d[@]}")
     [ "$got" = "$base" ] || bad="$bad set-keeps:$got"
+    kept=""
     for ((c = 1; c <= total; c++)); do
-      [[ " $drops " == *" $c "* ]] && continue
-      got=$(models "$p" $((base + 1)) "${d[@]}" --drop-clue $c)
-      case $got in
-        "$base") bad="$bad $c:kept-but-can-go" ;;
-        error) bad="$bad $c:export-failed" ;;
-      esac
+      [[ " $drops " == *" $c "* ]] || kept="$kept $c"
     done
+    must_change "$p" $((base + 1)) "$base" kept-but-can-go "$kept"
     verdict=${bad:+DIFF$bad}
   fi
-  case $verdict in DIFF*) status=1 ;; esac
-  echo "| $s | ${n}x$g | redundant, $base solution(s) | $total |${redundant% } / drops ${drops:-none} | ${verdict:-same} |"
+  row "| $s | ${n}x$g | redundant, $base solution(s) | $total |${redundant% } / drops ${drops:-none}"
 
   # --why-none
   p=$dir/w$s.lgm
@@ -112,16 +130,9 @@ for ((s = first; s <= last; s++)); do
     done
     got=$(models "$p" 1 "${d[@]}")
     [ "$got" = 0 ] || bad="$bad set-has-models:$got"
-    for c in $core; do
-      got=$(models "$p" 1 "${d[@]}" --drop-clue "$c")
-      case $got in
-        0) bad="$bad $c:reported-but-not-needed" ;;
-        error) bad="$bad $c:export-failed" ;;
-      esac
-    done
+    must_change "$p" 1 0 reported-but-not-needed "$core"
     verdict=${bad:+DIFF$bad}
   fi
-  case $verdict in DIFF*) status=1 ;; esac
-  echo "| $s | ${n}x$g | why-none | $total | ${core% } | ${verdict:-same} |"
+  row "| $s | ${n}x$g | why-none | $total | ${core% }"
 done
 exit $status
