@@ -844,15 +844,18 @@ faithful_instead (const Options *o)
 }
 
 /* The faithful engine was asked for (by --engine or an option of its own)
- * and is estimated to take long: in a pipe, where no progress line says
- * it, one line on stderr says so before the step, and what would be
- * quicker.  Before the transformation (transform: TRUE), from its upper
- * bound; before the search, from its estimate (the caller skips it when
- * the first note was given).  Whether it gave the note. */
+ * and is estimated to take long: one line on stderr says so before the
+ * step, and what would be quicker; on a terminal too, where the progress
+ * line says it again when the terminal is wide enough (a narrower one
+ * leaves it out: progress.c), and is erased at the end.  Not with
+ * --trace, whose lines are on stderr.  Before the transformation
+ * (transform: TRUE), from its upper bound; before the search, from its
+ * estimate (the caller skips it when the first note was given).  Whether
+ * it gave the note. */
 static gboolean
 note_slow_faithful (const Options *o, LgSolver *solver, gboolean transform)
 {
-  if (o->solve.progress || o->solve.trace)
+  if (o->solve.trace)
     return FALSE;
   double seconds = transform ? lg_solver_transform_bound (solver)
                              : lg_solver_estimate (solver);

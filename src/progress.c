@@ -1,6 +1,8 @@
 /* progress — see progress.h. */
 #include "progress.h"
 
+#include <sys/ioctl.h>
+
 #define TICKS_PER_CHECK 4096
 #define REDRAW_US (250 * 1000)
 /* The time left is projected from the whole phase and from its last
@@ -16,6 +18,7 @@ struct LgProgressLine
   /* lg_progress_set_phase_note's: the note of the phases so named */
   const char *next_phase, *next_note;
   double expected; /* seconds, 0: none */
+  guint columns;   /* LG_PROGRESS_COLUMNS, 0: none (see columns) */
   guint64 total;
   gint64 start, last_draw;
   /* two marks (time, done) of the draws, at least WINDOW_US apart: the
@@ -32,6 +35,10 @@ lg_progress_new (FILE *out, guint delay_ms)
   p->line = g_new0 (struct LgProgressLine, 1);
   p->line->out = out;
   p->line->delay_us = (gint64) delay_ms * 1000;
+  const char *text = g_getenv ("LG_PROGRESS_COLUMNS");
+  guint64 columns;
+  if (text && g_ascii_string_to_unsigned (text, 10, 2, 10000, &columns, NULL))
+    p->line->columns = (guint) columns;
   p->countdown = TICKS_PER_CHECK;
   return p;
 }
@@ -112,6 +119,38 @@ rate_left (struct LgProgressLine *l, gint64 now, double seconds, double done,
   return left;
 }
 
+/* The columns of the terminal that out is, or LG_PROGRESS_COLUMNS (for
+ * the tests: a pseudo-terminal without a size says 0), or 0: not known. */
+static guint
+columns (const struct LgProgressLine *l)
+{
+#ifdef TIOCGWINSZ
+  struct winsize size;
+  if (ioctl (fileno (l->out), TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+    return size.ws_col;
+#endif
+  return l->columns;
+}
+
+/* The line's parts, in the order drawn; PART_HEAD is always drawn. */
+enum
+{
+  PART_HEAD,    /* "PHASE: DONE/TOTAL UNIT (P%), T s" */
+  PART_DEPTH,   /* ", depth D" */
+  PART_LEFT,    /* ", about L left" */
+  PART_EXPECTS, /* "; this engine expects E" */
+  PART_NOTE,    /* "; NOTE" */
+  N_PARTS
+};
+
+/* The parts left out first when the line is wider than the terminal
+ * (redrawn over itself, a line that wraps would leave its first rows
+ * behind at each redraw): the engine's expectation (the time left says
+ * nearly as much, and the note printed before the phase says it), the
+ * note, the depth, the time left; then the head is cut. */
+static const int drop_order[] = { PART_EXPECTS, PART_NOTE, PART_DEPTH,
+                                  PART_LEFT };
+
 void
 lg_progress_update (LgProgress *p, guint64 done)
 {
@@ -125,28 +164,31 @@ lg_progress_update (LgProgress *p, guint64 done)
   if (now - l->start < l->delay_us || now - l->last_draw < REDRAW_US)
     return;
   double seconds = (double) (now - l->start) / G_USEC_PER_SEC;
-  fputs ("\r\033[K", l->out);
+  GString *part[N_PARTS];
+  for (int i = 0; i < N_PARTS; i++)
+    part[i] = g_string_new (NULL);
   double share = p->share;
   if (share >= 0)
-    fprintf (l->out,
-             "%s: %" G_GUINT64_FORMAT " %s (%.1f%% of the search), %.1f s",
-             l->phase, done, l->unit, 100.0 * share, seconds);
+    g_string_printf (part[PART_HEAD],
+                     "%s: %" G_GUINT64_FORMAT " %s (%.1f%% of the search), "
+                     "%.1f s",
+                     l->phase, done, l->unit, 100.0 * share, seconds);
   else if (l->total && done <= l->total)
-    fprintf (l->out,
-             "%s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
-             " %s (%.0f%%), %.1f s",
-             l->phase, done, l->total, l->unit,
-             100.0 * (double) done / (double) l->total, seconds);
+    g_string_printf (part[PART_HEAD],
+                     "%s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT
+                     " %s (%.0f%%), %.1f s",
+                     l->phase, done, l->total, l->unit,
+                     100.0 * (double) done / (double) l->total, seconds);
   else if (l->total)
-    fprintf (l->out,
-             "%s: %" G_GUINT64_FORMAT " %s, past the %" G_GUINT64_FORMAT
-             " estimated, %.1f s",
-             l->phase, done, l->unit, l->total, seconds);
+    g_string_printf (part[PART_HEAD],
+                     "%s: %" G_GUINT64_FORMAT " %s, past the %" G_GUINT64_FORMAT
+                     " estimated, %.1f s",
+                     l->phase, done, l->unit, l->total, seconds);
   else
-    fprintf (l->out, "%s: %" G_GUINT64_FORMAT " %s, %.1f s", l->phase, done,
-             l->unit, seconds);
+    g_string_printf (part[PART_HEAD], "%s: %" G_GUINT64_FORMAT " %s, %.1f s",
+                     l->phase, done, l->unit, seconds);
   if (p->depth)
-    fprintf (l->out, ", depth %u", p->depth);
+    g_string_printf (part[PART_DEPTH], ", depth %u", p->depth);
   double expected = l->expected;
   double left_seconds = -1;
   if (share > 0 && share < 1)
@@ -157,17 +199,36 @@ lg_progress_update (LgProgress *p, guint64 done)
   if (left_seconds >= 0)
     {
       g_autofree char *left = lg_format_seconds (left_seconds);
-      fprintf (l->out, ", %s left", left);
+      g_string_printf (part[PART_LEFT], ", %s left", left);
       expected = MAX (expected, seconds + left_seconds);
     }
   /* past the estimated total, the estimate says no more */
   if (l->expected > 0 && (share >= 0 || !(l->total && done >= l->total)))
     {
       g_autofree char *time = lg_format_seconds (expected);
-      fprintf (l->out, "; this engine expects %s", time);
+      g_string_printf (part[PART_EXPECTS], "; this engine expects %s", time);
     }
   if (l->note)
-    fprintf (l->out, "; %s", l->note);
+    g_string_printf (part[PART_NOTE], "; %s", l->note);
+  /* within the terminal's width, less one column (a line that fills the
+   * last one wraps on some terminals); the parts are ASCII */
+  guint width = columns (l);
+  gsize len = 0;
+  for (int i = 0; i < N_PARTS; i++)
+    len += part[i]->len;
+  for (guint k = 0; width && len >= width && k < G_N_ELEMENTS (drop_order); k++)
+    {
+      len -= part[drop_order[k]]->len;
+      g_string_truncate (part[drop_order[k]], 0);
+    }
+  if (width && len >= width)
+    g_string_truncate (part[PART_HEAD], width - 1);
+  fputs ("\r\033[K", l->out);
+  for (int i = 0; i < N_PARTS; i++)
+    {
+      fputs (part[i]->str, l->out);
+      g_string_free (part[i], TRUE);
+    }
   fflush (l->out);
   l->last_draw = now;
   l->drawn = TRUE;

@@ -10,8 +10,10 @@
  * once done passes it, the line says "DONE UNIT, past the TOTAL estimated"
  * and no time left.  The time left is the larger of the projections of
  * the whole phase's rate and of the last few seconds' (a unit's work may
- * grow as the phase goes on).  The caller decides whether the stream is a
- * terminal (never in pipes or tests' output).  Ticking is one decrement
+ * grow as the phase goes on).  The line keeps within the terminal's
+ * width (or LG_PROGRESS_COLUMNS'), its least needed parts left out first.
+ * The caller decides whether the stream is a terminal (never in pipes or
+ * tests' output).  Ticking is one decrement
  * and a test; the clock is read every few thousand ticks.  Invariant: a
  * drawn line is erased before anything else is printed (lg_progress_hide,
  * _end).

@@ -4,7 +4,8 @@
  *     DONE UNIT, T s" (total unknown) or "PHASE: DONE/TOTAL UNIT (P%), T s";
  *   - lg_progress_tick_by counts as that many ticks and draws once;
  *   - hide and end erase a drawn line ("\r\033[K"), and only a drawn one;
- *   - no line outside a phase, nor before the delay; NULL is accepted. */
+ *   - no line outside a phase, nor before the delay; NULL is accepted;
+ *   - within the terminal's width, its least needed parts left out. */
 #include "progress.h"
 
 #include <stdlib.h>
@@ -144,6 +145,67 @@ START_TEST (test_progress_expected)
 }
 END_TEST
 
+/* The line drawn within the terminal's width (LG_PROGRESS_COLUMNS where
+ * the stream tells none, as here), less one column: the engine's
+ * expectation left out first, then the note, then the head cut. */
+static char *
+line_within (guint columns)
+{
+  g_autofree char *text = g_strdup_printf ("%u", columns);
+  g_setenv ("LG_PROGRESS_COLUMNS", text, TRUE);
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
+  LgProgress *p = lg_progress_new (c.out, 0);
+  lg_progress_begin (p, "explore", "nodes", 0);
+  lg_progress_set_expected (p, 2);
+  lg_progress_set_note (p, "NOTE");
+  lg_progress_update (p, 10);
+  lg_progress_free (p);
+  lgtest_capture_end (&c);
+  g_unsetenv ("LG_PROGRESS_COLUMNS");
+  /* the line between its erasure and the erasure at the end */
+  ck_assert (g_str_has_prefix (c.text, ERASE));
+  ck_assert (g_str_has_suffix (c.text, ERASE));
+  char *line =
+      g_strndup (c.text + strlen (ERASE), strlen (c.text) - 2 * strlen (ERASE));
+  free (c.text);
+  return line;
+}
+
+START_TEST (test_progress_width)
+{
+  /* "explore: 10 nodes, 0.0 s; this engine expects about 2 s; NOTE": 61 */
+  g_autofree char *wide = line_within (62);
+  ck_assert_msg (
+      g_str_has_suffix (wide, " s; this engine expects about 2 s; NOTE") &&
+          strlen (wide) == 61,
+      "got '%s'", wide);
+  g_autofree char *fit = line_within (61);
+  ck_assert_msg (g_str_has_prefix (fit, "explore: 10 nodes, ") &&
+                     g_str_has_suffix (fit, " s; NOTE") && strlen (fit) == 30,
+                 "got '%s'", fit);
+  g_autofree char *head = line_within (30);
+  ck_assert_msg (g_str_has_prefix (head, "explore: 10 nodes, ") &&
+                     g_str_has_suffix (head, " s") && strlen (head) == 24,
+                 "got '%s'", head);
+  g_autofree char *cut = line_within (10);
+  ck_assert_str_eq (cut, "explore: ");
+  /* a value that is no width: not bounded */
+  g_setenv ("LG_PROGRESS_COLUMNS", "wide", TRUE);
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
+  LgProgress *p = lg_progress_new (c.out, 0);
+  lg_progress_begin (p, "explore", "nodes", 0);
+  lg_progress_set_note (p, "NOTE");
+  lg_progress_update (p, 10);
+  ck_assert (g_str_has_suffix (lgtest_capture_text (&c), "; NOTE"));
+  lg_progress_free (p);
+  lgtest_capture_end (&c);
+  free (c.text);
+  g_unsetenv ("LG_PROGRESS_COLUMNS");
+}
+END_TEST
+
 /* The share of the search done, told with the ticks, takes the place of
  * the total (an estimate, the faithful engine's): the line shows it and
  * the time left it projects (a quarter in 0.3 s or more: 0.9 s or more
@@ -235,6 +297,7 @@ lg_progress_suite (void)
   tcase_add_test (tc, test_progress_quiet);
   tcase_add_test (tc, test_progress_expected);
   tcase_add_test (tc, test_progress_share);
+  tcase_add_test (tc, test_progress_width);
   suite_add_tcase (s, tc);
   /* it waits for two windows of the rate */
   TCase *slow = tcase_create ("recent rate");

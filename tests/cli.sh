@@ -259,6 +259,22 @@ if command -v script >/dev/null 2>&1; then
   on_terminal 2 --engine=faithful --count "$LG_TESTDIR/input/gen-6x6-estimate.lgm"
   tty_shows "progress line of a long faithful run: the estimate, and --engine=fast" \
     'this engine expects about [0-9]+ (s|min|h); --engine=fast would be much quicker'
+  # and the note before it, which stays when the line is erased
+  tty_shows "a long faithful run on a terminal: the note before its line" \
+    'logigram: note: the faithful engine would take about [0-9]+ (s|min|h) here \(an estimate\); --engine=fast would be much quicker'
+  # on a terminal of 80 columns, every line drawn fits in 79 (a line that
+  # wraps leaves a row behind at each redraw): the expectation and the
+  # note left out, which the note before it says
+  LG_PROGRESS_COLUMNS=80 on_terminal 2 --engine=faithful --count \
+    "$LG_TESTDIR/input/gen-6x6-estimate.lgm"
+  widest=$(tr '\r' '\n' <"$tmp/tty" | sed 's/\x1b\[K//g' | grep '^explore: ' |
+    awk '{ if (length ($0) > w) w = length ($0) } END { print w + 0 }')
+  if [ "$widest" -gt 20 ] && [ "$widest" -le 79 ] &&
+    grep -q 'logigram: note: the faithful engine would take' "$tmp/tty"; then
+    pass "80 columns: the progress line within 79 ($widest), the note before it"
+  else
+    fail "80 columns: the widest line $widest: $(tr '\r' '\n' <"$tmp/tty" | tail -2)"
+  fi
   # the same for its transformation
   on_terminal 2 --engine=faithful --count "$LG_TESTDIR/input/exactly-one.lgm"
   tty_shows "progress line of a long faithful transformation: --engine=fast" \
