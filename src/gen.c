@@ -2226,6 +2226,10 @@ minimise (LgGen *gen, GError **error)
           tried[pending[k]] = TRIED_SLOW;
           i = pending[k] + 1;
           per_check = DROPS_PER_CHECK;
+          /* the count of the line goes back: it says why */
+          lg_progress_set_note (gen->progress,
+                                "back to an earlier clue: logigram's search "
+                                "went past the work limit");
         }
       n_pending = 0;
     }

@@ -577,6 +577,17 @@ if command -v script >/dev/null 2>&1; then
   else
     fail "status line on a terminal: $(od -c "$tmp/tty" | tail -5)"
   fi
+  # when minimise goes back (10x10 seed 7 keeps a clue for the work
+  # limit: above), the line says why its count went back
+  LG_PROGRESS_DELAY_MS=0 timeout 120 script -qec "'$LOGIGRAM_GEN' --items 10 \
+    --groups 10 --seed 7 --minimise --output '$tmp/tty.lgm'" /dev/null \
+    </dev/null >"$tmp/tty" 2>&1
+  if grep -Eq "minimise: [0-9]+/[0-9]+ clues tried .*; back to an earlier clue: logigram's search went past the work limit" "$tmp/tty"
+  then
+    pass "--minimise going back: the status line says why"
+  else
+    fail "--minimise going back: $(tr '\r' '\n' <"$tmp/tty" | tail -3)"
+  fi
   LG_PROGRESS_DELAY_MS=0 timeout 120 script -qec "'$LOGIGRAM_GEN' --items 5 \
     --groups 5 --verbose --output '$tmp/tty.lgm'" /dev/null </dev/null \
     >"$tmp/tty" 2>&1
