@@ -845,13 +845,13 @@ faithful_instead (const Options *o)
 
 /* The faithful engine was asked for (by --engine or an option of its own)
  * and is estimated to take long: one line on stderr says so before the
- * step, and what would be quicker; on a terminal too, where the progress
- * line says it again when the terminal is wide enough (a narrower one
- * leaves it out: progress.c), and is erased at the end.  Not with
- * --trace, whose lines are on stderr.  Before the transformation
- * (transform: TRUE), from its upper bound; before the search, from its
- * estimate (the caller skips it when the first note was given).  Whether
- * it gave the note. */
+ * step, and what would be quicker; on a terminal too, where it stays
+ * once the progress line is erased (that line says it again when the
+ * terminal is wide enough; a narrower one leaves it out: progress.c).
+ * Not with --trace, whose lines are on stderr.  Before the
+ * transformation (transform: TRUE), from its upper bound; before the
+ * search, from its estimate (the caller skips it when the first note was
+ * given).  Whether it gave the note. */
 static gboolean
 note_slow_faithful (const Options *o, LgSolver *solver, gboolean transform)
 {

@@ -36,9 +36,9 @@ lg_progress_new (FILE *out, guint delay_ms)
   p->line->out = out;
   p->line->delay_us = (gint64) delay_ms * 1000;
   const char *text = g_getenv ("LG_PROGRESS_COLUMNS");
-  guint64 columns;
-  if (text && g_ascii_string_to_unsigned (text, 10, 2, 10000, &columns, NULL))
-    p->line->columns = (guint) columns;
+  guint64 width;
+  if (text && g_ascii_string_to_unsigned (text, 10, 2, 10000, &width, NULL))
+    p->line->columns = (guint) width;
   p->countdown = TICKS_PER_CHECK;
   return p;
 }
