@@ -11,7 +11,7 @@
 #
 # And, beyond the faithful engine's ten items, three puzzles for each
 # size 12x12 and 16x16 (LARGE_SIZES), seeds 1 to 3, exactly one solution
-# (gen-NxN-sS.lgm; not minimised: --minimise takes a minute there).
+# (gen-NxN-sS.lgm; not minimised: --minimise takes a minute or two there).
 #
 # Then the minimised puzzles of the sizes where the fast engine searches
 # (doc/performance.md, "Fresh minimised puzzles"): four more of each size
