@@ -156,33 +156,31 @@ grade (const char *text, LgDifficulty level, guint *k, GError **error)
 static gboolean
 write_output (const char *path, const char *text)
 {
+  const char *reason = NULL;
+  g_autoptr (GError) error = NULL;
   struct stat st;
   if (stat (path, &st) == 0 && !S_ISREG (st.st_mode))
     {
       FILE *f = fopen (path, "w");
-      int reason = f ? 0 : errno;
+      int code = f ? 0 : errno;
       if (f && fputs (text, f) == EOF)
-        reason = errno;
-      if (f && fclose (f) != 0 && !reason)
-        reason = errno;
-      if (!reason)
-        return TRUE;
-      fprintf (stderr, "logigram-gen: cannot write '%s': %s\n", path,
-               g_strerror (reason));
-      return FALSE;
+        code = errno;
+      if (f && fclose (f) != 0 && !code)
+        code = errno;
+      if (code)
+        reason = g_strerror (code);
     }
-  g_autoptr (GError) error = NULL;
-  if (g_file_set_contents (path, text, -1, &error))
+  else if (!g_file_set_contents (path, text, -1, &error))
+    {
+      /* GLib's message names its temporary file ("x.FX5SZ3"): the reason
+       * is told for the file asked for when its folder is the cause */
+      g_autofree char *folder = g_path_get_dirname (path);
+      reason = access (folder, W_OK) != 0 ? g_strerror (errno)
+                                          : error->message;
+    }
+  if (!reason)
     return TRUE;
-  /* GLib's message names its temporary file ("x.FX5SZ3"): the reason is
-   * told for the file asked for when its folder is the cause */
-  g_autofree char *folder = g_path_get_dirname (path);
-  if (access (folder, W_OK) != 0)
-    fprintf (stderr, "logigram-gen: cannot write '%s': %s\n", path,
-             g_strerror (errno));
-  else
-    fprintf (stderr, "logigram-gen: cannot write '%s': %s\n", path,
-             error->message);
+  fprintf (stderr, "logigram-gen: cannot write '%s': %s\n", path, reason);
   return FALSE;
 }
 
