@@ -1377,24 +1377,62 @@ suggest_keyword (const char *word)
 
 static gboolean is_known_name (Parser *p, const char *name);
 
-/* A hint for a bare name `token` followed by '-' and a name with no blank
- * between (an unquoted "orange-juice"), or by another name (an unquoted
- * "orange juice"): "; a name with a hyphen must be quoted: ..." or "". */
-static char *
-quote_hint (Parser *p, const Token *token)
+/* The last token of `token` joined, with no blank between, to names or
+ * numbers by `sep` tokens ('-' in "mid-left", ':' in "9:30:15"); `token`
+ * when none follows. */
+static const Token *
+joined_end (Parser *p, const Token *token, TokenKind sep)
 {
   const Token *last = &g_array_index (p->tokens, Token, p->tokens->len - 1);
   const Token *end = token;
 
+  while (end + 2 <= last && end[1].kind == sep &&
+         end[1].src == end->src + end->src_len &&
+         (end[2].kind == TOK_NAME || end[2].kind == TOK_INT) &&
+         end[2].src == end[1].src + end[1].src_len)
+    end += 2;
+  return end;
+}
+
+/* For a name or a number `token` followed by ':' and a number or a name
+ * with no blank between (an unquoted time, "9:30"): "; a name with a colon
+ * must be quoted: ..." or NULL. */
+static char *
+colon_hint (Parser *p, const Token *token)
+{
+  const Token *end = joined_end (p, token, TOK_COLON);
+
+  if (end == token || (token->kind != TOK_INT &&
+                       (token->kind != TOK_NAME || token->keyword != KW_NONE)))
+    return NULL;
+  return g_strdup_printf ("; a name with a colon must be quoted: \"%.*s\"",
+                          (int) (end->src + end->src_len - token->src),
+                          token->src);
+}
+
+/* A hint for a bare name `token` followed by '-' and a name with no blank
+ * between (an unquoted "orange-juice"), or by another name (an unquoted
+ * "orange juice"), or by ':' (colon_hint; not for the item of a
+ * `group:item`, right after its ':'): "; a name with a hyphen must be
+ * quoted: ..." or "". */
+static char *
+quote_hint (Parser *p, const Token *token)
+{
+  const Token *first = &g_array_index (p->tokens, Token, 0);
+  const Token *last = &g_array_index (p->tokens, Token, p->tokens->len - 1);
+
+  if (token == first || token[-1].kind != TOK_COLON ||
+      token->src != token[-1].src + 1)
+    {
+      char *hint = colon_hint (p, token);
+      if (hint)
+        return hint;
+    }
   if (token->kind != TOK_NAME || token->keyword != KW_NONE || token >= last)
     return g_strdup ("");
   if (token[1].kind == TOK_MINUS)
     {
-      while (end + 2 <= last && end[1].kind == TOK_MINUS &&
-             end[1].src == end->src + end->src_len &&
-             (end[2].kind == TOK_NAME || end[2].kind == TOK_INT) &&
-             end[2].src == end[1].src + 1)
-        end += 2;
+      const Token *end = joined_end (p, token, TOK_MINUS);
       if (end == token)
         return g_strdup ("");
       return g_strdup_printf ("; a name with a hyphen must be quoted: "
@@ -1479,10 +1517,10 @@ resolve_bare_item (Parser *p, const ItemText *item, Ref *ref)
         return fail (p, item->token, LG_PARSE_ERROR_UNKNOWN,
                      "'%s' is a group, not an item: write %s:ITEM", item->text,
                      item->text);
+      g_autofree char *hint = quote_hint (p, item->token);
       if (item->as_integer == INT_OK)
         return fail (p, item->token, LG_PARSE_ERROR_UNKNOWN,
-                     "unknown item '%s'", item->text);
-      g_autofree char *hint = quote_hint (p, item->token);
+                     "unknown item '%s'%s", item->text, hint);
       if (*hint == '\0')
         {
           g_free (hint);
@@ -1563,8 +1601,9 @@ parse_ref (Parser *p, Ref *ref, gboolean allow_integer, const char *context)
       ref->item = group_find_item (group, &item);
       if (ref->item == NULL)
         {
-          g_autofree char *hint =
-              suggest (p, item.text, KNOWN_GROUP_ITEMS, group);
+          g_autofree char *hint = colon_hint (p, item.token);
+          if (hint == NULL)
+            hint = suggest (p, item.text, KNOWN_GROUP_ITEMS, group);
 
           fail (p, item.token, LG_PARSE_ERROR_UNKNOWN,
                 "unknown item '%s' in group '%s'%s", item.text, group->name,

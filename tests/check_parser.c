@@ -1050,6 +1050,8 @@ static const struct
   { "unquoted-hyphen.lgm", LG_PARSE_ERROR_SYNTAX },
   { "unquoted-hyphen-in-rule.lgm", LG_PARSE_ERROR_UNKNOWN },
   { "unquoted-space.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unquoted-colon.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "unquoted-colon-in-rule.lgm", LG_PARSE_ERROR_UNKNOWN },
   { "tab-in-string.lgm", LG_PARSE_ERROR_SYNTAX },
   { "unterminated-string.lgm", LG_PARSE_ERROR_SYNTAX },
   { "var-declared-twice.lgm", LG_PARSE_ERROR_DUPLICATE },
