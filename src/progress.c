@@ -22,9 +22,9 @@ struct LgProgressLine
   guint64 total;
   gint64 start, last_draw;
   /* two marks (time, done) of the draws, at least WINDOW_US apart: the
-   * older one starts the window (done: the units, or the share) */
+   * older one starts the window (done: the units) */
   gint64 mark_time[2];
-  double mark_done[2];
+  guint64 mark_done[2];
   gboolean drawn;
 };
 
@@ -87,18 +87,17 @@ lg_progress_begin (LgProgress *p, const char *phase, const char *unit,
   p->countdown = TICKS_PER_CHECK;
 }
 
-/* The seconds left until done reaches total (done below it, not 0) at
- * now, seconds into the phase: the larger of two projections, of the
- * rate of the whole phase and of the rate since the older mark (at least
- * `least` done since, as if that were done now: a unit, or a millionth of
- * the share).  The work of a unit often grows as a phase goes on (the
- * clues tried by logigram-gen --minimise: each search harder than the
- * last), and the whole phase's rate then promises far too little; the
- * window's follows the change.  The marks move here, at most every
- * WINDOW_US. */
+/* The units left until done reaches total (done below it, not 0) take
+ * so many seconds at now, seconds into the phase: the larger of two
+ * projections, of the rate of the whole phase and of the rate since the
+ * older mark (at least one unit done since, as if it were done now).  The
+ * work of a unit often grows as a phase goes on (the clues tried by
+ * logigram-gen --minimise: each search harder than the last), and the
+ * whole phase's rate then promises far too little; the window's follows
+ * the change.  The marks move here, at most every WINDOW_US. */
 static double
-rate_left (struct LgProgressLine *l, gint64 now, double seconds, double done,
-           double total, double least)
+rate_left (struct LgProgressLine *l, gint64 now, double seconds, guint64 done,
+           guint64 total)
 {
   if (now - l->mark_time[1] >= WINDOW_US)
     {
@@ -107,11 +106,11 @@ rate_left (struct LgProgressLine *l, gint64 now, double seconds, double done,
       l->mark_time[1] = now;
       l->mark_done[1] = done;
     }
-  double todo = total - done;
-  double left = seconds * todo / done;
+  double todo = (double) (total - done);
+  double left = seconds * todo / (double) done;
   if (l->mark_time[0] > l->start && done >= l->mark_done[0])
     {
-      double since = MAX (done - l->mark_done[0], least);
+      double since = (double) MAX (done - l->mark_done[0], 1);
       double recent =
           (double) (now - l->mark_time[0]) / G_USEC_PER_SEC * todo / since;
       left = MAX (left, recent);
@@ -189,21 +188,30 @@ lg_progress_update (LgProgress *p, guint64 done)
                      l->phase, done, l->unit, seconds);
   if (p->depth)
     g_string_printf (part[PART_DEPTH], ", depth %u", p->depth);
+  /* past the estimated total, the estimate says no more */
+  gboolean estimate =
+      l->expected > 0 && (share >= 0 || !(l->total && done >= l->total));
   double expected = l->expected;
   double left_seconds = -1;
   if (share > 0 && share < 1)
-    left_seconds = rate_left (l, now, seconds, share, 1, 1e-6);
+    /* the share moves by leaps, as subtrees finish: the rate of a window
+     * would leap with it (from "about 30 s left" to "about 5 min" and
+     * back to "about 6 s" within a second), so only the whole phase's */
+    left_seconds = seconds * (1 - share) / share;
   else if (share < 0 && l->total && done && done < l->total)
-    left_seconds =
-        rate_left (l, now, seconds, (double) done, (double) l->total, 1);
+    left_seconds = rate_left (l, now, seconds, done, l->total);
   if (left_seconds >= 0)
     {
+      /* the two agree: the time left is no less than the expectation
+       * says either (never "about 105 min left" beside "expects more
+       * than a day"), nor the expectation than the projection */
+      if (estimate)
+        left_seconds = MAX (left_seconds, l->expected - seconds);
       g_autofree char *left = lg_format_seconds (left_seconds);
       g_string_printf (part[PART_LEFT], ", %s left", left);
       expected = MAX (expected, seconds + left_seconds);
     }
-  /* past the estimated total, the estimate says no more */
-  if (l->expected > 0 && (share >= 0 || !(l->total && done >= l->total)))
+  if (estimate)
     {
       g_autofree char *time = lg_format_seconds (expected);
       g_string_printf (part[PART_EXPECTS], "; this engine expects %s", time);

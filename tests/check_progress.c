@@ -131,7 +131,9 @@ line_within (guint columns)
 
 /* The engine's expected time: as set while the total is unknown; the
  * larger of it and the projection of the rate so far (never "about 2 s"
- * beside "about 5 min left"); nothing past the total. */
+ * beside "about 5 min left"), and the time left no less than it leaves
+ * (never "about 105 min left" beside "more than a day"); nothing past the
+ * total. */
 START_TEST (test_progress_expected)
 {
   /* no width: the whole line */
@@ -154,6 +156,19 @@ START_TEST (test_progress_expected)
   ck_assert_msg (strstr (line, " left; this engine expects ") &&
                      !strstr (line, "expects about 2 s") &&
                      !strstr (line, "expects about 1 s"),
+                 "got '%s'", line);
+  drawn = strlen (lgtest_capture_text (&c));
+
+  /* half of the search in a moment, but more than a day expected: the
+   * time left says as much as the expectation */
+  lg_progress_begin (p, "explore", "nodes", 0);
+  lg_progress_set_expected (p, 1e6);
+  g_usleep (100 * 1000);
+  for (guint64 i = 1; i <= 4096; i++)
+    lg_progress_tick_share (p, i, 0.5);
+  line = lgtest_capture_text (&c) + drawn;
+  ck_assert_msg (strstr (line, ", more than a day left; this engine expects "
+                               "more than a day"),
                  "got '%s'", line);
   drawn = strlen (lgtest_capture_text (&c));
 
@@ -288,6 +303,42 @@ START_TEST (test_progress_recent_rate)
 }
 END_TEST
 
+/* The share of a search moves by leaps: half at once, then none for two
+ * windows of 2 s.  The time left is the whole search's projection (about
+ * as long again as so far), not the last window's, which would leap to
+ * "more than a day". */
+START_TEST (test_progress_share_stalls)
+{
+  LgtestCapture c;
+  lgtest_capture_begin (&c);
+  LgProgress *p = lg_progress_new (c.out, 0);
+  lg_progress_begin (p, "explore", "nodes", 0);
+  guint64 nodes = 0;
+  for (int round = 0; round < 3; round++)
+    {
+      if (round)
+        g_usleep (2100 * 1000);
+      for (guint64 i = 1; i <= 4096; i++)
+        lg_progress_tick_share (p, ++nodes, 0.5);
+    }
+  const char *line = strrchr (lgtest_capture_text (&c), '\r');
+  ck_assert_msg (line && strstr (line, "(50.0% of the search)") &&
+                     g_str_has_suffix (line, " left") &&
+                     strstr (line, "about "),
+                 "got '%s'", lgtest_capture_text (&c));
+  const char *about = strstr (line, "about ") + strlen ("about ");
+  char *unit;
+  double left = g_ascii_strtod (about, &unit);
+  /* 4.2 s so far, as many left (a few minutes on a slow machine) */
+  ck_assert_msg ((g_str_has_prefix (unit, " s ") && left >= 4) ||
+                     (g_str_has_prefix (unit, " min ") && left < 60),
+                 "got '%s'", line);
+  lg_progress_free (p);
+  lgtest_capture_end (&c);
+  free (c.text);
+}
+END_TEST
+
 Suite *
 lg_progress_suite (void)
 {
@@ -300,10 +351,11 @@ lg_progress_suite (void)
   tcase_add_test (tc, test_progress_share);
   tcase_add_test (tc, test_progress_width);
   suite_add_tcase (s, tc);
-  /* it waits for two windows of the rate */
+  /* they wait for two windows of the rate */
   TCase *slow = tcase_create ("recent rate");
   tcase_set_timeout (slow, 60);
   tcase_add_test (slow, test_progress_recent_rate);
+  tcase_add_test (slow, test_progress_share_stalls);
   suite_add_tcase (s, slow);
   return s;
 }
