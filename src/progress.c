@@ -202,9 +202,10 @@ lg_progress_update (LgProgress *p, guint64 done)
     left_seconds = rate_left (l, now, seconds, done, l->total);
   if (left_seconds >= 0)
     {
-      /* the two agree: the time left is no less than the expectation
-       * says either (never "about 105 min left" beside "expects more
-       * than a day"), nor the expectation than the projection */
+      /* so that the two agree: the time left no less than the estimate
+       * leaves (never "about 105 min left" beside "expects more than a
+       * day"), and the expectation no less than the time so far and the
+       * time left */
       if (estimate)
         left_seconds = MAX (left_seconds, l->expected - seconds);
       g_autofree char *left = lg_format_seconds (left_seconds);
