@@ -227,7 +227,7 @@ run "fast, its leaves cut" 3 --engine=fast --time-limit 0.000001 \
   then pass "fast, its leaves cut: JSON, the note"
   else fail "fast, its leaves cut: $(cat "$tmp/out" "$tmp/err")"; fi
 }
-if command -v script >/dev/null 2>&1; then
+if have_terminal; then
   # on_terminal SECONDS ARGS...: logigram on a pseudo-terminal (script(1)),
   # the progress line drawn at once, stopped after SECONDS; all it wrote in
   # $tmp/tty.  tty_ends_with TEXT: the last line, once the line is erased.
@@ -316,7 +316,7 @@ if command -v script >/dev/null 2>&1; then
     fail "progress line of --explain: $(tr '\r' '\n' <"$tmp/tty" | tail -3)"
   fi
 else
-  echo "# no script(1): the terminal progress check is skipped"
+  echo "# no pseudo-terminal (script(1) missing, or no /dev/pts): the terminal progress check is skipped"
 fi
 
 # ---- Counting and stopping ----------------------------------------------------

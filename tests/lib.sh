@@ -13,6 +13,9 @@
 #   without_clues FILE         the path of a copy of FILE in $tmp whose clue
 #                              lines are comments: the same rules on the same
 #                              lines, each rule a clue of its own
+#   have_terminal              whether script(1) can run a command on a
+#                              pseudo-terminal here (not without it, nor
+#                              where /dev/pts is missing, as in a bare chroot)
 #   finish                     the closing line; exit status 1 on a failure
 set -u
 LOGIGRAM=${LOGIGRAM:-src/logigram}
@@ -71,6 +74,11 @@ without_clues () {
   copy="$tmp/plain-$(basename "$1")"
   sed 's/^clue /# clue /' "$1" >"$copy"
   echo "$copy"
+}
+
+have_terminal () {
+  command -v script >/dev/null 2>&1 &&
+    script -qec true /dev/null </dev/null >/dev/null 2>&1
 }
 
 finish () {
