@@ -640,6 +640,30 @@ apply_drops (LgProblem *problem, char **texts, const char *option,
   return -1;
 }
 
+/* A FILE that does not exist but names a problem, built in or installed
+ * (`logigram classic`, `logigram einstein.lgm`): the error says how to
+ * solve that one. */
+static void
+missing_file_hint (const char *file, GError *error)
+{
+  if (!g_error_matches (error, LG_PARSE_ERROR, LG_PARSE_ERROR_IO) ||
+      g_str_equal (file, "-") || strchr (file, '/') ||
+      g_file_test (file, G_FILE_TEST_EXISTS))
+    return;
+  g_autofree char *name = g_str_has_suffix (file, ".lgm")
+                              ? g_strndup (file, strlen (file) - 4)
+                              : g_strdup (file);
+  g_autofree char *source = lg_problems_source (name);
+  if (!source)
+    return;
+  char *message = g_strdup_printf (
+      "%s; for the %s problem '%s', write -p %s", error->message,
+      g_strv_contains (lg_problems_names (), name) ? "built-in" : "installed",
+      name, name);
+  g_free (error->message);
+  error->message = message;
+}
+
 /* Loads the problem FILE or --problem names, with --drop and --order
  * applied.  Returns -1 with *problem and *source set (source is the file
  * name, or NAME.lgm, in *display, to free), or the exit status of an error
@@ -665,7 +689,11 @@ load_problem (Options *o, LgProblem **problem, const char **source,
         return usage_error ("%s", error->message);
     }
   if (!*problem)
-    return problem_error (*source, error);
+    {
+      if (o->files && o->files[0])
+        missing_file_hint (o->files[0], error);
+      return problem_error (*source, error);
+    }
   if (warnings && warnings[0] && o->werror)
     {
       /* the first warning, as the one error line of an invalid problem */

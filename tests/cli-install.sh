@@ -79,6 +79,10 @@ installed "-p with an unknown name" 2 -p no-such-problem &&
   if grep -qF "are classic, small, jojo, big; the installed ones ($pkgdatadir) are einstein, " "$tmp/err"
   then pass "-p unknown: the installed names offered"; else
     fail "-p unknown: $(head -1 "$tmp/err")"; fi
+installed "an installed problem's name as a file" 1 einstein &&
+  if grep -q "^einstein: error: .*; for the installed problem 'einstein', write -p einstein\$" "$tmp/err"
+  then pass "an installed problem's name as a file: the hint"; else
+    fail "an installed problem's name as a file: $(head -1 "$tmp/err")"; fi
 installed "--help" 0 --help &&
   if grep -q -- "NAME.lgm of $LG_PKGDATADIR" "$tmp/out"; then
     pass "--help names the installed problems' directory"

@@ -598,6 +598,12 @@ run "missing file" 1 "$tmp/no-such-file.lgm" && {
     fail "missing file message"
   fi
 }
+# a file that does not exist but names a built-in problem: how to solve it
+(cd "$tmp" && "$LOGIGRAM" jojo.lgm) >"$tmp/out" 2>"$tmp/err" </dev/null
+if [ $? -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+  grep -q "^jojo.lgm: error: .*; for the built-in problem 'jojo', write -p jojo\$" "$tmp/err"
+then pass "missing file named as a built-in problem: the hint"
+else fail "missing file named as a built-in problem: $(cat "$tmp/err")"; fi
 for f in "$LG_TESTDIR"/bad/*.lgm; do
   [ -e "$f" ] || continue
   name="bad/$(basename "$f")"
