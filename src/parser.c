@@ -668,6 +668,34 @@ decimal_unit (const char *text, gsize len)
                           minus ? "-" : "", digits, (int) len, text);
 }
 
+/* For the time text[0, len) (hours, then ':' and two digits of minutes,
+ * maybe ':' and two of seconds): the unit in which it is whole, "minutes
+ * (570 for 9:30)"; NULL if text is not one.  Free with g_free. */
+static char *
+time_unit (const char *text, gsize len)
+{
+  guint64 value = 0;
+  gsize i = 0, parts = 0;
+  while (i < len)
+    {
+      gsize start = i;
+      guint64 part = 0;
+      while (i < len && g_ascii_isdigit (text[i]) && i - start < 3)
+        part = part * 10 + (guint64) (text[i++] - '0');
+      if (i == start || (parts > 0 && (i - start != 2 || part > 59)))
+        return NULL;
+      value = value * 60 + part;
+      parts++;
+      if (i < len && (text[i++] != ':' || i == len))
+        return NULL;
+    }
+  if (parts < 2 || parts > 3)
+    return NULL;
+  return g_strdup_printf ("%s (%" G_GUINT64_FORMAT " for %.*s)",
+                          parts == 2 ? "minutes" : "seconds", value, (int) len,
+                          text);
+}
+
 /* Lexes an integer literal (or a bad word starting with a digit, or a
  * decimal number). */
 static void
@@ -1762,6 +1790,8 @@ parse_group (Parser *p, LgGroupKind kind)
               gsize digits = strspn (t, "0123456789");
               g_autofree char *unit =
                   decimal_unit (item.text, strlen (item.text));
+              if (!unit)
+                unit = time_unit (item.text, strlen (item.text));
               g_autofree char *hint =
                   unit ? g_strdup_printf (": count in %s", unit)
                   : digits > 0
@@ -1807,8 +1837,29 @@ parse_group (Parser *p, LgGroupKind kind)
       advance (p);
     }
   if (peek (p)->kind != TOK_EOL)
-    return expected (p, peek (p), "',' or end of line after item '%s'",
-                     (const char *) g_ptr_array_index (names, names->len - 1));
+    {
+      /* an unquoted time, 9:30, in a numeric group: quoted, it would not
+       * be a number either */
+      const Token *item_end = peek (p) - 1;
+      const Token *end = joined_end (p, item_end, TOK_COLON);
+      g_autofree char *unit =
+          kind == LG_GROUP_NUMERIC && item_end->kind == TOK_INT &&
+                  end != item_end
+              ? time_unit (item_end->src,
+                           (gsize) (end->src + end->src_len - item_end->src))
+              : NULL;
+      if (unit)
+        return fail (p, peek (p), LG_PARSE_ERROR_SYNTAX,
+                     "expected ',' or end of line after item '%s', found "
+                     "':'; a time is not an integer here: count in %s, or "
+                     "name an item of an ordered group \"%.*s\"",
+                     item_end->text, unit,
+                     (int) (end->src + end->src_len - item_end->src),
+                     item_end->src);
+      return expected (
+          p, peek (p), "',' or end of line after item '%s'",
+          (const char *) g_ptr_array_index (names, names->len - 1));
+    }
   if (p->dimension != 0 && names->len != p->dimension)
     {
       const GroupInfo *first = g_ptr_array_index (p->groups, 0);

@@ -1052,6 +1052,8 @@ static const struct
   { "unquoted-space.lgm", LG_PARSE_ERROR_SYNTAX },
   { "unquoted-colon.lgm", LG_PARSE_ERROR_SYNTAX },
   { "unquoted-colon-in-rule.lgm", LG_PARSE_ERROR_UNKNOWN },
+  { "numeric-time.lgm", LG_PARSE_ERROR_SYNTAX },
+  { "numeric-time-quoted.lgm", LG_PARSE_ERROR_SEMANTIC },
   { "tab-in-string.lgm", LG_PARSE_ERROR_SYNTAX },
   { "unterminated-string.lgm", LG_PARSE_ERROR_SYNTAX },
   { "var-declared-twice.lgm", LG_PARSE_ERROR_DUPLICATE },
