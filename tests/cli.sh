@@ -599,7 +599,8 @@ run "missing file" 1 "$tmp/no-such-file.lgm" && {
   fi
 }
 # a file that does not exist but names a built-in problem: how to solve it
-(cd "$tmp" && "$LOGIGRAM" jojo.lgm) >"$tmp/out" 2>"$tmp/err" </dev/null
+program=$(cd "$(dirname "$LOGIGRAM")" && pwd)/$(basename "$LOGIGRAM")
+(cd "$tmp" && "$program" jojo.lgm) >"$tmp/out" 2>"$tmp/err" </dev/null
 if [ $? -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
   grep -q "^jojo.lgm: error: .*; for the built-in problem 'jojo', write -p jojo\$" "$tmp/err"
 then pass "missing file named as a built-in problem: the hint"
