@@ -1842,20 +1842,18 @@ parse_group (Parser *p, LgGroupKind kind)
        * be a number either */
       const Token *item_end = peek (p) - 1;
       const Token *end = joined_end (p, item_end, TOK_COLON);
-      g_autofree char *unit =
-          kind == LG_GROUP_NUMERIC && item_end->kind == TOK_INT &&
-                  end != item_end
-              ? time_unit (item_end->src,
-                           (gsize) (end->src + end->src_len - item_end->src))
-              : NULL;
+      gsize len = (gsize) (end->src + end->src_len - item_end->src);
+      g_autofree char *unit = kind == LG_GROUP_NUMERIC &&
+                                      item_end->kind == TOK_INT &&
+                                      end != item_end
+                                  ? time_unit (item_end->src, len)
+                                  : NULL;
       if (unit)
         return fail (p, peek (p), LG_PARSE_ERROR_SYNTAX,
                      "expected ',' or end of line after item '%s', found "
                      "':'; a time is not an integer here: count in %s, or "
                      "name an item of an ordered group \"%.*s\"",
-                     item_end->text, unit,
-                     (int) (end->src + end->src_len - item_end->src),
-                     item_end->src);
+                     item_end->text, unit, (int) len, item_end->src);
       return expected (
           p, peek (p), "',' or end of line after item '%s'",
           (const char *) g_ptr_array_index (names, names->len - 1));
