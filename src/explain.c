@@ -120,6 +120,14 @@ typedef struct
   guint *common_a, *common_b, n_common;
 } Merged;
 
+/* A fact (its cell, plus n_cells for a no) and the rounds supposing it
+ * is known to bring no contradiction within: see propagate. */
+typedef struct
+{
+  guint fact;
+  guint8 rounds;
+} HeldFact;
+
 struct _LgExplain
 {
   LgProblem *problem;
@@ -143,6 +151,8 @@ struct _LgExplain
   LgDeadline deadline;   /* lg_explain_set_deadline's */
   gboolean timed_out;    /* the deadline stopped it */
   gboolean no_suppositions; /* lg_explain_set_no_suppositions's */
+  gboolean no_shortcuts;    /* lg_explain_set_no_shortcuts's */
+  guint64 propagated, skipped; /* lg_explain_n_suppositions's */
   /* propagate's (see there): per word of the grid, the units whose cases
    * use it, word_units[word_first[w]] on, with their support there
    * (word_support); per unit, a cell of its support set since its turn last
@@ -155,6 +165,13 @@ struct _LgExplain
   guint *dirty_list, n_dirty;
   uint64_t *heard;
   guint64 prop_at;
+  /* find_supposition_step's: the facts some known solution that agrees
+   * with the main grid has, the yes words then the no words (NULL until
+   * its first call, and after a fact is given); the main grid grows by
+   * facts the clues imply, so every solution that agreed with it still
+   * does */
+  uint64_t *possible;
+  HeldFact *held_log; /* propagate's held: 2 n_cells */
 };
 
 static void step_free (gpointer data);
@@ -541,6 +558,7 @@ make_word_index (LgExplain *ex)
   ex->dirty = g_new0 (uint8_t, MAX (n_units, 1));
   ex->dirty_list = g_new (guint, MAX (n_units, 1));
   ex->heard = g_new (uint64_t, 2 * (gsize) words);
+  ex->held_log = g_new (HeldFact, 2 * (gsize) ex->shape.n_cells);
   ex->prop_at = 0; /* never: ex->changes starts at 1 */
 }
 
@@ -618,6 +636,8 @@ lg_explain_free (LgExplain *ex)
   g_free (ex->dirty);
   g_free (ex->dirty_list);
   g_free (ex->heard);
+  g_free (ex->held_log);
+  g_free (ex->possible);
   g_free (ex);
 }
 
@@ -634,6 +654,9 @@ lg_explain_give (LgExplain *ex, LgGridFact fact)
   ex->main.origin[fact.cell] = 0;
   ex->changes++;
   ex->clean = FALSE; /* facts given may disagree: all checked again */
+  /* a fact given need not follow from the clues: the solutions known may
+   * disagree with it */
+  g_clear_pointer (&ex->possible, g_free);
 }
 
 guint
@@ -684,6 +707,20 @@ void
 lg_explain_set_no_suppositions (LgExplain *ex)
 {
   ex->no_suppositions = TRUE;
+}
+
+void
+lg_explain_set_no_shortcuts (LgExplain *ex)
+{
+  ex->no_shortcuts = TRUE;
+}
+
+guint64
+lg_explain_n_suppositions (const LgExplain *ex, guint64 *skipped)
+{
+  if (skipped)
+    *skipped = ex->skipped;
+  return ex->propagated;
 }
 
 gboolean
@@ -1804,11 +1841,22 @@ hear (LgExplain *ex, guint w, uint64_t ay, uint64_t an)
  * as those that agree with base: set up for every unit when the main grid
  * has changed since the last call, else for the units the last call
  * narrowed (a search for a supposition makes thousands of calls, most of
- * them one round long). */
+ * them one round long).
+ *
+ * With held (and max_rounds), each fact first in the grid after the
+ * grid's rules of round r (theirs, or the units' of round r - 1) is
+ * logged there with max_rounds - r + 1 (at most 254; *n_held of them):
+ * when no contradiction comes within max_rounds, supposing that fact
+ * instead brings none within as many rounds either.  Supposing f, a fact
+ * of the closure of round r, the closure of its round 1 is within that
+ * closure, and each of its rounds i within round r - 1 + i of this one
+ * (the rules and the units are monotone: on less of the grid, a unit
+ * keeps more cases and concludes less), and a contradiction on less of
+ * the grid is one on more. */
 static guint
 propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
            const uint64_t *base_no, const uint32_t *base_lines,
-           guint max_rounds, gboolean *closed)
+           guint max_rounds, gboolean *closed, HeldFact *held, guint *n_held)
 {
   *closed = FALSE;
   const LgGridShape *s = &ex->shape;
@@ -1843,6 +1891,17 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
         {
           result = round;
           break;
+        }
+      if (held)
+        {
+          guint8 v = (guint8) MIN (max_rounds - round + 1, 254);
+          for (guint w = 0; w < s->words; w++)
+            for (guint side = 0; side < 2; side++)
+              for (uint64_t m = side ? no[w] & ~cn[w] : yes[w] & ~cy[w]; m;
+                   m &= m - 1)
+                held[(*n_held)++] = (HeldFact) {
+                  side * s->n_cells + w * 64 + (guint) lg_bitset_ctz64 (m), v
+                };
         }
       memcpy (cy, yes, s->words * sizeof *cy);
       memcpy (cn, no, s->words * sizeof *cn);
@@ -2045,6 +2104,8 @@ open_in_lines (const LgExplain *ex, const State *st, guint cell)
   return most;
 }
 
+static void find_witnesses (LgExplain *ex);
+
 /* The supposition that the fewest rounds of propagation refute: yes
  * before no, the cells whose lines have the fewest open cells first (the
  * cases a person weighs first), then in grid order.  NULL when none is
@@ -2061,8 +2122,14 @@ find_supposition_step (LgExplain *ex, const State *st)
   LgGridFact best = { 0, TRUE };
   g_autofree guint *open = g_new (guint, s->n_cells);
   g_autofree uint32_t *lines = g_new (uint32_t, lg_grid_lines_size (s));
-  g_autofree uint64_t *safe = g_new0 (uint64_t, 2 * (gsize) s->words);
+  g_autofree guint8 *held = g_new0 (guint8, 2 * (gsize) s->n_cells);
   lg_grid_lines (s, st->yes, st->no, lines);
+  if (!ex->possible && !ex->no_shortcuts)
+    find_witnesses (ex);
+  else if (!ex->possible)
+    ex->possible = g_new0 (uint64_t, 2 * (gsize) s->words);
+  g_autofree uint64_t *safe =
+      g_memdup2 (ex->possible, 2 * (gsize) s->words * sizeof *safe);
   for (guint c = 0; c < s->n_cells; c++)
     open[c] = lg_bitset_test (st->yes, c) || lg_bitset_test (st->no, c)
                   ? 0
@@ -2072,18 +2139,42 @@ find_supposition_step (LgExplain *ex, const State *st)
     for (guint score = 2; score <= s->n && best_rounds != 1; score++)
       for (guint c = 0; c < s->n_cells && best_rounds != 1; c++)
         {
+          guint bound = best_rounds ? best_rounds - 1 : 0;
+          guint fact = (value ? 0 : s->n_cells) + c;
           /* safe: yes facts, then no facts */
-          if (open[c] != score ||
-              lg_bitset_test (safe + (value ? 0 : s->words), c))
+          if (open[c] != score)
             continue;
+          if (lg_bitset_test (safe + (value ? 0 : s->words), c) ||
+              (bound && held[fact] >= bound && !ex->no_shortcuts))
+            {
+              ex->skipped++;
+#ifdef LG_ENABLE_CHECKS
+              /* it would not be refuted within the bound */
+              memcpy (yes, st->yes, s->words * sizeof *yes);
+              memcpy (no, st->no, s->words * sizeof *no);
+              lg_bitset_set (value ? yes : no, c);
+              gboolean ignored;
+              g_assert (propagate (ex, yes, no, st->yes, st->no, lines, bound,
+                                   &ignored, NULL, NULL) == 0);
+#endif
+              continue;
+            }
           if (out_of_time (ex))
             return NULL;
           memcpy (yes, st->yes, s->words * sizeof *yes);
           memcpy (no, st->no, s->words * sizeof *no);
           lg_bitset_set (value ? yes : no, c);
           gboolean closed;
-          guint rounds = propagate (ex, yes, no, st->yes, st->no, lines,
-                                    best_rounds ? best_rounds - 1 : 0, &closed);
+          guint n_held = 0;
+          guint rounds =
+              propagate (ex, yes, no, st->yes, st->no, lines, bound, &closed,
+                         bound ? ex->held_log : NULL, &n_held);
+          ex->propagated++;
+          for (guint k = 0; !rounds && k < n_held; k++)
+            {
+              HeldFact h = ex->held_log[k];
+              held[h.fact] = MAX (held[h.fact], h.rounds);
+            }
           for (guint w = 0; closed && w < s->words; w++)
             {
               safe[w] |= yes[w];
@@ -2106,6 +2197,8 @@ find_supposition_step (LgExplain *ex, const State *st)
  * (that order changes the last rows first: on a puzzle with few clues,
  * the first row would stay the same for (n - 1)! solutions). */
 #define SEARCH_SOLUTIONS 64
+/* The most nodes of the search for solutions that find_witnesses makes. */
+#define WITNESS_WORK 10000
 
 typedef struct
 {
@@ -2149,11 +2242,27 @@ give_cell (const LgGridShape *s, GArray *given, guint c, gboolean yes)
   g_array_append_val (given, cell);
 }
 
+/* The facts of the grid yes, no as cells given to a solve; both values of
+ * a cell given both ways (then nothing fits). */
+static GArray *
+given_of (const LgGridShape *s, const uint64_t *yes, const uint64_t *no)
+{
+  GArray *given = g_array_new (FALSE, FALSE, sizeof (LgGivenCell));
+  for (guint c = 0; c < s->n_cells; c++)
+    {
+      if (lg_bitset_test (no, c))
+        give_cell (s, given, c, FALSE);
+      if (lg_bitset_test (yes, c))
+        give_cell (s, given, c, TRUE);
+    }
+  return given;
+}
+
 /* The solutions that agree with the cells given, up to max of them, into
- * se; FALSE on a solver error. */
+ * se, within work_limit nodes (0: no limit); FALSE on a solver error. */
 static gboolean
 search_solutions (Search *se, const GArray *given, guint64 max,
-                  gboolean *complete, GError **error)
+                  guint64 work_limit, gboolean *complete, GError **error)
 {
   LgExplain *ex = se->ex;
   LgSolveOptions options;
@@ -2161,6 +2270,7 @@ search_solutions (Search *se, const GArray *given, guint64 max,
   options.engine = LG_ENGINE_FAST;
   options.deadline = ex->deadline.at;
   options.max_solutions = max;
+  options.work_limit = work_limit;
   options.given = (const LgGivenCell *) (const void *) given->data;
   options.n_given = given->len;
   LgStats stats = { 0 };
@@ -2187,18 +2297,10 @@ forced (LgExplain *ex, const uint64_t *yes, const uint64_t *no, uint64_t *fy,
   g_autofree uint64_t *sol = g_new0 (uint64_t, s->words);
   lg_bitset_set_all (fy, s->n_cells);
   lg_bitset_set_all (fn, s->n_cells);
-  /* the facts, both values of a cell given both ways (then nothing fits) */
-  g_autoptr (GArray) given = g_array_new (FALSE, FALSE, sizeof (LgGivenCell));
-  for (guint c = 0; c < s->n_cells; c++)
-    {
-      if (lg_bitset_test (no, c))
-        give_cell (s, given, c, FALSE);
-      if (lg_bitset_test (yes, c))
-        give_cell (s, given, c, TRUE);
-    }
+  g_autoptr (GArray) given = given_of (s, yes, no);
   Search se = { ex, sol, fy, fn, 0, first_only };
   gboolean complete = FALSE;
-  if (!search_solutions (&se, given, first_only ? 1 : SEARCH_SOLUTIONS,
+  if (!search_solutions (&se, given, first_only ? 1 : SEARCH_SOLUTIONS, 0,
                          &complete, error))
     return -1;
   if (first_only || complete || se.fit == 0)
@@ -2212,12 +2314,43 @@ forced (LgExplain *ex, const uint64_t *yes, const uint64_t *no, uint64_t *fy,
       if (!y && !n)
         continue;
       give_cell (s, given, c, !y); /* the other way */
-      gboolean ok = search_solutions (&se, given, 1, NULL, error);
+      gboolean ok = search_solutions (&se, given, 1, 0, NULL, error);
       g_array_set_size (given, n_facts);
       if (!ok)
         return -1;
     }
   return (gint64) se.fit;
+}
+
+/* ex->possible, from the first SEARCH_SOLUTIONS solutions that agree with
+ * the main grid, as many as WITNESS_WORK nodes of the fast engine find
+ * (none: no fact is known possible).  A fact that a solution has cannot
+ * be refuted (every step is sound), so find_supposition_step does not
+ * suppose it: on a puzzle with one solution, every fact of that
+ * solution. */
+static void
+find_witnesses (LgExplain *ex)
+{
+  const LgGridShape *s = &ex->shape;
+  g_autofree uint64_t *sol = g_new0 (uint64_t, s->words);
+  g_autofree uint64_t *fy = g_new0 (uint64_t, s->words);
+  g_autofree uint64_t *fn = g_new0 (uint64_t, s->words);
+  lg_bitset_set_all (fy, s->n_cells);
+  lg_bitset_set_all (fn, s->n_cells);
+  g_autoptr (GArray) given = given_of (s, ex->main.yes, ex->main.no);
+  Search se = { ex, sol, fy, fn, 0, FALSE };
+  ex->possible = g_new0 (uint64_t, 2 * (gsize) s->words);
+  if (!search_solutions (&se, given, SEARCH_SOLUTIONS, WITNESS_WORK, NULL,
+                         NULL) ||
+      !se.fit)
+    return;
+  lg_bitset_set_all (ex->possible, s->n_cells);
+  lg_bitset_set_all (ex->possible + s->words, s->n_cells);
+  for (guint w = 0; w < s->words; w++)
+    {
+      ex->possible[w] &= ~fn[w];
+      ex->possible[s->words + w] &= ~fy[w];
+    }
 }
 
 static gboolean

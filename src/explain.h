@@ -89,6 +89,15 @@ gboolean lg_explain_timed_out (const LgExplain *ex);
  * LG_EXPLAIN_UNFINISHED (--why-none's first guess, which needs a proof
  * found fast, not every step). */
 void lg_explain_set_no_suppositions (LgExplain *ex);
+/* The search for a step by contradiction without its two shortcuts,
+ * which spare the suppositions known not to be refuted in time (the facts
+ * of the solutions known; the facts the rounds of another supposition
+ * reached): the same steps, more slowly (the tests compare the two). */
+void lg_explain_set_no_shortcuts (LgExplain *ex);
+/* How many suppositions were propagated so far, and into *skipped (when
+ * not NULL) how many were spared: known safe, or known to hold within the
+ * rounds the search then allowed. */
+guint64 lg_explain_n_suppositions (const LgExplain *ex, guint64 *skipped);
 
 /* A fact the solver knows already (--hint), before any step. */
 void lg_explain_give (LgExplain *ex, LgGridFact fact);

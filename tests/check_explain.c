@@ -143,17 +143,34 @@ typedef struct
 static const Config configs[] = { { 3, 3 }, { 4, 3 }, { 4, 4 },
                                   { 3, 4 }, { 5, 3 }, { 2, 4 } };
 
-/* The puzzle that logigram-gen writes with options o, explained and
- * checked (check_problem). */
+/* The options of logigram-gen for a puzzle of c's size and that seed. */
 static void
-check_generated (const LgGenOptions *o, const char *what)
+config_options (LgGenOptions *o, const Config *c, guint64 seed)
+{
+  lg_gen_options_init (o);
+  o->n_items = c->items;
+  o->n_groups = c->groups;
+  o->seed = seed;
+}
+
+/* The puzzle that logigram-gen writes with options o, read back. */
+static LgProblem *
+generated_problem (const LgGenOptions *o, const char *what)
 {
   g_autoptr (LgGen) gen = lg_gen_new (o);
   g_autoptr (GError) error = NULL;
   ck_assert_msg (lg_gen_run (gen, &error), "%s: gen: %s", what,
                  error ? error->message : "?");
   g_autofree char *text = lg_gen_to_lgm (gen);
-  g_autoptr (LgProblem) p = lgtest_parse_text ("<test>", text);
+  return lgtest_parse_text ("<test>", text);
+}
+
+/* The puzzle that logigram-gen writes with options o, explained and
+ * checked (check_problem). */
+static void
+check_generated (const LgGenOptions *o, const char *what)
+{
+  g_autoptr (LgProblem) p = generated_problem (o, what);
   check_problem (p, what);
 }
 
@@ -162,10 +179,7 @@ START_TEST (test_explain_random_puzzles)
 {
   const Config *c = &configs[(_i / 3) % G_N_ELEMENTS (configs)];
   LgGenOptions o;
-  lg_gen_options_init (&o);
-  o.n_items = c->items;
-  o.n_groups = c->groups;
-  o.seed = (guint64) _i + 1;
+  config_options (&o, c, (guint64) _i + 1);
   o.max_solutions = _i % 3 == 1 ? 3 : 1;
   o.contradict = _i % 3 == 2;
   o.minimise = _i % 2 == 0;
@@ -195,10 +209,7 @@ START_TEST (test_explain_logic_puzzles)
 {
   const Config *c = &configs[_i % G_N_ELEMENTS (configs)];
   LgGenOptions o;
-  lg_gen_options_init (&o);
-  o.n_items = c->items;
-  o.n_groups = c->groups;
-  o.seed = (guint64) _i + 1;
+  config_options (&o, c, (guint64) _i + 1);
   o.logic = TRUE;
   o.max_solutions = _i % 2 ? 3 : 1;
   g_autofree char *what =
@@ -346,11 +357,8 @@ START_TEST (test_explain_step_from_grid)
   o.n_groups = c->groups + 1;
   o.seed = (guint64) _i + 7;
   o.minimise = _i % 2 == 0;
-  g_autoptr (LgGen) gen = lg_gen_new (&o);
-  ck_assert (lg_gen_run (gen, NULL));
-  g_autofree char *text = lg_gen_to_lgm (gen);
-  g_autoptr (LgProblem) p = lgtest_parse_text ("<test>", text);
   g_autofree char *what = g_strdup_printf ("puzzle %d", _i);
+  g_autoptr (LgProblem) p = generated_problem (&o, what);
   check_steps_from_grids (p, 1 + (guint) _i % 3, what);
 }
 END_TEST
@@ -391,6 +399,67 @@ START_TEST (test_explain_hints)
       lg_explain_cone (ex, lg_explain_n_steps (ex) - 1, cone);
       ck_assert (cone->len >= 1);
     }
+}
+END_TEST
+
+/* ex and plain (lg_explain_set_no_shortcuts), both run: the same steps
+ * and the same end; the shortcuts spare propagations whenever plain
+ * propagated a hundred or more. */
+static void
+check_shortcuts (LgExplain *ex, LgExplain *plain, const char *what)
+{
+  lg_explain_set_no_shortcuts (plain);
+  ck_assert (lg_explain_run (ex, NULL));
+  ck_assert (lg_explain_run (plain, NULL));
+  ck_assert_uint_eq (lg_explain_n_steps (ex), lg_explain_n_steps (plain));
+  for (guint i = 0; i < lg_explain_n_steps (ex); i++)
+    LGTEST_CHECK (strcmp (lg_explain_get_step (ex, i)->text,
+                          lg_explain_get_step (plain, i)->text) == 0,
+                  "%s: step %u differs:\n%s\n%s", what, i + 1,
+                  lg_explain_get_step (ex, i)->text,
+                  lg_explain_get_step (plain, i)->text);
+  ck_assert_int_eq (lg_explain_result (ex), lg_explain_result (plain));
+  guint64 skipped, plain_skipped;
+  guint64 n = lg_explain_n_suppositions (ex, &skipped);
+  guint64 plain_n = lg_explain_n_suppositions (plain, &plain_skipped);
+  ck_assert_uint_eq (n + skipped, plain_n + plain_skipped);
+  if (plain_n >= 100)
+    LGTEST_CHECK (n < plain_n,
+                  "%s: %" G_GUINT64_FORMAT
+                  " suppositions propagated, as many as without shortcuts",
+                  what, n);
+}
+
+/* The search for a step by contradiction with and without its shortcuts
+ * (the solutions known, the rounds held): minimised puzzles (_i even),
+ * puzzles of three solutions (_i odd), and every third one from a false
+ * fact given, whose grid no solution agrees with. */
+START_TEST (test_explain_shortcuts)
+{
+  static const Config sizes[] = { { 6, 6 }, { 7, 6 }, { 7, 7 }, { 6, 7 } };
+  const Config *c = &sizes[_i % G_N_ELEMENTS (sizes)];
+  LgGenOptions o;
+  config_options (&o, c, (guint64) _i + 1);
+  o.minimise = _i % 2 == 0;
+  o.max_solutions = _i % 2 ? 3 : 1;
+  g_autofree char *what =
+      g_strdup_printf ("puzzle %d (%ux%u)", _i, c->items, c->groups);
+  g_autoptr (LgProblem) p = generated_problem (&o, what);
+  g_autoptr (LgExplain) ex = lg_explain_new (p, NULL);
+  g_autoptr (LgExplain) plain = lg_explain_new (p, NULL);
+  if (_i % 3 == 2)
+    {
+      /* the first cell, the other way round from the first solution */
+      g_autoptr (LgExplain) full = lg_explain_new (p, NULL);
+      ck_assert (lg_explain_run (full, NULL));
+      LgGridFact f = { 0, !lg_bitset_test (lg_explain_yes (full), 0) };
+      if (lg_explain_result (full) == LG_EXPLAIN_SOLVED)
+        {
+          lg_explain_give (ex, f);
+          lg_explain_give (plain, f);
+        }
+    }
+  check_shortcuts (ex, plain, what);
 }
 END_TEST
 
@@ -646,6 +715,7 @@ lg_explain_suite (void)
   tcase_add_loop_test (tc, test_explain_data_files, 0, 3);
   tcase_add_test (tc, test_explain_hints);
   tcase_add_loop_test (tc, test_explain_step_from_grid, 0, 12);
+  tcase_add_loop_test (tc, test_explain_shortcuts, 0, 16);
   tcase_add_test (tc, test_grid_drawing);
   tcase_add_loop_test (tc, test_grid_close, 0, 400);
   tcase_add_test (tc, test_explain_json);
