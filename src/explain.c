@@ -2886,12 +2886,31 @@ void
 lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
                   gboolean ascii)
 {
+  const LgGridShape *s = &ex->shape;
   guint n = ex->main.steps->len;
+  /* the grid as it stands after each step: the facts given (known, and
+   * derived by no step), then each step's */
+  g_autofree uint64_t *yes = g_new0 (uint64_t, s->words);
+  g_autofree uint64_t *no = g_new0 (uint64_t, s->words);
+  for (guint c = 0; grid_every && c < s->n_cells; c++)
+    if (ex->main.origin[c] == 0)
+      {
+        if (lg_bitset_test (ex->main.yes, c))
+          lg_bitset_set (yes, c);
+        if (lg_bitset_test (ex->main.no, c))
+          lg_bitset_set (no, c);
+      }
   for (guint i = 0; i < n; i++)
     {
       lg_explain_print_step (out, ex, i);
+      const LgStep *step = ex->main.steps->pdata[i];
+      for (guint k = 0; grid_every && k < step->derives->len; k++)
+        {
+          LgGridFact f = g_array_index (step->derives, LgGridFact, k);
+          lg_bitset_set (f.yes ? yes : no, f.cell);
+        }
       if (grid_every && ((i + 1) % grid_every == 0 || i + 1 == n))
-        lg_grid_print (out, &ex->shape, ex->main.yes, ex->main.no, ascii);
+        lg_grid_print (out, s, yes, no, ascii);
     }
   switch (ex->result)
     {

@@ -34,6 +34,29 @@ if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then
 else
   echo "ok - # SKIP no C.UTF-8 locale"
 fi
+# The grid after each step holds what the steps so far derived, no more:
+# its marks (O yes, X no, right of the row names) counted against the
+# facts those steps derive in the JSON.
+for file in "$LG_DATADIR/mini4.lgm" "$LG_DATADIR/einstein-cat-not-water.lgm"; do
+  name="--explain --grid --grid-every 1 $(basename "$file")"
+  LC_ALL=C run "$name" 0 --explain --grid --grid-every 1 --ascii "$file" || continue
+  awk '/^[0-9]+\. / { if (n) print n, y, x; n = $1 + 0; y = x = body = 0; next }
+       /^-/ { body = 1; next }
+       body { sub(/^[^|]*\|/, ""); y += gsub(/O/, ""); x += gsub(/X/, "") }
+       END { if (n) print n, y, x }' "$tmp/out" >"$tmp/grids"
+  run "$name (json)" 0 --explain --format json "$file" || continue
+  awk '/^\{"step": / { d = substr($0, index($0, "\"derives\": "))
+                       d = substr(d, 1, index(d, "\"text\": "))
+                       y += gsub(/"together": true/, "", d)
+                       x += gsub(/"together": false/, "", d)
+                       print ++n, y, x }' "$tmp/out" >"$tmp/facts"
+  if [ -s "$tmp/facts" ] && cmp -s "$tmp/grids" "$tmp/facts"; then
+    pass "$name: each grid holds the facts of the steps so far"
+  else
+    fail "$name: the grids and the steps' facts differ"
+    diff "$tmp/facts" "$tmp/grids" | head -5 | sed 's/^/#   /'
+  fi
+done
 LC_ALL=C same_output "--grid alone: the empty grid" \
   "$expected/explain-mini4-empty-grid.out" 0 --grid "$LG_DATADIR/mini4.lgm"
 same_output "--hint: the next step" "$expected/explain-mini4-hint.out" 0 \
