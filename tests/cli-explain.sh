@@ -50,12 +50,9 @@ for file in "$LG_DATADIR/mini4.lgm" "$LG_DATADIR/einstein-cat-not-water.lgm"; do
                        y += gsub(/"together": true/, "", d)
                        x += gsub(/"together": false/, "", d)
                        print ++n, y, x }' "$tmp/out" >"$tmp/facts"
-  if [ -s "$tmp/facts" ] && cmp -s "$tmp/grids" "$tmp/facts"; then
-    pass "$name: each grid holds the facts of the steps so far"
-  else
-    fail "$name: the grids and the steps' facts differ"
-    diff "$tmp/facts" "$tmp/grids" | head -5 | sed 's/^/#   /'
-  fi
+  same_files "$name" "$tmp/facts" "$tmp/grids" \
+    "each grid holds the facts of the steps so far" \
+    "the grids and the steps' facts differ"
 done
 LC_ALL=C same_output "--grid alone: the empty grid" \
   "$expected/explain-mini4-empty-grid.out" 0 --grid "$LG_DATADIR/mini4.lgm"

@@ -448,12 +448,9 @@ for spec in "4 4 1" "5 6 2" "3 3 3"; do
     sed -n '/^# The hidden solution/,$p' "$tmp/out" | sed -n 's/^# \([+|]\)/\1/p' \
       >"$tmp/answer"
     "$LOGIGRAM" "$tmp/out" | grep '^[+|]' >"$tmp/table"
-    if [ -s "$tmp/answer" ] && cmp -s "$tmp/answer" "$tmp/table"; then
-      pass "$name: the answer is logigram's solution"
-    else
-      fail "$name: the answer differs from logigram's solution"
-      diff "$tmp/table" "$tmp/answer" | head -10 | sed 's/^/#   /'
-    fi
+    same_files "$name" "$tmp/table" "$tmp/answer" \
+      "the answer is logigram's solution" \
+      "the answer differs from logigram's solution"
   }
 done
 gen "no --answer" 0 -n 4 -g 4 -s 1 && {

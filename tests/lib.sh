@@ -48,6 +48,18 @@ run_program () {
   return 0
 }
 
+# same_files NAME WANT GOT PASSED FAILED: pass with "NAME: PASSED" when
+# file GOT is not empty and the same as WANT, else fail with "NAME:
+# FAILED" and the start of their differences.
+same_files () {
+  if [ -s "$3" ] && cmp -s "$2" "$3"; then
+    pass "$1: $4"
+  else
+    fail "$1: $5"
+    diff "$2" "$3" | head -10 | sed 's/^/#   /'
+  fi
+}
+
 same_output () {
   local name=$1 file=$2 status=$3
   shift 3
