@@ -171,6 +171,9 @@ struct _LgExplain
    * facts the clues imply, so every solution that agreed with it still
    * does */
   uint64_t *possible;
+  guint witness_again; /* a search for solutions stopped at its work
+                          limit: try again once this many cells are known
+                          (G_MAXUINT: not again) */
   HeldFact *held_log; /* propagate's held: 2 n_cells */
 };
 
@@ -2124,10 +2127,10 @@ find_supposition_step (LgExplain *ex, const State *st)
   g_autofree uint32_t *lines = g_new (uint32_t, lg_grid_lines_size (s));
   g_autofree guint8 *held = g_new0 (guint8, 2 * (gsize) s->n_cells);
   lg_grid_lines (s, st->yes, st->no, lines);
-  if (!ex->possible && !ex->no_shortcuts)
-    find_witnesses (ex);
-  else if (!ex->possible)
+  if (ex->no_shortcuts && !ex->possible)
     ex->possible = g_new0 (uint64_t, 2 * (gsize) s->words);
+  else if (!ex->possible || n_known (ex, st->yes, st->no) >= ex->witness_again)
+    find_witnesses (ex);
   g_autofree uint64_t *safe =
       g_memdup2 (ex->possible, 2 * (gsize) s->words * sizeof *safe);
   for (guint c = 0; c < s->n_cells; c++)
@@ -2198,7 +2201,7 @@ find_supposition_step (LgExplain *ex, const State *st)
  * the first row would stay the same for (n - 1)! solutions). */
 #define SEARCH_SOLUTIONS 64
 /* The most nodes of the search for solutions that find_witnesses makes. */
-#define WITNESS_WORK 10000
+#define WITNESS_WORK 2000
 
 typedef struct
 {
@@ -2327,7 +2330,9 @@ forced (LgExplain *ex, const uint64_t *yes, const uint64_t *no, uint64_t *fy,
  * (none: no fact is known possible).  A fact that a solution has cannot
  * be refuted (every step is sound), so find_supposition_step does not
  * suppose it: on a puzzle with one solution, every fact of that
- * solution. */
+ * solution.  When the search stops at its limit without a solution (the
+ * hardest puzzles, from the grid of their first supposition), it is made
+ * again once a quarter of the cells then open are known. */
 static void
 find_witnesses (LgExplain *ex)
 {
@@ -2339,10 +2344,16 @@ find_witnesses (LgExplain *ex)
   lg_bitset_set_all (fn, s->n_cells);
   g_autoptr (GArray) given = given_of (s, ex->main.yes, ex->main.no);
   Search se = { ex, sol, fy, fn, 0, FALSE };
+  g_free (ex->possible);
   ex->possible = g_new0 (uint64_t, 2 * (gsize) s->words);
-  if (!search_solutions (&se, given, SEARCH_SOLUTIONS, WITNESS_WORK, NULL,
-                         NULL) ||
-      !se.fit)
+  gboolean complete = FALSE;
+  gboolean ok = search_solutions (&se, given, SEARCH_SOLUTIONS, WITNESS_WORK,
+                                  &complete, NULL);
+  guint known = n_known (ex, ex->main.yes, ex->main.no);
+  ex->witness_again = ok && !complete && !se.fit
+                          ? known + (s->n_cells - known + 3) / 4
+                          : G_MAXUINT;
+  if (!ok || !se.fit)
     return;
   lg_bitset_set_all (ex->possible, s->n_cells);
   lg_bitset_set_all (ex->possible + s->words, s->n_cells);
