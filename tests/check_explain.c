@@ -463,6 +463,20 @@ START_TEST (test_explain_shortcuts)
 }
 END_TEST
 
+/* The same on an exactly minimal 10x10 whose first search for solutions
+ * stops at its work limit with none (so it searches again later), and
+ * whose explanation ends with a Search step. */
+START_TEST (test_explain_shortcuts_hard)
+{
+  g_autofree char *path = lgtest_data_path ("hard/10x10-s9.lgm");
+  g_autoptr (LgProblem) p = lg_parser_parse_file (path, NULL);
+  ck_assert (p != NULL);
+  g_autoptr (LgExplain) ex = lg_explain_new (p, NULL);
+  g_autoptr (LgExplain) plain = lg_explain_new (p, NULL);
+  check_shortcuts (ex, plain, "hard/10x10-s9.lgm");
+}
+END_TEST
+
 static const char two_by_two[] = "atomic a: x, y\natomic b: p, q\n"
                                  "atomic c: u, v\nyes x, p\n";
 
@@ -716,6 +730,7 @@ lg_explain_suite (void)
   tcase_add_test (tc, test_explain_hints);
   tcase_add_loop_test (tc, test_explain_step_from_grid, 0, 12);
   tcase_add_loop_test (tc, test_explain_shortcuts, 0, 16);
+  tcase_add_test (tc, test_explain_shortcuts_hard);
   tcase_add_test (tc, test_grid_drawing);
   tcase_add_loop_test (tc, test_grid_close, 0, 400);
   tcase_add_test (tc, test_explain_json);
