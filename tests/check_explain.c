@@ -432,8 +432,8 @@ check_shortcuts (LgExplain *ex, LgExplain *plain, const char *what)
 
 /* The search for a step by contradiction with and without its shortcuts
  * (the solutions known, the rounds held): minimised puzzles (_i even),
- * puzzles of three solutions (_i odd), and every third one from a false
- * fact given, whose grid no solution agrees with. */
+ * puzzles of three solutions (_i odd), and every third one, when it has
+ * one solution, from a false fact given (no solution agrees with it). */
 START_TEST (test_explain_shortcuts)
 {
   static const Config sizes[] = { { 6, 6 }, { 7, 6 }, { 7, 7 }, { 6, 7 } };
@@ -449,7 +449,7 @@ START_TEST (test_explain_shortcuts)
   g_autoptr (LgExplain) plain = lg_explain_new (p, NULL);
   if (_i % 3 == 2)
     {
-      /* the first cell, the other way round from the first solution */
+      /* the first cell, the other way round from the solution */
       g_autoptr (LgExplain) full = lg_explain_new (p, NULL);
       ck_assert (lg_explain_run (full, NULL));
       LgGridFact f = { 0, !lg_bitset_test (lg_explain_yes (full), 0) };
