@@ -1966,6 +1966,16 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
   return result;
 }
 
+/* The grid st with fact supposed added, into yes, no. */
+static void
+suppose (const LgGridShape *s, const State *st, LgGridFact supposed,
+         uint64_t *yes, uint64_t *no)
+{
+  memcpy (yes, st->yes, s->words * sizeof *yes);
+  memcpy (no, st->no, s->words * sizeof *no);
+  lg_bitset_set (supposed.yes ? yes : no, supposed.cell);
+}
+
 /* The steps of sub that the last one needs, through the facts they cite;
  * the facts from outside the supposition (origin 0, not the supposition
  * itself) into outer_uses, the clues into clues. */
@@ -2020,9 +2030,7 @@ refute (LgExplain *ex, const State *st, LgGridFact supposed)
   state_init (&sub, s);
   sub.outer = st;
   sub.supposed = supposed.cell;
-  memcpy (sub.yes, st->yes, s->words * sizeof *sub.yes);
-  memcpy (sub.no, st->no, s->words * sizeof *sub.no);
-  lg_bitset_set (supposed.yes ? sub.yes : sub.no, supposed.cell);
+  suppose (s, st, supposed, sub.yes, sub.no);
   LgStep *step = NULL;
   for (;;)
     {
@@ -2144,18 +2152,16 @@ find_supposition_step (LgExplain *ex, const State *st)
         {
           guint bound = best_rounds ? best_rounds - 1 : 0;
           guint fact = (value ? 0 : s->n_cells) + c;
-          /* safe: yes facts, then no facts */
           if (open[c] != score)
             continue;
+          /* safe: yes facts, then no facts */
           if (lg_bitset_test (safe + (value ? 0 : s->words), c) ||
               (bound && held[fact] >= bound && !ex->no_shortcuts))
             {
               ex->skipped++;
 #ifdef LG_ENABLE_CHECKS
               /* it would not be refuted within the bound */
-              memcpy (yes, st->yes, s->words * sizeof *yes);
-              memcpy (no, st->no, s->words * sizeof *no);
-              lg_bitset_set (value ? yes : no, c);
+              suppose (s, st, (LgGridFact) { c, value }, yes, no);
               gboolean ignored;
               g_assert (propagate (ex, yes, no, st->yes, st->no, lines, bound,
                                    &ignored, NULL, NULL) == 0);
@@ -2164,9 +2170,7 @@ find_supposition_step (LgExplain *ex, const State *st)
             }
           if (out_of_time (ex))
             return NULL;
-          memcpy (yes, st->yes, s->words * sizeof *yes);
-          memcpy (no, st->no, s->words * sizeof *no);
-          lg_bitset_set (value ? yes : no, c);
+          suppose (s, st, (LgGridFact) { c, value }, yes, no);
           gboolean closed;
           guint n_held = 0;
           guint rounds =
