@@ -2897,36 +2897,91 @@ open_cells (const LgExplain *ex, GArray *cells)
  * all): a puzzle with few clues leaves thousands. */
 #define OPEN_CELLS_SHOWN 40
 
-void
-lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
-                  gboolean ascii)
+/* The text of an explanation, printed as its steps are found (see
+ * explain.h).  Invariant: `printed` steps are out, and `yes` and `no` hold
+ * the grid after them: the facts given, then each step's derives. */
+struct LgExplainPrinter
+{
+  FILE *out;
+  const LgExplain *ex;
+  guint grid_every;
+  gboolean ascii;
+  guint printed;
+  uint64_t *yes, *no;
+};
+
+LgExplainPrinter *
+lg_explain_printer_new (FILE *out, const LgExplain *ex, guint grid_every,
+                        gboolean ascii)
 {
   const LgGridShape *s = &ex->shape;
-  guint n = ex->main.steps->len;
-  /* the grid as it stands after each step: the facts given (known, and
-   * derived by no step), then each step's */
-  g_autofree uint64_t *yes = g_new0 (uint64_t, s->words);
-  g_autofree uint64_t *no = g_new0 (uint64_t, s->words);
+  LgExplainPrinter *p = g_new0 (LgExplainPrinter, 1);
+  *p = (LgExplainPrinter) { .out = out,
+                            .ex = ex,
+                            .grid_every = grid_every,
+                            .ascii = ascii,
+                            .yes = g_new0 (uint64_t, s->words),
+                            .no = g_new0 (uint64_t, s->words) };
+  /* the facts given: known, and derived by no step */
   for (guint c = 0; grid_every && c < s->n_cells; c++)
     if (ex->main.origin[c] == 0)
       {
         if (lg_bitset_test (ex->main.yes, c))
-          lg_bitset_set (yes, c);
+          lg_bitset_set (p->yes, c);
         if (lg_bitset_test (ex->main.no, c))
-          lg_bitset_set (no, c);
+          lg_bitset_set (p->no, c);
       }
-  for (guint i = 0; i < n; i++)
+  return p;
+}
+
+void
+lg_explain_printer_free (LgExplainPrinter *p)
+{
+  if (!p)
+    return;
+  g_free (p->yes);
+  g_free (p->no);
+  g_free (p);
+}
+
+void
+lg_explain_printer_steps (LgExplainPrinter *p)
+{
+  const LgExplain *ex = p->ex;
+  for (; p->printed < ex->main.steps->len; p->printed++)
     {
-      lg_explain_print_step (out, ex, i);
+      guint i = p->printed;
+      lg_explain_print_step (p->out, ex, i);
       const LgStep *step = ex->main.steps->pdata[i];
-      for (guint k = 0; grid_every && k < step->derives->len; k++)
+      for (guint k = 0; p->grid_every && k < step->derives->len; k++)
         {
           LgGridFact f = g_array_index (step->derives, LgGridFact, k);
-          lg_bitset_set (f.yes ? yes : no, f.cell);
+          lg_bitset_set (f.yes ? p->yes : p->no, f.cell);
         }
-      if (grid_every && ((i + 1) % grid_every == 0 || i + 1 == n))
-        lg_grid_print (out, s, yes, no, ascii);
+      if (p->grid_every && (i + 1) % p->grid_every == 0)
+        lg_grid_print (p->out, &ex->shape, p->yes, p->no, p->ascii);
     }
+}
+
+void
+lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
+                  gboolean ascii)
+{
+  g_autoptr (LgExplainPrinter) p =
+      lg_explain_printer_new (out, ex, grid_every, ascii);
+  lg_explain_printer_end (p);
+}
+
+void
+lg_explain_printer_end (LgExplainPrinter *p)
+{
+  const LgExplain *ex = p->ex;
+  FILE *out = p->out;
+  guint n = ex->main.steps->len;
+  lg_explain_printer_steps (p);
+  /* the grid after the last step, when not printed with it */
+  if (p->grid_every && n % p->grid_every != 0)
+    lg_grid_print (out, &ex->shape, p->yes, p->no, p->ascii);
   switch (ex->result)
     {
     case LG_EXPLAIN_SOLVED:

@@ -158,6 +158,19 @@ const char *lg_step_kind_to_string (LgStepKind kind);
  * end (solved, open cells, contradiction) and the difficulty. */
 void lg_explain_print (FILE *out, const LgExplain *ex, guint grid_every,
                        gboolean ascii);
+
+/* The same text, printed as the steps are found: a printer made before
+ * lg_explain_next prints, at each call of lg_explain_printer_steps, the
+ * steps found since (with the grids due), and at lg_explain_printer_end
+ * the rest: the last grid, the end and the difficulty.  The grids start
+ * from the facts known when the printer is made. */
+typedef struct LgExplainPrinter LgExplainPrinter;
+LgExplainPrinter *lg_explain_printer_new (FILE *out, const LgExplain *ex,
+                                          guint grid_every, gboolean ascii);
+void lg_explain_printer_steps (LgExplainPrinter *printer);
+void lg_explain_printer_end (LgExplainPrinter *printer);
+void lg_explain_printer_free (LgExplainPrinter *printer);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LgExplainPrinter, lg_explain_printer_free)
 /* As JSON: {"steps": [...], "result": ..., "open": [...],
  * "difficulty": {...}} (doc/explain.md). */
 void lg_explain_print_json (FILE *out, const LgExplain *ex);

@@ -1085,21 +1085,46 @@ explain_timed_out (const Options *o, const char *what)
   return EXIT_TIME_LIMIT;
 }
 
-/* lg_explain_run, with on a terminal the cells decided so far after each
- * step ("explain (N cells): K decided, T s"; no time left is projected:
- * the last steps, by contradiction, are the longest). */
+/* After how long the steps of an explanation are flushed one by one, as
+ * they are found: a pipe or a file gets them at once, and a short
+ * explanation, whole at its end, makes no write for each. */
+#define EXPLAIN_FLUSH_AFTER_US (100 * G_TIME_SPAN_MILLISECOND)
+
+/* lg_explain_run, with the steps printed as they are found when `printer`
+ * is not NULL, and on a terminal the cells decided so far after each step
+ * ("explain (N cells): K decided, T s"; no time left is projected: the
+ * last steps, by contradiction, are the longest).  The progress line is
+ * hidden before steps go to the same terminal; a failed write stops the
+ * explanation. */
 static gboolean
-explain_run (LgExplain *ex, GError **error)
+explain_run (LgExplain *ex, LgExplainPrinter *printer, GError **error)
 {
-  if (!isatty (STDERR_FILENO))
-    return lg_explain_run (ex, error);
+  LgProgress *progress = NULL;
   const LgGridShape *shape = lg_explain_shape (ex);
+  /* kept by the progress line while it lives */
   g_autofree char *phase =
       g_strdup_printf ("explain (%u cells)", shape->n_cells);
-  LgProgress *progress = lg_progress_new (stderr, lg_progress_delay_ms ());
-  lg_progress_begin (progress, phase, "decided", 0);
+  if (isatty (STDERR_FILENO))
+    {
+      progress = lg_progress_new (stderr, lg_progress_delay_ms ());
+      lg_progress_begin (progress, phase, "decided", 0);
+    }
+  gboolean hide = progress && printer && isatty (STDOUT_FILENO);
+  gint64 start = g_get_monotonic_time ();
   while (lg_explain_next (ex, error))
     {
+      if (printer)
+        {
+          if (hide)
+            lg_progress_hide (progress);
+          lg_explain_printer_steps (printer);
+          if (g_get_monotonic_time () - start >= EXPLAIN_FLUSH_AFTER_US)
+            fflush (stdout);
+          if (!lg_output_ok (stdout, FALSE))
+            break; /* no reader left: the caller says so */
+        }
+      if (!progress)
+        continue;
       const uint64_t *yes = lg_explain_yes (ex), *no = lg_explain_no (ex);
       guint64 decided = 0;
       for (guint w = 0; w < shape->words; w++)
@@ -1142,12 +1167,20 @@ explain (Options *o, LgProblem *problem, const char *source)
     }
   if (o->explain)
     {
-      if (!explain_run (ex, &error))
+      /* the text as the steps are found (a step printed is final); JSON
+       * once whole */
+      g_autoptr (LgExplainPrinter) printer = NULL;
+      if (o->format != FORMAT_JSON)
+        printer = lg_explain_printer_new (stdout, ex, (guint) o->grid_every,
+                                          ascii_grid (o));
+      if (!explain_run (ex, printer, &error))
         return problem_error (source, error);
-      if (o->format == FORMAT_JSON)
-        lg_explain_print_json (stdout, ex);
+      if (!lg_output_ok (stdout, FALSE))
+        return EXIT_WRITE_ERROR;
+      if (printer)
+        lg_explain_printer_end (printer);
       else
-        lg_explain_print (stdout, ex, (guint) o->grid_every, ascii_grid (o));
+        lg_explain_print_json (stdout, ex);
       if (lg_explain_timed_out (ex))
         return explain_timed_out (o, "the explanation is unfinished");
       return EXIT_SOLVED;

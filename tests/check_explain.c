@@ -714,6 +714,58 @@ START_TEST (test_explain_json)
 }
 END_TEST
 
+/* The text printed as the steps are found (a printer made before the
+ * run, called after each step) is the text printed once the run is over,
+ * byte for byte, whatever grid_every: the grids after every few steps, the
+ * last grid, the end.  With facts given first (the grid after some steps of
+ * the whole explanation) too: the grids start from them. */
+START_TEST (test_explain_printer)
+{
+  static const char *const files[] = { "mini4.lgm", "small.lgm",
+                                       "einstein-cat-not-water.lgm",
+                                       "einstein-left-of.lgm" };
+  static const guint every[] = { 0, 1, 3, 7 };
+  g_autofree char *path = lgtest_data_path (files[_i]);
+  g_autoptr (LgProblem) p = lg_parser_parse_file (path, NULL);
+  g_autoptr (LgExplain) full = lg_explain_new (p, NULL);
+  ck_assert (lg_explain_run (full, NULL));
+  for (guint e = 0; e < G_N_ELEMENTS (every); e++)
+    for (guint given = 0; given < 2; given++)
+      {
+        g_autoptr (LgExplain) a = lg_explain_new (p, NULL);
+        g_autoptr (LgExplain) b = lg_explain_new (p, NULL);
+        if (given)
+          {
+            give_grid_after (a, full, lg_explain_n_steps (full) / 3);
+            give_grid_after (b, full, lg_explain_n_steps (full) / 3);
+          }
+        LgtestCapture streamed, whole;
+        FILE *out = lgtest_capture_begin (&streamed);
+        LgExplainPrinter *printer =
+            lg_explain_printer_new (out, a, every[e], TRUE);
+        guint calls = 0;
+        while (lg_explain_next (a, NULL))
+          {
+            lg_explain_printer_steps (printer);
+            calls++;
+          }
+        lg_explain_printer_end (printer);
+        lg_explain_printer_free (printer);
+        ck_assert (lg_explain_run (b, NULL));
+        lg_explain_print (lgtest_capture_begin (&whole), b, every[e], TRUE);
+        const char *got = lgtest_capture_end (&streamed);
+        const char *want = lgtest_capture_end (&whole);
+        ck_assert_uint_eq (calls, lg_explain_n_steps (b));
+        ck_assert_msg (strcmp (got, want) == 0,
+                       "%s, grid every %u, %s: the text printed as the "
+                       "steps are found differs",
+                       files[_i], every[e], given ? "facts given" : "no facts");
+        free (streamed.text);
+        free (whole.text);
+      }
+}
+END_TEST
+
 Suite *
 lg_explain_suite (void)
 {
@@ -734,6 +786,7 @@ lg_explain_suite (void)
   tcase_add_test (tc, test_grid_drawing);
   tcase_add_loop_test (tc, test_grid_close, 0, 400);
   tcase_add_test (tc, test_explain_json);
+  tcase_add_loop_test (tc, test_explain_printer, 0, 4);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -71,6 +71,32 @@ run "--hint /dev/null" 0 --hint /dev/null "$LG_DATADIR/mini4.lgm" && {
   else fail "--hint /dev/null: $(cat "$tmp/out")"; fi
 }
 
+# The steps come out as they are found (each flushed after the first tenth
+# of a second), not all at the end: a long explanation (a hard 12x12, seconds of
+# steps by contradiction) has its first step in the file while it runs.
+if [ -r /proc/self/stat ]; then
+  "$LOGIGRAM" --explain "$LG_DATADIR/hard/12x12-s3.lgm" >"$tmp/stream" \
+    2>/dev/null </dev/null &
+  pid=$!
+  for _ in $(seq 300); do
+    [ -s "$tmp/stream" ] && break
+    sleep 0.1
+  done
+  # R or S, not Z (ended, not yet waited for) nor gone
+  state=$(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | cut -c1)
+  kill "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  if head -n 1 "$tmp/stream" | grep -q '^1\. Clue ' &&
+    [ -n "$state" ] && [ "$state" != Z ] &&
+    ! grep -q '^Difficulty' "$tmp/stream"; then
+    pass "--explain: the steps printed as they are found"
+  else
+    fail "--explain: the steps printed as they are found (state '$state', $(wc -l <"$tmp/stream") lines)"
+  fi
+else
+  echo "ok - # SKIP no /proc: the streaming check"
+fi
+
 # A minimised 7x7 puzzle, whole: 41 steps by contradiction, each chosen
 # among the suppositions by propagating them (a propagation that skips a
 # clue it should weigh, or closes the grid otherwise, picks other ones)

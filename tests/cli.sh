@@ -308,10 +308,14 @@ if have_terminal; then
     fail "progress line of --why-none: $(tr '\r' '\n' <"$tmp/tty" | tail -3)"
   fi
   # --explain: the cells decided after each step, erased before the steps
+  # printed as they are found: no step written after the line, on it, and
+  # all 236 steps on lines of their own once the erasures are undone
   on_terminal 60 --explain "$top_srcdir/data/einstein.lgm"
   if grep -Eq 'explain \(375 cells\): [0-9]+ decided, [0-9.]+ s' "$tmp/tty" &&
+    ! grep -Eq 'decided, [0-9.]+ s[0-9]+\. ' "$tmp/tty" &&
+    [ "$(sed 's/\r\x1b\[K/\n/g' "$tmp/tty" | grep -Ec '^[0-9]+\. ')" = 236 ] &&
     tty_ends_with 'Difficulty: medium (236 steps, at most 1 clue combined in one step, 0 by contradiction).'; then
-    pass "progress line of --explain: the cells decided"
+    pass "progress line of --explain: the cells decided, hidden for the steps"
   else
     fail "progress line of --explain: $(tr '\r' '\n' <"$tmp/tty" | tail -3)"
   fi
