@@ -2520,7 +2520,9 @@ lg_explain_next (LgExplain *ex, GError **error)
     step = find_simple_step (ex, &ex->main);
   if (!step && !out_of_time (ex))
     step = find_pair_step (ex, &ex->main);
-  if (!step && !out_of_time (ex) && !ex->no_suppositions)
+  /* (none to suppose on a grid whose every cell is known) */
+  if (!step && !out_of_time (ex) && !ex->no_suppositions &&
+      n_known (ex, ex->main.yes, ex->main.no) < s->n_cells)
     step = find_supposition_step (ex, &ex->main);
   if (out_of_time (ex))
     {
