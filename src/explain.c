@@ -6,6 +6,7 @@
 #include "explain.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 
 #include "constraint.h"
 #include "constraint_set.h"
@@ -47,6 +48,18 @@ clue_text (const LgProblem *problem, guint clue)
 
 /* ---- Units and their cases ------------------------------------------- */
 
+/* What find_simple_step asks of a unit on one grid, kept while the cells
+ * of the unit's support there stay the same (see answers_sync). */
+typedef struct
+{
+  uint64_t *seen; /* per word used: the yes and no cells of support in the
+                     grid when they were last compared */
+  guint64 at;     /* the grid's version then (see grid_version) */
+  int has_case;   /* has_case, -1 when not known */
+  gboolean step_known;
+  LgStep *step; /* units_step of the unit alone, NULL: none */
+} Answers;
+
 typedef struct
 {
   GArray *clues;     /* guint, ascending */
@@ -68,31 +81,20 @@ typedef struct
   guint64 alive_at;
   uint64_t *alive_seen; /* per word used: the yes and no cells of support
                            in the main grid when alive was filtered */
-  guint *local;         /* propagate's: the cases that agree with its grid
-                           (those of alive but in the units it narrowed,
-                           set up again by the next propagate) */
-  guint n_local;
-  /* what find_simple_step asks of the unit on the main grid, kept while
-   * the cells of support there stay the same (it depends on them alone:
-   * see main_sync) */
-  uint64_t *main_seen; /* per word used: the yes and no cells of support
-                          in the main grid when they were last compared */
-  guint64 main_at;     /* ex->changes then */
-  int main_has_case;   /* has_case, -1 when not known */
-  gboolean main_step_known;
-  LgStep *main_step; /* units_step of the unit alone, NULL: none */
+  /* what find_simple_step asks of the unit on the main grid, and on the
+   * grid of the supposition refute works on (see answers_sync) */
+  Answers main, sub;
 } Unit;
 
 /* Which cases of a unit are tried: all of them (for a grid that may hold
- * less than the main one: the facts a step cites), those that agree with
- * the main grid (for the main grid or a supposition made on it: every
- * case ruled out there stays ruled out, the grids only grow), or those
- * that agree with propagate's grid as it grows. */
+ * less than the main one: the facts a step cites), or those that agree
+ * with the main grid (for the main grid or a supposition made on it: every
+ * case ruled out there stays ruled out, the grids only grow).  (Those that
+ * agree with propagate's grid as it grows are its Prop's.) */
 typedef enum
 {
   CASES_ALL,
-  CASES_MAIN,
-  CASES_LOCAL
+  CASES_MAIN
 } CaseSet;
 
 /* A grid being worked on: the main one, or a supposition's. */
@@ -108,6 +110,11 @@ struct State
   const guint *told;  /* a supposition's, once its steps are chosen: per
                          step, its number as told ([1], [2], ...), or NULL:
                          its number in steps */
+  /* a supposition's (refute's): its lines, kept as it grows, and the
+   * items (g n + i) with a cell set since it was last checked for a
+   * conflict (the main grid's are ex->lines and ex->touched_list) */
+  uint32_t *lines;
+  GArray *touched;
 };
 
 /* The words two units use, for units_conclude: the union of their lists
@@ -128,6 +135,39 @@ typedef struct
   guint8 rounds;
 } HeldFact;
 
+/* What propagate changes as it goes, and the grids find_supposition_step
+ * supposes in: one per thread that propagates suppositions (see
+ * find_supposition_step), so that the two threads of a search share
+ * nothing they write.  Per unit (its local cases from local_first[k] in
+ * local, n_local[k] of them): the cases that agree with propagate's grid
+ * (those of alive but in the units it narrowed, set up again by the next
+ * propagate); a cell of its support set since its turn last came
+ * (pending), and its local cases narrowed (dirty, listed); the cells
+ * pending knows of (heard: the yes words, then the no words); and
+ * ex->changes when every unit's local cases were last set up (prop_at). */
+typedef struct
+{
+  uint64_t *yes, *no;          /* the grid with a fact supposed */
+  uint64_t *dy, *dn, *cy, *cn; /* propagate's scratch grids */
+  uint64_t *heard;
+  uint32_t *work; /* lg_grid_close's */
+  guint *local, *n_local;
+  uint8_t *pending, *dirty;
+  guint *dirty_list, n_dirty;
+  guint64 prop_at;
+  guint *local_pos;            /* local_conclude's: positions in used */
+  guint *compat;               /* the checks': case indices */
+  HeldFact *held_log;          /* propagate's held: 2 n_cells */
+  guint64 propagated, skipped; /* lg_explain_n_suppositions's */
+} Prop;
+
+/* The threads that search for a supposition to refute, at most, and how
+ * long, in microseconds, a search runs alone before it is shared: a
+ * shorter one costs less alone than handed over (on a minimised 8x8, most
+ * searches end within a few hundred facts). */
+#define EXPLAIN_THREADS 2
+#define SCAN_SHARE_AFTER_US 300
+
 struct _LgExplain
 {
   LgProblem *problem;
@@ -137,7 +177,6 @@ struct _LgExplain
   LgExplainResult result;
   gboolean over;
   guint *compat, *compat2; /* scratch: case indices */
-  guint *local_pos;        /* scratch of local_conclude: positions in used */
   Merged merged;           /* scratch: the words two units use */
   guint *all;              /* 0, 1, ...: the cases of CASES_ALL */
   guint64 changes;         /* how often the main grid has grown */
@@ -147,24 +186,26 @@ struct _LgExplain
   gboolean clean;          /* it had no conflict at the last check */
   gboolean *touched;       /* per item (g n + i): a cell of it set since */
   guint *touched_list, n_touched;
-  uint64_t *scratch[12]; /* scratch grids, words each: see their users */
+  uint64_t *scratch[8];  /* scratch grids, words each: see their users */
   LgDeadline deadline;   /* lg_explain_set_deadline's */
   gboolean timed_out;    /* the deadline stopped it */
   gboolean no_suppositions; /* lg_explain_set_no_suppositions's */
   gboolean no_shortcuts;    /* lg_explain_set_no_shortcuts's */
-  guint64 propagated, skipped; /* lg_explain_n_suppositions's */
   /* propagate's (see there): per word of the grid, the units whose cases
    * use it, word_units[word_first[w]] on, with their support there
-   * (word_support); per unit, a cell of its support set since its turn last
-   * came (pending), and its local cases narrowed (dirty, listed); the
-   * cells pending knows of (heard: the yes words, then the no words); and
-   * ex->changes when every unit's local cases were last set up */
+   * (word_support); per unit, where its local cases start in a Prop's
+   * local (local_first, n_units + 1 of them) */
   guint *word_first, *word_units;
   uint64_t *word_support;
-  uint8_t *pending, *dirty;
-  guint *dirty_list, n_dirty;
-  uint64_t *heard;
-  guint64 prop_at;
+  guint *local_first;
+  /* the threads' Props (prop[0], the caller's, made with ex; the others
+   * when first needed: n_props of them made), how many threads may
+   * search (lg_explain_set_threads), and the pool of the others */
+  Prop prop[EXPLAIN_THREADS];
+  guint n_props, n_threads;
+  guint share_after_us; /* see SCAN_SHARE_AFTER_US */
+  GThreadPool *pool;
+  guint64 sub_version; /* see grid_version */
   /* find_supposition_step's: the facts some known solution that agrees
    * with the main grid has, the yes words then the no words (NULL until
    * its first call, and after a fact is given); the main grid grows by
@@ -174,7 +215,6 @@ struct _LgExplain
   guint witness_again; /* a search for solutions stopped at its work
                           limit: try again once this many cells are known
                           (G_MAXUINT: not again) */
-  HeldFact *held_log; /* propagate's held: 2 n_cells */
 };
 
 static void step_free (gpointer data);
@@ -183,9 +223,13 @@ static void
 unit_free (gpointer data)
 {
   Unit *u = data;
-  if (u->main_step)
-    step_free (u->main_step);
-  g_free (u->main_seen);
+  for (int k = 0; k < 2; k++)
+    {
+      Answers *a = k ? &u->sub : &u->main;
+      if (a->step)
+        step_free (a->step);
+      g_free (a->seen);
+    }
   g_array_unref (u->clues);
   g_ptr_array_unref (u->logic);
   g_ptr_array_unref (u->couple);
@@ -195,7 +239,6 @@ unit_free (gpointer data)
   g_free (u->support);
   g_free (u->alive_seen);
   g_free (u->alive);
-  g_free (u->local);
   g_free (u);
 }
 
@@ -450,7 +493,6 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
   g_clear_pointer (&expansion, lg_expansion_free);
   u->n_cases = c.n_cases;
   u->alive = g_new (guint, MAX (u->n_cases, 1));
-  u->local = g_new (guint, MAX (u->n_cases, 1));
   for (guint j = 0; j < u->n_cases; j++)
     u->alive[j] = j;
   u->n_alive = u->n_cases;
@@ -482,8 +524,12 @@ make_cases (LgExplain *ex, Unit *u, guint *assignment, GError **error)
       }
   g_array_unref (c.cases);
   u->alive_seen = g_new0 (uint64_t, 2 * (gsize) MAX (u->n_used, 1));
-  u->main_seen = g_new0 (uint64_t, 2 * (gsize) MAX (u->n_used, 1));
-  u->main_has_case = -1;
+  for (int side = 0; side < 2; side++)
+    {
+      Answers *a = side ? &u->sub : &u->main;
+      a->seen = g_new0 (uint64_t, 2 * (gsize) MAX (u->n_used, 1));
+      a->has_case = -1;
+    }
   return ok;
 }
 
@@ -519,6 +565,8 @@ state_init (State *st, const LgGridShape *s)
   st->outer = NULL;
   st->supposed = G_MAXUINT;
   st->told = NULL;
+  st->lines = NULL;
+  st->touched = NULL;
 }
 
 static void
@@ -528,6 +576,9 @@ state_clear (State *st)
   g_free (st->no);
   g_free (st->origin);
   g_ptr_array_unref (st->steps);
+  g_free (st->lines);
+  if (st->touched)
+    g_array_unref (st->touched);
 }
 
 /* propagate's index of the units by the words they use, and its flags. */
@@ -557,12 +608,55 @@ make_word_index (LgExplain *ex)
           ex->word_support[j] = u->support[i];
         }
     }
-  ex->pending = g_new0 (uint8_t, MAX (n_units, 1));
-  ex->dirty = g_new0 (uint8_t, MAX (n_units, 1));
-  ex->dirty_list = g_new (guint, MAX (n_units, 1));
-  ex->heard = g_new (uint64_t, 2 * (gsize) words);
-  ex->held_log = g_new (HeldFact, 2 * (gsize) ex->shape.n_cells);
-  ex->prop_at = 0; /* never: ex->changes starts at 1 */
+  ex->local_first = g_new (guint, n_units + 1);
+  ex->local_first[0] = 0;
+  for (guint k = 0; k < n_units; k++)
+    {
+      const Unit *u = ex->units->pdata[k];
+      ex->local_first[k + 1] = ex->local_first[k] + u->n_cases;
+    }
+}
+
+static void
+prop_init (const LgExplain *ex, Prop *p)
+{
+  const LgGridShape *s = &ex->shape;
+  guint n_units = ex->units->len, most = 1;
+  for (guint k = 0; k < n_units; k++)
+    most = MAX (most, ((const Unit *) ex->units->pdata[k])->n_cases);
+  *p = (Prop) { 0 };
+  uint64_t **grids[] = { &p->yes, &p->no, &p->dy, &p->dn, &p->cy, &p->cn };
+  for (guint k = 0; k < G_N_ELEMENTS (grids); k++)
+    *grids[k] = g_new0 (uint64_t, s->words);
+  p->heard = g_new (uint64_t, 2 * (gsize) s->words);
+  p->work = g_new0 (uint32_t, lg_grid_work_size (s));
+  p->local = g_new (guint, MAX (ex->local_first[n_units], 1));
+  p->n_local = g_new0 (guint, MAX (n_units, 1));
+  p->pending = g_new0 (uint8_t, MAX (n_units, 1));
+  p->dirty = g_new0 (uint8_t, MAX (n_units, 1));
+  p->dirty_list = g_new (guint, MAX (n_units, 1));
+  p->prop_at = 0; /* never: ex->changes starts at 1 */
+  p->local_pos = g_new (guint, s->words);
+  p->compat = g_new (guint, most);
+  p->held_log = g_new (HeldFact, 2 * (gsize) s->n_cells);
+}
+
+static void
+prop_clear (Prop *p)
+{
+  uint64_t *grids[] = { p->yes, p->no, p->dy, p->dn, p->cy, p->cn };
+  for (guint k = 0; k < G_N_ELEMENTS (grids); k++)
+    g_free (grids[k]);
+  g_free (p->heard);
+  g_free (p->work);
+  g_free (p->local);
+  g_free (p->n_local);
+  g_free (p->pending);
+  g_free (p->dirty);
+  g_free (p->dirty_list);
+  g_free (p->local_pos);
+  g_free (p->compat);
+  g_free (p->held_log);
 }
 
 LgExplain *
@@ -599,12 +693,15 @@ lg_explain_new (LgProblem *problem, GError **error)
     }
   ex->compat = g_new (guint, most);
   ex->compat2 = g_new (guint, most);
-  ex->local_pos = g_new (guint, ex->shape.words);
   ex->all = g_new (guint, most);
   for (guint k = 0; k < most; k++)
     ex->all[k] = k;
   ex->changes = 1; /* every unit's alive to be filtered at its first use */
   make_word_index (ex);
+  prop_init (ex, &ex->prop[0]);
+  ex->n_props = 1;
+  ex->n_threads = (guint) CLAMP (g_get_num_processors (), 1, EXPLAIN_THREADS);
+  ex->share_after_us = SCAN_SHARE_AFTER_US;
   guint *m = g_new (guint, 5 * (gsize) ex->shape.words);
   ex->merged = (Merged) { .used = m,
                           .pos_a = m + ex->shape.words,
@@ -625,7 +722,6 @@ lg_explain_free (LgExplain *ex)
     g_free (ex->scratch[k]);
   g_free (ex->compat);
   g_free (ex->compat2);
-  g_free (ex->local_pos);
   g_free (ex->all);
   g_free (ex->merged.used);
   g_free (ex->work);
@@ -635,11 +731,11 @@ lg_explain_free (LgExplain *ex)
   g_free (ex->word_first);
   g_free (ex->word_units);
   g_free (ex->word_support);
-  g_free (ex->pending);
-  g_free (ex->dirty);
-  g_free (ex->dirty_list);
-  g_free (ex->heard);
-  g_free (ex->held_log);
+  g_free (ex->local_first);
+  if (ex->pool)
+    g_thread_pool_free (ex->pool, FALSE, TRUE);
+  for (guint k = 0; k < ex->n_props; k++)
+    prop_clear (&ex->prop[k]);
   g_free (ex->possible);
   g_free (ex);
 }
@@ -721,9 +817,22 @@ lg_explain_set_no_shortcuts (LgExplain *ex)
 guint64
 lg_explain_n_suppositions (const LgExplain *ex, guint64 *skipped)
 {
+  guint64 propagated = 0, spared = 0;
+  for (guint k = 0; k < ex->n_props; k++)
+    {
+      propagated += ex->prop[k].propagated;
+      spared += ex->prop[k].skipped;
+    }
   if (skipped)
-    *skipped = ex->skipped;
-  return ex->propagated;
+    *skipped = spared;
+  return propagated;
+}
+
+void
+lg_explain_set_threads (LgExplain *ex, guint n, guint share_after_us)
+{
+  ex->n_threads = CLAMP (n, 1, EXPLAIN_THREADS);
+  ex->share_after_us = share_after_us;
 }
 
 gboolean
@@ -1299,11 +1408,6 @@ unit_cases (LgExplain *ex, Unit *u, CaseSet set, guint *n)
       *n = u->n_cases;
       return ex->all;
     }
-  if (set == CASES_LOCAL)
-    {
-      *n = u->n_local;
-      return u->local;
-    }
   if (u->alive_at != ex->changes &&
       !support_changed (u, ex->main.yes, ex->main.no, u->alive_seen))
     {
@@ -1545,24 +1649,40 @@ has_case (LgExplain *ex, Unit *u, const uint64_t *yes, const uint64_t *no)
   return FALSE;
 }
 
-/* The main grid's answers kept for u, forgotten when a cell of its
- * support changed since they were found (has_case and units_step read
- * no other cell: the cases that agree, what they agree on, the facts
- * that rule cases out are all on those cells).  On a 16x16 puzzle a step
- * changes the support of a few units of hundreds. */
-static void
-main_sync (LgExplain *ex, Unit *u)
+/* The version of grid st: it changes whenever the grid grows (the main
+ * grid's: ex->changes; a supposition's: ex->sub_version, which refute
+ * moves on at each of its steps and for each supposition). */
+static guint64
+grid_version (const LgExplain *ex, const State *st)
 {
-  if (u->main_at == ex->changes)
-    return;
-  u->main_at = ex->changes;
-  if (!support_changed (u, ex->main.yes, ex->main.no, u->main_seen))
-    return;
-  u->main_has_case = -1;
-  u->main_step_known = FALSE;
-  if (u->main_step)
-    step_free (u->main_step);
-  u->main_step = NULL;
+  return st == &ex->main ? ex->changes : ex->sub_version;
+}
+
+/* The answers kept for u on grid st (the main grid's, or the
+ * supposition's), forgotten when a cell of its support there changed since
+ * they were found: has_case and units_step read no other cell (the cases
+ * that agree, what they agree on, the facts that rule cases out are all on
+ * those cells).  On a supposition's grid they read the cases that agree
+ * with the main grid, which may have grown since: a case that agrees with
+ * the supposition's grid agrees with every main grid under it, so the
+ * cases that agree with both are the same.  On a 16x16 puzzle a step
+ * changes the support of a few units of hundreds. */
+static Answers *
+answers_sync (LgExplain *ex, const State *st, Unit *u)
+{
+  Answers *a = st == &ex->main ? &u->main : &u->sub;
+  guint64 version = grid_version (ex, st);
+  if (a->at == version)
+    return a;
+  a->at = version;
+  if (!support_changed (u, st->yes, st->no, a->seen))
+    return a;
+  a->has_case = -1;
+  a->step_known = FALSE;
+  if (a->step)
+    step_free (a->step);
+  a->step = NULL;
+  return a;
 }
 
 static LgStep *
@@ -1592,46 +1712,40 @@ arrays_equal (const GArray *a, const GArray *b, gsize size)
 static gboolean
 unit_has_case (LgExplain *ex, const State *st, Unit *u)
 {
-  if (st != &ex->main)
-    return has_case (ex, u, st->yes, st->no);
-  main_sync (ex, u);
-  if (u->main_has_case < 0)
-    u->main_has_case = has_case (ex, u, st->yes, st->no);
+  Answers *a = answers_sync (ex, st, u);
+  if (a->has_case < 0)
+    a->has_case = has_case (ex, u, st->yes, st->no);
 #ifdef LG_ENABLE_CHECKS
-  g_assert (u->main_has_case == has_case (ex, u, st->yes, st->no));
+  g_assert (a->has_case == has_case (ex, u, st->yes, st->no));
 #endif
-  return u->main_has_case;
+  return a->has_case;
 }
 
 /* units_step of u alone on st, from what is kept on the main grid. */
 static LgStep *
 unit_step (LgExplain *ex, const State *st, Unit *u)
 {
-  if (st != &ex->main)
-    return units_step (ex, st, &u, 1);
-  main_sync (ex, u);
-  if (!u->main_step_known)
+  Answers *a = answers_sync (ex, st, u);
+  if (!a->step_known)
     {
-      u->main_step = units_step (ex, st, &u, 1);
-      u->main_step_known = TRUE;
+      a->step = units_step (ex, st, &u, 1);
+      a->step_known = TRUE;
     }
 #ifdef LG_ENABLE_CHECKS
   LgStep *fresh = units_step (ex, st, &u, 1);
-  g_assert (!fresh == !u->main_step);
+  g_assert (!fresh == !a->step);
   if (fresh)
     {
-      g_assert (fresh->kind == u->main_step->kind &&
-                fresh->cost == u->main_step->cost &&
-                fresh->units == u->main_step->units);
+      g_assert (fresh->kind == a->step->kind && fresh->cost == a->step->cost &&
+                fresh->units == a->step->units);
       g_assert (
-          arrays_equal (fresh->clues, u->main_step->clues, sizeof (guint)) &&
-          arrays_equal (fresh->uses, u->main_step->uses, sizeof (LgGridFact)) &&
-          arrays_equal (fresh->derives, u->main_step->derives,
-                        sizeof (LgGridFact)));
+          arrays_equal (fresh->clues, a->step->clues, sizeof (guint)) &&
+          arrays_equal (fresh->uses, a->step->uses, sizeof (LgGridFact)) &&
+          arrays_equal (fresh->derives, a->step->derives, sizeof (LgGridFact)));
       step_free (fresh);
     }
 #endif
-  return u->main_step ? step_copy (u->main_step) : NULL;
+  return a->step ? step_copy (a->step) : NULL;
 }
 
 /* Whether the main grid has a conflict (as lg_grid_has_conflict says),
@@ -1659,6 +1773,45 @@ main_has_conflict (LgExplain *ex)
                       LG_GRID_OK));
 #endif
   return found;
+}
+
+/* Whether the grid of a supposition has a conflict, as main_has_conflict
+ * tells it of the main grid: its lines are kept (refute), and only the
+ * items touched since the last check can be in a new conflict (the grid
+ * it starts from, the main grid with the fact supposed, has none but on
+ * the two items of that fact, touched). */
+static gboolean
+sub_has_conflict (const LgExplain *ex, const State *st)
+{
+  const LgGridShape *s = &ex->shape;
+  gboolean found = FALSE;
+  for (guint k = 0; k < st->touched->len && !found; k++)
+    {
+      guint item = g_array_index (st->touched, guint, k);
+      found = lg_grid_item_conflict (s, st->lines, item / s->n, item % s->n);
+    }
+  g_array_set_size (st->touched, 0);
+#ifdef LG_ENABLE_CHECKS
+  gsize size = lg_grid_lines_size (s);
+  g_autofree uint32_t *loaded = g_new (uint32_t, size);
+  lg_grid_lines (s, st->yes, st->no, loaded);
+  g_assert (memcmp (loaded, st->lines, size * sizeof *loaded) == 0);
+  g_assert (found ==
+            (lg_grid_conflict (s, st->yes, st->no, NULL) != LG_GRID_OK));
+#endif
+  return found;
+}
+
+/* The fact f set in the lines of grid st, and its two items touched. */
+static void
+sub_grew (const LgExplain *ex, State *st, LgGridFact f)
+{
+  const LgGridShape *s = &ex->shape;
+  guint g1, i1, g2, i2;
+  lg_grid_lines_set (s, st->lines, f.cell, f.yes);
+  lg_grid_cell_items (s, f.cell, &g1, &i1, &g2, &i2);
+  guint items[2] = { g1 * s->n + i1, g2 * s->n + i2 };
+  g_array_append_vals (st->touched, items, 2);
 }
 
 /* The main grid grew by the facts a step derives: its lines, and the
@@ -1690,12 +1843,10 @@ find_simple_step (LgExplain *ex, const State *st)
 {
   LgStep *best = NULL, *conflict = NULL;
   g_autoptr (GArray) uses = g_array_new (FALSE, FALSE, sizeof (LgGridFact));
-  /* the main grid's lines are kept as it grows; a supposition's are
-   * loaded into ex->work */
-  const uint32_t *lines = st == &ex->main ? ex->lines : ex->work;
-  gboolean found = st == &ex->main ? main_has_conflict (ex)
-                                   : lg_grid_has_conflict (&ex->shape, st->yes,
-                                                           st->no, ex->work);
+  /* the lines of both grids are kept as they grow */
+  const uint32_t *lines = st == &ex->main ? ex->lines : st->lines;
+  gboolean found =
+      st == &ex->main ? main_has_conflict (ex) : sub_has_conflict (ex, st);
   if (found &&
       lg_grid_conflict (&ex->shape, st->yes, st->no, uses) != LG_GRID_OK)
     {
@@ -1784,11 +1935,12 @@ find_pair_step (LgExplain *ex, const State *st)
  * closed under every unit, and propagate applied the rest): dy, dn are
  * then left alone. */
 static gboolean
-local_conclude (LgExplain *ex, Unit *u, const uint64_t *yes,
-                const uint64_t *no, const uint64_t *base_yes,
-                const uint64_t *base_no, uint64_t *dy, uint64_t *dn)
+local_conclude (const Unit *u, guint *local, guint *n_local, guint *pos,
+                const uint64_t *yes, const uint64_t *no,
+                const uint64_t *base_yes, const uint64_t *base_no, uint64_t *dy,
+                uint64_t *dn)
 {
-  guint *pos = ex->local_pos, n_pos = 0;
+  guint n_pos = 0;
   for (guint i = 0; i < u->n_used; i++)
     {
       guint w = u->used[i];
@@ -1796,36 +1948,36 @@ local_conclude (LgExplain *ex, Unit *u, const uint64_t *yes,
         pos[n_pos++] = i;
     }
   guint kept = 0;
-  for (guint j = 0; j < u->n_local; j++)
+  for (guint j = 0; j < *n_local; j++)
     {
-      const uint64_t *c = case_of (u, u->local[j]);
-      guint p = 0;
-      while (p < n_pos &&
-             !clashes_on_word (c, pos[p], u->used[pos[p]], yes, no))
-        p++;
-      if (p == n_pos)
-        u->local[kept++] = u->local[j];
+      const uint64_t *c = case_of (u, local[j]);
+      guint q = 0;
+      while (q < n_pos &&
+             !clashes_on_word (c, pos[q], u->used[pos[q]], yes, no))
+        q++;
+      if (q == n_pos)
+        local[kept++] = local[j];
     }
   if (kept == 0)
     return FALSE;
-  if (kept == u->n_local)
+  if (kept == *n_local)
     return TRUE;
   /* the grid only grows: the cases ruled out stay so */
-  u->n_local = kept;
-  cases_agree (u, u->local, kept, dy, dn);
+  *n_local = kept;
+  cases_agree (u, local, kept, dy, dn);
   return TRUE;
 }
 
 /* The cells ay (yes) and an (no) of word w are set: every unit whose
  * support has one of them is pending, and heard knows them. */
 static inline void
-hear (LgExplain *ex, guint w, uint64_t ay, uint64_t an)
+hear (const LgExplain *ex, Prop *p, guint w, uint64_t ay, uint64_t an)
 {
   for (guint j = ex->word_first[w]; j < ex->word_first[w + 1]; j++)
     if ((ay | an) & ex->word_support[j])
-      ex->pending[ex->word_units[j]] = 1;
-  ex->heard[w] |= ay;
-  ex->heard[ex->shape.words + w] |= an;
+      p->pending[ex->word_units[j]] = 1;
+  p->heard[w] |= ay;
+  p->heard[ex->shape.words + w] |= an;
 }
 
 /* The grid's rules and every unit's conclusions until nothing changes,
@@ -1857,40 +2009,42 @@ hear (LgExplain *ex, guint w, uint64_t ay, uint64_t an)
  * keeps more cases and concludes less), and a contradiction on less of
  * the grid is one on more. */
 static guint
-propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
-           const uint64_t *base_no, const uint32_t *base_lines,
-           guint max_rounds, gboolean *closed, HeldFact *held, guint *n_held)
+propagate (LgExplain *ex, Prop *p, uint64_t *yes, uint64_t *no,
+           const uint64_t *base_yes, const uint64_t *base_no,
+           const uint32_t *base_lines, guint max_rounds, gboolean *closed,
+           HeldFact *held, guint *n_held)
 {
   *closed = FALSE;
   const LgGridShape *s = &ex->shape;
-  uint64_t *dy = ex->scratch[8], *dn = ex->scratch[9];
+  uint64_t *dy = p->dy, *dn = p->dn;
   /* the grid the rules last left as it is: base (no grid step is left in
    * it either), then each round's closure */
-  uint64_t *cy = ex->scratch[10], *cn = ex->scratch[11];
-  const uint64_t *hy = ex->heard, *hn = ex->heard + s->words;
+  uint64_t *cy = p->cy, *cn = p->cn;
+  const uint64_t *hy = p->heard, *hn = p->heard + s->words;
   guint n_units = ex->units->len;
   g_assert (base_yes == ex->main.yes); /* whose cases CASES_MAIN has */
   memcpy (cy, base_yes, s->words * sizeof *cy);
   memcpy (cn, base_no, s->words * sizeof *cn);
-  memcpy (ex->heard, base_yes, s->words * sizeof *cy);
-  memcpy (ex->heard + s->words, base_no, s->words * sizeof *cn);
-  memcpy (ex->work, base_lines, lg_grid_lines_size (s) * sizeof *base_lines);
-  gboolean all = ex->prop_at != ex->changes;
-  for (guint j = 0; j < (all ? n_units : ex->n_dirty); j++)
+  memcpy (p->heard, base_yes, s->words * sizeof *cy);
+  memcpy (p->heard + s->words, base_no, s->words * sizeof *cn);
+  memcpy (p->work, base_lines, lg_grid_lines_size (s) * sizeof *base_lines);
+  gboolean all = p->prop_at != ex->changes;
+  for (guint j = 0; j < (all ? n_units : p->n_dirty); j++)
     {
-      guint k = all ? j : ex->dirty_list[j];
+      guint k = all ? j : p->dirty_list[j];
       Unit *u = ex->units->pdata[k];
-      const guint *alive = unit_cases (ex, u, CASES_MAIN, &u->n_local);
-      memcpy (u->local, alive, u->n_local * sizeof *alive);
-      ex->dirty[k] = 0;
+      const guint *alive = unit_cases (ex, u, CASES_MAIN, &p->n_local[k]);
+      memcpy (p->local + ex->local_first[k], alive,
+              p->n_local[k] * sizeof *alive);
+      p->dirty[k] = 0;
     }
-  ex->n_dirty = 0;
-  ex->prop_at = ex->changes;
+  p->n_dirty = 0;
+  p->prop_at = ex->changes;
   guint result = 0;
   for (guint round = 1; !max_rounds || round <= max_rounds; round++)
     {
       guint before = n_known (ex, yes, no);
-      if (!lg_grid_close_from (s, yes, no, ex->work, cy, cn))
+      if (!lg_grid_close_from (s, yes, no, p->work, cy, cn))
         {
           result = round;
           break;
@@ -1913,35 +2067,41 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
         {
           uint64_t ay = yes[w] & ~hy[w], an = no[w] & ~hn[w];
           if (ay | an)
-            hear (ex, w, ay, an);
+            hear (ex, p, w, ay, an);
         }
       for (guint k = 0; k < n_units; k++)
         {
           Unit *u = ex->units->pdata[k];
-          if (!ex->pending[k])
+          guint *local = p->local + ex->local_first[k];
+          if (!p->pending[k])
             {
 #ifdef LG_ENABLE_CHECKS
               /* it would conclude nothing new */
-              g_assert (
-                  units_conclude (ex, &u, 1, CASES_LOCAL, yes, no, dy, dn) > 0);
+              guint na =
+                  filter_cases (u, local, p->n_local[k], yes, no, p->compat);
+              g_assert (na > 0);
+              memset (dy, 0, s->words * sizeof *dy);
+              memset (dn, 0, s->words * sizeof *dn);
+              cases_agree (u, p->compat, na, dy, dn);
               for (guint w = 0; w < s->words; w++)
                 g_assert (!(dy[w] & ~yes[w]) && !(dn[w] & ~no[w]));
 #endif
               continue;
             }
-          ex->pending[k] = 0;
-          guint before_local = u->n_local;
-          if (!local_conclude (ex, u, yes, no, base_yes, base_no, dy, dn))
+          p->pending[k] = 0;
+          guint before_local = p->n_local[k];
+          if (!local_conclude (u, local, &p->n_local[k], p->local_pos, yes, no,
+                               base_yes, base_no, dy, dn))
             {
               result = round;
               break;
             }
-          if (u->n_local == before_local)
+          if (p->n_local[k] == before_local)
             continue; /* the same cases: nothing new (see local_conclude) */
-          if (!ex->dirty[k])
+          if (!p->dirty[k])
             {
-              ex->dirty[k] = 1;
-              ex->dirty_list[ex->n_dirty++] = k;
+              p->dirty[k] = 1;
+              p->dirty_list[p->n_dirty++] = k;
             }
           for (guint i = 0; i < u->n_used; i++)
             {
@@ -1951,7 +2111,7 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
               uint64_t an = dn[w] & ~yes[w] & ~no[w];
               no[w] |= an;
               if (ay | an)
-                hear (ex, w, ay, an);
+                hear (ex, p, w, ay, an);
             }
         }
       if (result)
@@ -1962,7 +2122,7 @@ propagate (LgExplain *ex, uint64_t *yes, uint64_t *no, const uint64_t *base_yes,
           break;
         }
     }
-  memset (ex->pending, 0, n_units * sizeof *ex->pending);
+  memset (p->pending, 0, n_units * sizeof *p->pending);
   return result;
 }
 
@@ -2031,13 +2191,21 @@ refute (LgExplain *ex, const State *st, LgGridFact supposed)
   sub.outer = st;
   sub.supposed = supposed.cell;
   suppose (s, st, supposed, sub.yes, sub.no);
+  /* its lines, loaded once: then kept as it grows (sub_grew) */
+  sub.lines = g_new (uint32_t, lg_grid_lines_size (s));
+  sub.touched = g_array_new (FALSE, FALSE, sizeof (guint));
+  lg_grid_lines (s, st->yes, st->no, sub.lines);
+  sub_grew (ex, &sub, supposed);
   LgStep *step = NULL;
   for (;;)
     {
+      ex->sub_version++; /* a new grid */
       LgStep *next = find_simple_step (ex, &sub);
       if (!next)
         break;
       guint fresh = apply (ex, &sub, next);
+      for (guint k = 0; k < next->derives->len; k++)
+        sub_grew (ex, &sub, g_array_index (next->derives, LgGridFact, k));
       if (next->kind == LG_STEP_CONFLICT)
         {
           step = step_new (LG_STEP_CONTRADICTION);
@@ -2117,84 +2285,300 @@ open_in_lines (const LgExplain *ex, const State *st, guint cell)
 
 static void find_witnesses (LgExplain *ex);
 
+/* The search for a supposition to refute, which the threads share (see
+ * find_supposition_step): the facts to weigh, in order (a fact: its cell,
+ * plus n_cells for a no; the yes ones first, n_yes of them); the covers
+ * (safe: the facts known not to be refuted, the yes words then the no
+ * words; held: per fact, the rounds it is known to hold), which the
+ * threads read and grow as they go, without a lock (a mark is true
+ * whenever it is seen: seen late, it spares less); and, under lock, the
+ * first fact that no thread took yet, the best so far (best_pos, refuted
+ * in best_rounds; 0: none yet), whether the deadline passed, and the
+ * threads of the pool still at work (done is signalled when none). */
+typedef struct Scan
+{
+  LgExplain *ex;
+  const State *st;
+  const uint32_t *lines; /* st's */
+  const guint *facts;
+  guint n_facts, n_yes;
+  _Atomic uint64_t *safe;
+  _Atomic uint8_t *held;
+  GMutex lock;
+  GCond done;
+  guint next, best_rounds, best_pos;
+  gboolean stop;
+  guint running;
+  gint64 share_at; /* when the caller shares the search (0: not, or done) */
+  struct ScanTask
+  {
+    struct Scan *scan;
+    Prop *prop;
+  } tasks[EXPLAIN_THREADS]; /* what the threads of the pool are given */
+} Scan;
+
+/* The facts a thread takes at a time. */
+#define SCAN_CHUNK 8
+
+/* Whether the fact at pos can still be the one refuted, against the best
+ * so far: a yes before any no, then the fewest rounds, then the first; if
+ * so, *bound is the rounds it must be refuted within (0: any).  When it
+ * cannot, no later fact can (under lock). */
+static gboolean
+scan_bound (const Scan *sc, guint pos, guint *bound)
+{
+  *bound = 0;
+  if (!sc->best_rounds)
+    return TRUE;
+  gboolean yes = pos < sc->n_yes, best_yes = sc->best_pos < sc->n_yes;
+  if (yes != best_yes)
+    return yes;
+  *bound = pos < sc->best_pos ? sc->best_rounds : sc->best_rounds - 1;
+  return *bound > 0;
+}
+
+/* Whether the deadline passed, read without writing ex (another thread's
+ * test: out_of_time is the caller's). */
+static gboolean
+deadline_passed (const LgExplain *ex)
+{
+  return ex->deadline.at && g_get_monotonic_time () >= ex->deadline.at;
+}
+
+/* Whether fact (a cell, plus n_cells for a no) is marked safe. */
+static inline gboolean
+scan_safe (const Scan *sc, const LgGridShape *s, guint fact)
+{
+  gboolean value = fact < s->n_cells;
+  guint c = value ? fact : fact - s->n_cells;
+  uint64_t w = atomic_load_explicit (&sc->safe[(value ? 0 : s->words) + c / 64],
+                                     memory_order_relaxed);
+  return (w >> (c % 64)) & 1;
+}
+
+static void scan_share (Scan *sc);
+
+/* One thread's part of the search: the facts it takes, a few at a time,
+ * each propagated within its bound unless a cover spares it (see
+ * find_supposition_step). */
+static void
+scan_run (Scan *sc, Prop *p, gboolean caller)
+{
+  LgExplain *ex = sc->ex;
+  const LgGridShape *s = &ex->shape;
+  const State *st = sc->st;
+  for (;;)
+    {
+      if (caller && sc->share_at && g_get_monotonic_time () >= sc->share_at)
+        scan_share (sc);
+      guint bound;
+      g_mutex_lock (&sc->lock);
+      guint first = sc->next;
+      gboolean go =
+          !sc->stop && first < sc->n_facts && scan_bound (sc, first, &bound);
+      if (go)
+        sc->next = MIN (first + SCAN_CHUNK, sc->n_facts);
+      guint last = sc->next;
+      g_mutex_unlock (&sc->lock);
+      if (!go)
+        return;
+      for (guint pos = first; pos < last; pos++)
+        {
+          g_mutex_lock (&sc->lock);
+          gboolean may = !sc->stop && scan_bound (sc, pos, &bound);
+          g_mutex_unlock (&sc->lock);
+          if (!may)
+            return;
+          guint fact = sc->facts[pos];
+          gboolean value = fact < s->n_cells;
+          guint c = value ? fact : fact - s->n_cells;
+          if (scan_safe (sc, s, fact) ||
+              (bound && !ex->no_shortcuts &&
+               atomic_load_explicit (&sc->held[fact], memory_order_relaxed) >=
+                   bound))
+            {
+              p->skipped++;
+#ifdef LG_ENABLE_CHECKS
+              /* it would not be refuted within the bound */
+              suppose (s, st, (LgGridFact) { c, value }, p->yes, p->no);
+              gboolean ignored;
+              g_assert (propagate (ex, p, p->yes, p->no, st->yes, st->no,
+                                   sc->lines, bound, &ignored, NULL,
+                                   NULL) == 0);
+#endif
+              continue;
+            }
+          if (caller ? out_of_time (ex) : deadline_passed (ex))
+            {
+              g_mutex_lock (&sc->lock);
+              sc->stop = TRUE;
+              g_mutex_unlock (&sc->lock);
+              return;
+            }
+          suppose (s, st, (LgGridFact) { c, value }, p->yes, p->no);
+          gboolean closed;
+          guint n_held = 0;
+          guint rounds =
+              propagate (ex, p, p->yes, p->no, st->yes, st->no, sc->lines,
+                         bound, &closed, bound ? p->held_log : NULL, &n_held);
+          p->propagated++;
+          for (guint k = 0; !rounds && k < n_held; k++)
+            {
+              HeldFact h = p->held_log[k];
+              uint8_t was = atomic_load_explicit (&sc->held[h.fact],
+                                                  memory_order_relaxed);
+              while (was < h.rounds &&
+                     !atomic_compare_exchange_weak_explicit (
+                         &sc->held[h.fact], &was, h.rounds,
+                         memory_order_relaxed, memory_order_relaxed))
+                ;
+            }
+          for (guint w = 0; closed && w < 2 * s->words; w++)
+            {
+              uint64_t m = w < s->words ? p->yes[w] : p->no[w - s->words];
+              if (m &
+                  ~atomic_load_explicit (&sc->safe[w], memory_order_relaxed))
+                atomic_fetch_or_explicit (&sc->safe[w], m,
+                                          memory_order_relaxed);
+            }
+          if (!rounds)
+            continue;
+          g_mutex_lock (&sc->lock);
+          guint now;
+          if (scan_bound (sc, pos, &now) && (!now || rounds <= now))
+            {
+              sc->best_rounds = rounds;
+              sc->best_pos = pos;
+            }
+          g_mutex_unlock (&sc->lock);
+        }
+    }
+}
+
+static void
+scan_task (gpointer data, gpointer user_data)
+{
+  (void) user_data;
+  struct ScanTask *t = data;
+  scan_run (t->scan, t->prop, FALSE);
+  g_mutex_lock (&t->scan->lock);
+  if (--t->scan->running == 0)
+    g_cond_signal (&t->scan->done);
+  g_mutex_unlock (&t->scan->lock);
+}
+
+/* The caller shares the search: the threads of the pool (made, with their
+ * Props, when first needed) take their part from the next fact on.
+ * Nothing when they cannot be made. */
+static void
+scan_share (Scan *sc)
+{
+  LgExplain *ex = sc->ex;
+  sc->share_at = 0;
+  if (!ex->pool)
+    {
+      ex->pool = g_thread_pool_new (scan_task, NULL, (gint) ex->n_threads - 1,
+                                    TRUE, NULL);
+      if (!ex->pool)
+        {
+          ex->n_threads = 1;
+          return;
+        }
+    }
+  for (; ex->n_props < ex->n_threads; ex->n_props++)
+    prop_init (ex, &ex->prop[ex->n_props]);
+  /* the units' cases on the main grid, which propagate reads, brought up
+   * to date here: the threads then only read them */
+  for (guint k = 0; k < ex->units->len; k++)
+    {
+      guint n;
+      unit_cases (ex, ex->units->pdata[k], CASES_MAIN, &n);
+    }
+  g_mutex_lock (&sc->lock);
+  sc->running = ex->n_threads - 1;
+  g_mutex_unlock (&sc->lock);
+  for (guint t = 1; t < ex->n_threads; t++)
+    {
+      sc->tasks[t] = (struct ScanTask) { sc, &ex->prop[t] };
+      g_thread_pool_push (ex->pool, &sc->tasks[t], NULL);
+    }
+}
+
 /* The supposition that the fewest rounds of propagation refute: yes
  * before no, the cells whose lines have the fewest open cells first (the
  * cases a person weighs first), then in grid order.  NULL when none is
  * refuted.  A supposition whose propagation reaches its fixpoint without
  * a contradiction makes every fact of that fixpoint safe: supposing one
  * of them reaches a part of it (the rules are monotone), and cannot be
- * refuted either, so it is not propagated. */
+ * refuted either, so it is not propagated.  From SCAN_SHARED_FROM facts
+ * to weigh, the threads (two on a machine of two cores or more) share
+ * them, a few at a time in order, each with its own Prop and covers, and
+ * the best so far under a lock: a fact is propagated within the rounds
+ * that would let it win (a fact before the best may tie it), and every
+ * fact that could win is weighed, so the fact found is the one a single
+ * thread finds, whatever the threads' speed; only how many facts the
+ * covers spare differs. */
 static LgStep *
 find_supposition_step (LgExplain *ex, const State *st)
 {
   const LgGridShape *s = &ex->shape;
-  uint64_t *yes = ex->scratch[2], *no = ex->scratch[3];
-  guint best_rounds = 0;
-  LgGridFact best = { 0, TRUE };
   g_autofree guint *open = g_new (guint, s->n_cells);
   g_autofree uint32_t *lines = g_new (uint32_t, lg_grid_lines_size (s));
-  g_autofree guint8 *held = g_new0 (guint8, 2 * (gsize) s->n_cells);
   lg_grid_lines (s, st->yes, st->no, lines);
   if (ex->no_shortcuts && !ex->possible)
     ex->possible = g_new0 (uint64_t, 2 * (gsize) s->words);
   else if (!ex->possible || n_known (ex, st->yes, st->no) >= ex->witness_again)
     find_witnesses (ex);
-  g_autofree uint64_t *safe =
-      g_memdup2 (ex->possible, 2 * (gsize) s->words * sizeof *safe);
   for (guint c = 0; c < s->n_cells; c++)
     open[c] = lg_bitset_test (st->yes, c) || lg_bitset_test (st->no, c)
                   ? 0
                   : open_in_lines (ex, st, c);
-  for (int value = 1; value >= 0 && !best_rounds; value--)
-    /* one round is the fewest: the first refuted in one is the one */
-    for (guint score = 2; score <= s->n && best_rounds != 1; score++)
-      for (guint c = 0; c < s->n_cells && best_rounds != 1; c++)
-        {
-          guint bound = best_rounds ? best_rounds - 1 : 0;
-          guint fact = (value ? 0 : s->n_cells) + c;
-          if (open[c] != score)
-            continue;
-          /* safe: yes facts, then no facts */
-          if (lg_bitset_test (safe + (value ? 0 : s->words), c) ||
-              (bound && held[fact] >= bound && !ex->no_shortcuts))
-            {
-              ex->skipped++;
-#ifdef LG_ENABLE_CHECKS
-              /* it would not be refuted within the bound */
-              suppose (s, st, (LgGridFact) { c, value }, yes, no);
-              gboolean ignored;
-              g_assert (propagate (ex, yes, no, st->yes, st->no, lines, bound,
-                                   &ignored, NULL, NULL) == 0);
-#endif
-              continue;
-            }
-          if (out_of_time (ex))
-            return NULL;
-          suppose (s, st, (LgGridFact) { c, value }, yes, no);
-          gboolean closed;
-          guint n_held = 0;
-          guint rounds =
-              propagate (ex, yes, no, st->yes, st->no, lines, bound, &closed,
-                         bound ? ex->held_log : NULL, &n_held);
-          ex->propagated++;
-          for (guint k = 0; !rounds && k < n_held; k++)
-            {
-              HeldFact h = ex->held_log[k];
-              held[h.fact] = MAX (held[h.fact], h.rounds);
-            }
-          for (guint w = 0; closed && w < s->words; w++)
-            {
-              safe[w] |= yes[w];
-              safe[s->words + w] |= no[w];
-            }
-          if (rounds && (!best_rounds || rounds < best_rounds))
-            {
-              best_rounds = rounds;
-              best.cell = c;
-              best.yes = value;
-            }
-        }
-  return best_rounds ? refute (ex, st, best) : NULL;
+  /* the order weighed: yes facts, then no facts, each by score, then cell;
+   * a yes fact refuted beats every no fact, and one round is the fewest */
+  g_autofree guint *facts = g_new (guint, 2 * (gsize) s->n_cells);
+  Scan sc = { .ex = ex, .st = st, .lines = lines, .facts = facts };
+  for (int value = 1; value >= 0; value--)
+    {
+      for (guint score = 2; score <= s->n; score++)
+        for (guint c = 0; c < s->n_cells; c++)
+          if (open[c] == score)
+            facts[sc.n_facts++] = (value ? 0 : s->n_cells) + c;
+      if (value)
+        sc.n_yes = sc.n_facts;
+    }
+  g_autofree _Atomic uint64_t *safe =
+      g_new (_Atomic uint64_t, 2 * (gsize) s->words);
+  for (guint w = 0; w < 2 * s->words; w++)
+    atomic_init (&safe[w], ex->possible[w]);
+  g_autofree _Atomic uint8_t *held =
+      g_new (_Atomic uint8_t, 2 * (gsize) s->n_cells);
+  for (guint f = 0; f < 2 * s->n_cells; f++)
+    atomic_init (&held[f], 0);
+  sc.safe = safe;
+  sc.held = held;
+  g_mutex_init (&sc.lock);
+  g_cond_init (&sc.done);
+  if (ex->n_threads > 1)
+    sc.share_at = g_get_monotonic_time () + ex->share_after_us;
+  scan_run (&sc, &ex->prop[0], TRUE);
+  g_mutex_lock (&sc.lock);
+  while (sc.running)
+    g_cond_wait (&sc.done, &sc.lock);
+  g_mutex_unlock (&sc.lock);
+
+  g_mutex_clear (&sc.lock);
+  g_cond_clear (&sc.done);
+  if (sc.stop)
+    {
+      ex->timed_out = TRUE;
+      return NULL;
+    }
+  if (!sc.best_rounds)
+    return NULL;
+  guint fact = facts[sc.best_pos];
+  gboolean value = fact < s->n_cells;
+  return refute (ex, st,
+                 (LgGridFact) { value ? fact : fact - s->n_cells, value });
 }
 
 /* ---- The last resort: the solutions ----------------------------------- */

@@ -98,6 +98,12 @@ void lg_explain_set_no_shortcuts (LgExplain *ex);
  * not NULL) how many were spared: known safe, or known to hold within the
  * rounds the search then allowed. */
 guint64 lg_explain_n_suppositions (const LgExplain *ex, guint64 *skipped);
+/* How many threads may share the search for a step by contradiction (1
+ * or 2; by default 2 on a machine of two cores or more), and after how
+ * many microseconds a search is shared (by default 300: shorter ones stay
+ * with the caller).  The same steps either way (the tests compare them);
+ * the counts of lg_explain_n_suppositions differ. */
+void lg_explain_set_threads (LgExplain *ex, guint n, guint share_after_us);
 
 /* A fact the solver knows already (--hint), before any step. */
 void lg_explain_give (LgExplain *ex, LgGridFact fact);

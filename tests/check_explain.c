@@ -402,23 +402,34 @@ START_TEST (test_explain_hints)
 }
 END_TEST
 
-/* ex and plain (lg_explain_set_no_shortcuts), both run: the same steps
- * and the same end; the shortcuts spare propagations whenever plain
- * propagated a hundred or more. */
+/* a and b, both run: the same steps and the same end (how: what differs
+ * between them). */
+static void
+check_same_steps (LgExplain *a, LgExplain *b, const char *what, const char *how)
+{
+  ck_assert (lg_explain_run (a, NULL));
+  ck_assert (lg_explain_run (b, NULL));
+  ck_assert_uint_eq (lg_explain_n_steps (a), lg_explain_n_steps (b));
+  for (guint i = 0; i < lg_explain_n_steps (a); i++)
+    LGTEST_CHECK (strcmp (lg_explain_get_step (a, i)->text,
+                          lg_explain_get_step (b, i)->text) == 0,
+                  "%s: step %u differs %s:\n%s\n%s", what, i + 1, how,
+                  lg_explain_get_step (a, i)->text,
+                  lg_explain_get_step (b, i)->text);
+  ck_assert_int_eq (lg_explain_result (a), lg_explain_result (b));
+}
+
+/* ex and plain (lg_explain_set_no_shortcuts): the same steps and the same
+ * end; the shortcuts spare propagations whenever plain propagated a
+ * hundred or more. */
 static void
 check_shortcuts (LgExplain *ex, LgExplain *plain, const char *what)
 {
+  /* one thread each: two weigh facts past the one found */
+  lg_explain_set_threads (ex, 1, 0);
+  lg_explain_set_threads (plain, 1, 0);
   lg_explain_set_no_shortcuts (plain);
-  ck_assert (lg_explain_run (ex, NULL));
-  ck_assert (lg_explain_run (plain, NULL));
-  ck_assert_uint_eq (lg_explain_n_steps (ex), lg_explain_n_steps (plain));
-  for (guint i = 0; i < lg_explain_n_steps (ex); i++)
-    LGTEST_CHECK (strcmp (lg_explain_get_step (ex, i)->text,
-                          lg_explain_get_step (plain, i)->text) == 0,
-                  "%s: step %u differs:\n%s\n%s", what, i + 1,
-                  lg_explain_get_step (ex, i)->text,
-                  lg_explain_get_step (plain, i)->text);
-  ck_assert_int_eq (lg_explain_result (ex), lg_explain_result (plain));
+  check_same_steps (ex, plain, what, "without the shortcuts");
   guint64 skipped, plain_skipped;
   guint64 n = lg_explain_n_suppositions (ex, &skipped);
   guint64 plain_n = lg_explain_n_suppositions (plain, &plain_skipped);
@@ -430,35 +441,47 @@ check_shortcuts (LgExplain *ex, LgExplain *plain, const char *what)
                   what, n);
 }
 
-/* The search for a step by contradiction with and without its shortcuts
- * (the solutions known, the rounds held): minimised puzzles (_i even),
- * puzzles of three solutions (_i odd), and every third one, when it has
- * one solution, from a false fact given (no solution agrees with it). */
-START_TEST (test_explain_shortcuts)
+/* Puzzle i of the searches for a step by contradiction: minimised (i
+ * even) or of three solutions (i odd), named in *what. */
+static LgProblem *
+search_puzzle (int i, char **what)
 {
   static const Config sizes[] = { { 6, 6 }, { 7, 6 }, { 7, 7 }, { 6, 7 } };
-  const Config *c = &sizes[_i % G_N_ELEMENTS (sizes)];
+  const Config *c = &sizes[i % G_N_ELEMENTS (sizes)];
   LgGenOptions o;
-  config_options (&o, c, (guint64) _i + 1);
-  o.minimise = _i % 2 == 0;
-  o.max_solutions = _i % 2 ? 3 : 1;
-  g_autofree char *what =
-      g_strdup_printf ("puzzle %d (%ux%u)", _i, c->items, c->groups);
-  g_autoptr (LgProblem) p = generated_problem (&o, what);
+  config_options (&o, c, (guint64) i + 1);
+  o.minimise = i % 2 == 0;
+  o.max_solutions = i % 2 ? 3 : 1;
+  *what = g_strdup_printf ("puzzle %d (%ux%u)", i, c->items, c->groups);
+  return generated_problem (&o, *what);
+}
+
+/* When p has one solution, its first cell given to a and b the other way
+ * round (a false fact: no solution agrees with it). */
+static void
+give_false_first (LgProblem *p, LgExplain *a, LgExplain *b)
+{
+  g_autoptr (LgExplain) full = lg_explain_new (p, NULL);
+  ck_assert (lg_explain_run (full, NULL));
+  LgGridFact f = { 0, !lg_bitset_test (lg_explain_yes (full), 0) };
+  if (lg_explain_result (full) == LG_EXPLAIN_SOLVED)
+    {
+      lg_explain_give (a, f);
+      lg_explain_give (b, f);
+    }
+}
+
+/* The search for a step by contradiction with and without its shortcuts
+ * (the solutions known, the rounds held), on the puzzles of search_puzzle,
+ * every third one from a false fact given. */
+START_TEST (test_explain_shortcuts)
+{
+  g_autofree char *what = NULL;
+  g_autoptr (LgProblem) p = search_puzzle (_i, &what);
   g_autoptr (LgExplain) ex = lg_explain_new (p, NULL);
   g_autoptr (LgExplain) plain = lg_explain_new (p, NULL);
   if (_i % 3 == 2)
-    {
-      /* the first cell, the other way round from the solution */
-      g_autoptr (LgExplain) full = lg_explain_new (p, NULL);
-      ck_assert (lg_explain_run (full, NULL));
-      LgGridFact f = { 0, !lg_bitset_test (lg_explain_yes (full), 0) };
-      if (lg_explain_result (full) == LG_EXPLAIN_SOLVED)
-        {
-          lg_explain_give (ex, f);
-          lg_explain_give (plain, f);
-        }
-    }
+    give_false_first (p, ex, plain);
   check_shortcuts (ex, plain, what);
 }
 END_TEST
@@ -714,6 +737,38 @@ START_TEST (test_explain_json)
 }
 END_TEST
 
+/* The same steps with the search for a supposition shared by two
+ * threads from its start as with one: on the puzzles of search_puzzle
+ * (every third one from a false fact given) and on the hard 10x10. */
+static void
+check_threads (LgProblem *p, gboolean give, const char *what)
+{
+  g_autoptr (LgExplain) one = lg_explain_new (p, NULL);
+  g_autoptr (LgExplain) two = lg_explain_new (p, NULL);
+  lg_explain_set_threads (one, 1, 0);
+  lg_explain_set_threads (two, 2, 0);
+  if (give)
+    give_false_first (p, one, two);
+  check_same_steps (one, two, what, "with two threads");
+}
+
+START_TEST (test_explain_threads)
+{
+  g_autofree char *what = NULL;
+  g_autoptr (LgProblem) p = search_puzzle (_i, &what);
+  check_threads (p, _i % 3 == 2, what);
+}
+END_TEST
+
+START_TEST (test_explain_threads_hard)
+{
+  g_autofree char *path = lgtest_data_path ("hard/10x10-s9.lgm");
+  g_autoptr (LgProblem) p = lg_parser_parse_file (path, NULL);
+  ck_assert (p != NULL);
+  check_threads (p, FALSE, "hard/10x10-s9.lgm");
+}
+END_TEST
+
 /* The text printed as the steps are found (a printer made before the
  * run, called after each step) is the text printed once the run is over,
  * byte for byte, whatever grid_every: the grids after every few steps, the
@@ -787,6 +842,8 @@ lg_explain_suite (void)
   tcase_add_loop_test (tc, test_grid_close, 0, 400);
   tcase_add_test (tc, test_explain_json);
   tcase_add_loop_test (tc, test_explain_printer, 0, 4);
+  tcase_add_loop_test (tc, test_explain_threads, 0, 16);
+  tcase_add_test (tc, test_explain_threads_hard);
   suite_add_tcase (s, tc);
   return s;
 }
