@@ -7,6 +7,9 @@
 
 #include <errno.h>
 #include <stdatomic.h>
+#ifdef HAVE_SCHED_GETAFFINITY
+#include <sched.h>
+#endif
 
 #include "constraint.h"
 #include "constraint_set.h"
@@ -659,6 +662,19 @@ prop_clear (Prop *p)
   g_free (p->held_log);
 }
 
+/* The processors this process may run on: its affinity where the system
+ * tells it (taskset), else all of the machine's. */
+static guint
+processors (void)
+{
+#ifdef HAVE_SCHED_GETAFFINITY
+  cpu_set_t set;
+  if (sched_getaffinity (0, sizeof set, &set) == 0)
+    return (guint) MAX (CPU_COUNT (&set), 1);
+#endif
+  return g_get_num_processors ();
+}
+
 LgExplain *
 lg_explain_new (LgProblem *problem, GError **error)
 {
@@ -700,7 +716,7 @@ lg_explain_new (LgProblem *problem, GError **error)
   make_word_index (ex);
   prop_init (ex, &ex->prop[0]);
   ex->n_props = 1;
-  ex->n_threads = (guint) CLAMP (g_get_num_processors (), 1, EXPLAIN_THREADS);
+  ex->n_threads = CLAMP (processors (), 1, EXPLAIN_THREADS);
   ex->share_after_us = SCAN_SHARE_AFTER_US;
   guint *m = g_new (guint, 5 * (gsize) ex->shape.words);
   ex->merged = (Merged) { .used = m,
