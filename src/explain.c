@@ -113,11 +113,13 @@ struct State
   const guint *told;  /* a supposition's, once its steps are chosen: per
                          step, its number as told ([1], [2], ...), or NULL:
                          its number in steps */
-  /* a supposition's (refute's): its lines, kept as it grows, and the
-   * items (g n + i) with a cell set since it was last checked for a
-   * conflict (the main grid's are ex->lines and ex->touched_list) */
+  /* its lines, kept as it grows (apply), and for the check of a conflict
+   * (has_conflict): whether it had none at the last check (clean), and
+   * the items (g n + i) with a cell set since (touched, listed) */
   uint32_t *lines;
-  GArray *touched;
+  gboolean clean;
+  gboolean *touched;
+  guint *touched_list, n_touched;
 };
 
 /* The words two units use, for units_conclude: the union of their lists
@@ -185,10 +187,6 @@ struct _LgExplain
   guint64 changes;         /* how often the main grid has grown */
   LgBitsetCountFunc count; /* lg_bitset_count_func's */
   uint32_t *work;          /* lg_grid_close's */
-  uint32_t *lines;         /* the main grid's lines (see main_has_conflict) */
-  gboolean clean;          /* it had no conflict at the last check */
-  gboolean *touched;       /* per item (g n + i): a cell of it set since */
-  guint *touched_list, n_touched;
   uint64_t *scratch[8];  /* scratch grids, words each: see their users */
   LgDeadline deadline;   /* lg_explain_set_deadline's */
   gboolean timed_out;    /* the deadline stopped it */
@@ -568,8 +566,11 @@ state_init (State *st, const LgGridShape *s)
   st->outer = NULL;
   st->supposed = G_MAXUINT;
   st->told = NULL;
-  st->lines = NULL;
-  st->touched = NULL;
+  st->lines = g_new0 (uint32_t, lg_grid_lines_size (s));
+  st->clean = FALSE; /* the lines to load */
+  st->touched = g_new0 (gboolean, s->n_groups * s->n);
+  st->touched_list = g_new (guint, s->n_groups * s->n);
+  st->n_touched = 0;
 }
 
 static void
@@ -580,8 +581,8 @@ state_clear (State *st)
   g_free (st->origin);
   g_ptr_array_unref (st->steps);
   g_free (st->lines);
-  if (st->touched)
-    g_array_unref (st->touched);
+  g_free (st->touched);
+  g_free (st->touched_list);
 }
 
 /* propagate's index of the units by the words they use, and its flags. */
@@ -690,9 +691,6 @@ lg_explain_new (LgProblem *problem, GError **error)
   for (guint k = 0; k < G_N_ELEMENTS (ex->scratch); k++)
     ex->scratch[k] = g_new0 (uint64_t, ex->shape.words);
   ex->work = g_new0 (uint32_t, lg_grid_work_size (&ex->shape));
-  ex->lines = g_new0 (uint32_t, lg_grid_lines_size (&ex->shape));
-  ex->touched = g_new0 (gboolean, ex->shape.n_groups * ex->shape.n);
-  ex->touched_list = g_new (guint, ex->shape.n_groups * ex->shape.n);
   state_init (&ex->main, &ex->shape);
   make_units (ex);
   g_autofree guint *assignment =
@@ -741,9 +739,6 @@ lg_explain_free (LgExplain *ex)
   g_free (ex->all);
   g_free (ex->merged.used);
   g_free (ex->work);
-  g_free (ex->lines);
-  g_free (ex->touched);
-  g_free (ex->touched_list);
   g_free (ex->word_first);
   g_free (ex->word_units);
   g_free (ex->word_support);
@@ -768,7 +763,7 @@ lg_explain_give (LgExplain *ex, LgGridFact fact)
   lg_bitset_set (fact.yes ? ex->main.yes : ex->main.no, fact.cell);
   ex->main.origin[fact.cell] = 0;
   ex->changes++;
-  ex->clean = FALSE; /* facts given may disagree: all checked again */
+  ex->main.clean = FALSE; /* facts given may disagree: all checked again */
   /* a fact given need not follow from the clues: the solutions known may
    * disagree with it */
   g_clear_pointer (&ex->possible, g_free);
@@ -1178,6 +1173,16 @@ apply (const LgExplain *ex, State *st, LgStep *step)
       fresh += !lg_bitset_test (set, f.cell);
       lg_bitset_set (set, f.cell);
       st->origin[f.cell] = st->steps->len;
+      guint g1, i1, g2, i2;
+      lg_grid_lines_set (&ex->shape, st->lines, f.cell, f.yes);
+      lg_grid_cell_items (&ex->shape, f.cell, &g1, &i1, &g2, &i2);
+      guint items[2] = { g1 * ex->shape.n + i1, g2 * ex->shape.n + i2 };
+      for (guint j = 0; j < 2; j++)
+        if (!st->touched[items[j]])
+          {
+            st->touched[items[j]] = TRUE;
+            st->touched_list[st->n_touched++] = items[j];
+          }
     }
   return fresh;
 }
@@ -1764,105 +1769,41 @@ unit_step (LgExplain *ex, const State *st, Unit *u)
   return a->step ? step_copy (a->step) : NULL;
 }
 
-/* Whether the main grid has a conflict (as lg_grid_has_conflict says),
- * from its lines kept in ex->lines: when it had none at the last check,
- * only the items of the cells set since are checked. */
+/* Whether grid st has a conflict (as lg_grid_has_conflict says), from
+ * its lines kept as it grows: when it had none at the last check, only
+ * the items of the cells set since are checked; else the whole grid, its
+ * lines loaded again (the first check, and after facts given). */
 static gboolean
-main_has_conflict (LgExplain *ex)
+has_conflict (const LgExplain *ex, State *st)
 {
   const LgGridShape *s = &ex->shape;
-  /* not clean: the whole grid, its lines loaded again */
-  gboolean whole = !ex->clean;
+  gboolean whole = !st->clean;
   gboolean found =
-      whole && lg_grid_has_conflict (s, ex->main.yes, ex->main.no, ex->lines);
-  for (guint k = 0; k < ex->n_touched; k++)
+      whole && lg_grid_has_conflict (s, st->yes, st->no, st->lines);
+  for (guint k = 0; k < st->n_touched; k++)
     {
-      guint item = ex->touched_list[k];
-      ex->touched[item] = FALSE;
+      guint item = st->touched_list[k];
+      st->touched[item] = FALSE;
       if (!whole && !found)
-        found = lg_grid_item_conflict (s, ex->lines, item / s->n, item % s->n);
+        found = lg_grid_item_conflict (s, st->lines, item / s->n, item % s->n);
     }
-  ex->n_touched = 0;
-  ex->clean = !found;
+  st->n_touched = 0;
+  st->clean = !found;
 #ifdef LG_ENABLE_CHECKS
-  g_assert (found == (lg_grid_conflict (s, ex->main.yes, ex->main.no, NULL) !=
-                      LG_GRID_OK));
-#endif
-  return found;
-}
-
-/* Whether the grid of a supposition has a conflict, as main_has_conflict
- * tells it of the main grid: its lines are kept (refute), and only the
- * items touched since the last check can be in a new conflict (the grid
- * it starts from, the main grid with the fact supposed, has none but on
- * the two items of that fact, touched). */
-static gboolean
-sub_has_conflict (const LgExplain *ex, const State *st)
-{
-  const LgGridShape *s = &ex->shape;
-  gboolean found = FALSE;
-  for (guint k = 0; k < st->touched->len && !found; k++)
-    {
-      guint item = g_array_index (st->touched, guint, k);
-      found = lg_grid_item_conflict (s, st->lines, item / s->n, item % s->n);
-    }
-  g_array_set_size (st->touched, 0);
-#ifdef LG_ENABLE_CHECKS
-  gsize size = lg_grid_lines_size (s);
-  g_autofree uint32_t *loaded = g_new (uint32_t, size);
-  lg_grid_lines (s, st->yes, st->no, loaded);
-  g_assert (memcmp (loaded, st->lines, size * sizeof *loaded) == 0);
   g_assert (found ==
             (lg_grid_conflict (s, st->yes, st->no, NULL) != LG_GRID_OK));
 #endif
   return found;
 }
 
-/* The fact f set in the lines of grid st, and its two items touched. */
-static void
-sub_grew (const LgExplain *ex, State *st, LgGridFact f)
-{
-  const LgGridShape *s = &ex->shape;
-  guint g1, i1, g2, i2;
-  lg_grid_lines_set (s, st->lines, f.cell, f.yes);
-  lg_grid_cell_items (s, f.cell, &g1, &i1, &g2, &i2);
-  guint items[2] = { g1 * s->n + i1, g2 * s->n + i2 };
-  g_array_append_vals (st->touched, items, 2);
-}
-
-/* The main grid grew by the facts a step derives: its lines, and the
- * items to check. */
-static void
-main_grew (LgExplain *ex, const LgStep *step)
-{
-  const LgGridShape *s = &ex->shape;
-  for (guint k = 0; k < step->derives->len; k++)
-    {
-      LgGridFact f = g_array_index (step->derives, LgGridFact, k);
-      guint g1, i1, g2, i2;
-      lg_grid_lines_set (s, ex->lines, f.cell, f.yes);
-      lg_grid_cell_items (s, f.cell, &g1, &i1, &g2, &i2);
-      guint items[2] = { g1 * s->n + i1, g2 * s->n + i2 };
-      for (guint j = 0; j < 2; j++)
-        if (!ex->touched[items[j]])
-          {
-            ex->touched[items[j]] = TRUE;
-            ex->touched_list[ex->n_touched++] = items[j];
-          }
-    }
-}
-
 /* The cheapest step of the grid or of one unit; a conflict, when there is
  * one, before anything else. */
 static LgStep *
-find_simple_step (LgExplain *ex, const State *st)
+find_simple_step (LgExplain *ex, State *st)
 {
   LgStep *best = NULL, *conflict = NULL;
   g_autoptr (GArray) uses = g_array_new (FALSE, FALSE, sizeof (LgGridFact));
-  /* the lines of both grids are kept as they grow */
-  const uint32_t *lines = st == &ex->main ? ex->lines : st->lines;
-  gboolean found =
-      st == &ex->main ? main_has_conflict (ex) : sub_has_conflict (ex, st);
+  gboolean found = has_conflict (ex, st);
   if (found &&
       lg_grid_conflict (&ex->shape, st->yes, st->no, uses) != LG_GRID_OK)
     {
@@ -1880,7 +1821,7 @@ find_simple_step (LgExplain *ex, const State *st)
     }
   if (conflict)
     return conflict;
-  find_grid_steps (ex, st, lines, &best);
+  find_grid_steps (ex, st, st->lines, &best);
   for (guint k = 0; k < ex->units->len; k++)
     {
       Unit *u = ex->units->pdata[k];
@@ -2207,11 +2148,6 @@ refute (LgExplain *ex, const State *st, LgGridFact supposed)
   sub.outer = st;
   sub.supposed = supposed.cell;
   suppose (s, st, supposed, sub.yes, sub.no);
-  /* its lines, loaded once: then kept as it grows (sub_grew) */
-  sub.lines = g_new (uint32_t, lg_grid_lines_size (s));
-  sub.touched = g_array_new (FALSE, FALSE, sizeof (guint));
-  lg_grid_lines (s, st->yes, st->no, sub.lines);
-  sub_grew (ex, &sub, supposed);
   LgStep *step = NULL;
   for (;;)
     {
@@ -2220,8 +2156,6 @@ refute (LgExplain *ex, const State *st, LgGridFact supposed)
       if (!next)
         break;
       guint fresh = apply (ex, &sub, next);
-      for (guint k = 0; k < next->derives->len; k++)
-        sub_grew (ex, &sub, g_array_index (next->derives, LgGridFact, k));
       if (next->kind == LG_STEP_CONFLICT)
         {
           step = step_new (LG_STEP_CONTRADICTION);
@@ -2539,8 +2473,13 @@ find_supposition_step (LgExplain *ex, const State *st)
 {
   const LgGridShape *s = &ex->shape;
   g_autofree guint *open = g_new (guint, s->n_cells);
-  g_autofree uint32_t *lines = g_new (uint32_t, lg_grid_lines_size (s));
-  lg_grid_lines (s, st->yes, st->no, lines);
+#ifdef LG_ENABLE_CHECKS
+  /* its lines as kept (find_simple_step checked the grid just before) */
+  gsize size = lg_grid_lines_size (s);
+  g_autofree uint32_t *loaded = g_new (uint32_t, size);
+  lg_grid_lines (s, st->yes, st->no, loaded);
+  g_assert (memcmp (loaded, st->lines, size * sizeof *loaded) == 0);
+#endif
   if (ex->no_shortcuts && !ex->possible)
     ex->possible = g_new0 (uint64_t, 2 * (gsize) s->words);
   else if (!ex->possible || n_known (ex, st->yes, st->no) >= ex->witness_again)
@@ -2552,7 +2491,7 @@ find_supposition_step (LgExplain *ex, const State *st)
   /* the order weighed: yes facts, then no facts, each by score, then cell;
    * a yes fact refuted beats every no fact, and one round is the fewest */
   g_autofree guint *facts = g_new (guint, 2 * (gsize) s->n_cells);
-  Scan sc = { .ex = ex, .st = st, .lines = lines, .facts = facts };
+  Scan sc = { .ex = ex, .st = st, .lines = st->lines, .facts = facts };
   for (int value = 1; value >= 0; value--)
     {
       for (guint score = 2; score <= s->n; score++)
@@ -2967,7 +2906,6 @@ lg_explain_next (LgExplain *ex, GError **error)
                    ex->main.steps->len);
       return NULL;
     }
-  main_grew (ex, step);
   ex->changes++;
   if (step->derives->len == 0)
     {
