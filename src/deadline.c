@@ -16,7 +16,13 @@ gboolean
 lg_deadline_check (LgDeadline *d)
 {
   d->countdown = LG_DEADLINE_TICKS;
-  if (!d->passed && d->at && g_get_monotonic_time () >= d->at)
+  if (!d->passed && lg_deadline_reached (d))
     d->passed = TRUE;
   return d->passed;
+}
+
+gboolean
+lg_deadline_reached (const LgDeadline *d)
+{
+  return d->at && g_get_monotonic_time () >= d->at;
 }

@@ -20,8 +20,11 @@ typedef struct
 
 /* at: a time of g_get_monotonic_time (), or 0 for no deadline. */
 void lg_deadline_init (LgDeadline *deadline, gint64 at);
-/* Reads the clock now. */
+/* Reads the clock now, and remembers the answer. */
 gboolean lg_deadline_check (LgDeadline *deadline);
+/* Has the clock reached the deadline?  Reads the clock now and writes
+ * nothing, so that threads may share one deadline. */
+gboolean lg_deadline_reached (const LgDeadline *deadline);
 
 /* Has the deadline passed?  deadline may be NULL (none). */
 static inline gboolean

@@ -16,6 +16,7 @@
 #include "deadline.h"
 #include "parser.h"
 #include "solution.h"
+#include "tsan.h"
 
 /* The most assignments of one unit's variables enumerated, and the most
  * bytes its cases may hold. */
@@ -857,7 +858,7 @@ lg_explain_timed_out (const LgExplain *ex)
 static gboolean
 out_of_time (LgExplain *ex)
 {
-  if (!ex->timed_out && ex->deadline.at && lg_deadline_check (&ex->deadline))
+  if (!ex->timed_out && lg_deadline_check (&ex->deadline))
     ex->timed_out = TRUE;
   return ex->timed_out;
 }
@@ -1491,6 +1492,21 @@ cases_agree (const Unit *u, const guint *list, guint n, uint64_t *dy,
     }
 }
 
+/* What unit u concludes under the facts yes, no, from its cases of list
+ * (n of them): filter_cases into compat, then cases_agree into dy, dn,
+ * which are cleared first.  Returns the number of compatible cases. */
+static guint
+unit_conclude (const Unit *u, const guint *list, guint n, const uint64_t *yes,
+               const uint64_t *no, guint words, guint *compat, uint64_t *dy,
+               uint64_t *dn)
+{
+  guint na = filter_cases (u, list, n, yes, no, compat);
+  memset (dy, 0, words * sizeof *dy);
+  memset (dn, 0, words * sizeof *dn);
+  cases_agree (u, compat, na, dy, dn);
+  return na;
+}
+
 /* What a set of units (one or two) concludes under the facts yes, no: the
  * cells on which all their compatible cases (pairs of cases that agree,
  * for two) agree, into dy, dn (every cell, known ones included; when no
@@ -1505,23 +1521,17 @@ units_conclude (LgExplain *ex, Unit *const *units, guint n_units, CaseSet set,
                 uint64_t *dn)
 {
   guint words = ex->shape.words;
-  guint na, nb = 0, n;
+  guint na, nb, n;
   Unit *a = units[0], *b = n_units > 1 ? units[1] : NULL;
   const guint *list = unit_cases (ex, a, set, &n);
+  if (!b)
+    return unit_conclude (a, list, n, yes, no, words, ex->compat, dy, dn);
   na = filter_cases (a, list, n, yes, no, ex->compat);
-  if (b)
-    {
-      list = unit_cases (ex, b, set, &n);
-      nb = filter_cases (b, list, n, yes, no, ex->compat2);
-    }
+  list = unit_cases (ex, b, set, &n);
+  nb = filter_cases (b, list, n, yes, no, ex->compat2);
   memset (dy, 0, words * sizeof *dy);
   memset (dn, 0, words * sizeof *dn);
   guint64 count = 0;
-  if (!b)
-    {
-      cases_agree (a, ex->compat, na, dy, dn);
-      return na;
-    }
   Merged *m = &ex->merged;
   merge_used (a, b, m);
   for (guint k = 0; k < m->n; k++)
@@ -2034,12 +2044,9 @@ propagate (LgExplain *ex, Prop *p, uint64_t *yes, uint64_t *no,
             {
 #ifdef LG_ENABLE_CHECKS
               /* it would conclude nothing new */
-              guint na =
-                  filter_cases (u, local, p->n_local[k], yes, no, p->compat);
+              guint na = unit_conclude (u, local, p->n_local[k], yes, no,
+                                        s->words, p->compat, dy, dn);
               g_assert (na > 0);
-              memset (dy, 0, s->words * sizeof *dy);
-              memset (dn, 0, s->words * sizeof *dn);
-              cases_agree (u, p->compat, na, dy, dn);
               for (guint w = 0; w < s->words; w++)
                 g_assert (!(dy[w] & ~yes[w]) && !(dn[w] & ~no[w]));
 #endif
@@ -2270,6 +2277,22 @@ typedef struct Scan
 /* The facts a thread takes at a time. */
 #define SCAN_CHUNK 8
 
+/* The scan's lock, taken and given back (and shown to ThreadSanitizer,
+ * which does not see inside GLib's mutexes: see tsan.h). */
+static inline void
+scan_lock (Scan *sc)
+{
+  g_mutex_lock (&sc->lock);
+  lg_tsan_acquire (&sc->lock);
+}
+
+static inline void
+scan_unlock (Scan *sc)
+{
+  lg_tsan_release (&sc->lock);
+  g_mutex_unlock (&sc->lock);
+}
+
 /* Whether the fact at pos can still be the one refuted, against the best
  * so far: a yes before any no, then the fewest rounds, then the first; if
  * so, *bound is the rounds it must be refuted within (0: any).  When it
@@ -2285,14 +2308,6 @@ scan_bound (const Scan *sc, guint pos, guint *bound)
     return yes;
   *bound = pos < sc->best_pos ? sc->best_rounds : sc->best_rounds - 1;
   return *bound > 0;
-}
-
-/* Whether the deadline passed, read without writing ex (another thread's
- * test: out_of_time is the caller's). */
-static gboolean
-deadline_passed (const LgExplain *ex)
-{
-  return ex->deadline.at && g_get_monotonic_time () >= ex->deadline.at;
 }
 
 /* Whether fact (a cell, plus n_cells for a no) is marked safe. */
@@ -2322,21 +2337,21 @@ scan_run (Scan *sc, Prop *p, gboolean caller)
       if (caller && sc->share_at && g_get_monotonic_time () >= sc->share_at)
         scan_share (sc);
       guint bound;
-      g_mutex_lock (&sc->lock);
+      scan_lock (sc);
       guint first = sc->next;
       gboolean go =
           !sc->stop && first < sc->n_facts && scan_bound (sc, first, &bound);
       if (go)
         sc->next = MIN (first + SCAN_CHUNK, sc->n_facts);
       guint last = sc->next;
-      g_mutex_unlock (&sc->lock);
+      scan_unlock (sc);
       if (!go)
         return;
       for (guint pos = first; pos < last; pos++)
         {
-          g_mutex_lock (&sc->lock);
+          scan_lock (sc);
           gboolean may = !sc->stop && scan_bound (sc, pos, &bound);
-          g_mutex_unlock (&sc->lock);
+          scan_unlock (sc);
           if (!may)
             return;
           guint fact = sc->facts[pos];
@@ -2358,11 +2373,13 @@ scan_run (Scan *sc, Prop *p, gboolean caller)
 #endif
               continue;
             }
-          if (caller ? out_of_time (ex) : deadline_passed (ex))
+          /* the other thread only reads the deadline: out_of_time
+           * writes ex */
+          if (caller ? out_of_time (ex) : lg_deadline_reached (&ex->deadline))
             {
-              g_mutex_lock (&sc->lock);
+              scan_lock (sc);
               sc->stop = TRUE;
-              g_mutex_unlock (&sc->lock);
+              scan_unlock (sc);
               return;
             }
           suppose (s, st, (LgGridFact) { c, value }, p->yes, p->no);
@@ -2393,14 +2410,14 @@ scan_run (Scan *sc, Prop *p, gboolean caller)
             }
           if (!rounds)
             continue;
-          g_mutex_lock (&sc->lock);
+          scan_lock (sc);
           guint now;
           if (scan_bound (sc, pos, &now) && (!now || rounds <= now))
             {
               sc->best_rounds = rounds;
               sc->best_pos = pos;
             }
-          g_mutex_unlock (&sc->lock);
+          scan_unlock (sc);
         }
     }
 }
@@ -2410,11 +2427,13 @@ scan_task (gpointer data, gpointer user_data)
 {
   (void) user_data;
   struct ScanTask *t = data;
-  scan_run (t->scan, t->prop, FALSE);
-  g_mutex_lock (&t->scan->lock);
-  if (--t->scan->running == 0)
-    g_cond_signal (&t->scan->done);
-  g_mutex_unlock (&t->scan->lock);
+  lg_tsan_acquire (t);
+  Scan *sc = t->scan;
+  scan_run (sc, t->prop, FALSE);
+  scan_lock (sc);
+  if (--sc->running == 0)
+    g_cond_signal (&sc->done);
+  scan_unlock (sc);
 }
 
 /* The caller shares the search: the threads of the pool (made, with their
@@ -2444,12 +2463,13 @@ scan_share (Scan *sc)
       guint n;
       unit_cases (ex, ex->units->pdata[k], CASES_MAIN, &n);
     }
-  g_mutex_lock (&sc->lock);
+  scan_lock (sc);
   sc->running = ex->n_threads - 1;
-  g_mutex_unlock (&sc->lock);
+  scan_unlock (sc);
   for (guint t = 1; t < ex->n_threads; t++)
     {
       sc->tasks[t] = (struct ScanTask) { sc, &ex->prop[t] };
+      lg_tsan_release (&sc->tasks[t]);
       g_thread_pool_push (ex->pool, &sc->tasks[t], NULL);
     }
 }
@@ -2516,10 +2536,14 @@ find_supposition_step (LgExplain *ex, const State *st)
   if (ex->n_threads > 1)
     sc.share_at = g_get_monotonic_time () + ex->share_after_us;
   scan_run (&sc, &ex->prop[0], TRUE);
-  g_mutex_lock (&sc.lock);
+  scan_lock (&sc);
   while (sc.running)
-    g_cond_wait (&sc.done, &sc.lock);
-  g_mutex_unlock (&sc.lock);
+    {
+      lg_tsan_release (&sc.lock);
+      g_cond_wait (&sc.done, &sc.lock);
+      lg_tsan_acquire (&sc.lock);
+    }
+  scan_unlock (&sc);
 
   g_mutex_clear (&sc.lock);
   g_cond_clear (&sc.done);

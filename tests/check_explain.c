@@ -842,9 +842,13 @@ lg_explain_suite (void)
   tcase_add_loop_test (tc, test_grid_close, 0, 400);
   tcase_add_test (tc, test_explain_json);
   tcase_add_loop_test (tc, test_explain_printer, 0, 4);
-  tcase_add_loop_test (tc, test_explain_threads, 0, 16);
-  tcase_add_test (tc, test_explain_threads_hard);
   suite_add_tcase (s, tc);
+  /* the searches shared from their start (and make tsan's first aim) */
+  TCase *threads = tcase_create ("threads");
+  tcase_set_timeout (threads, 600);
+  tcase_add_loop_test (threads, test_explain_threads, 0, 16);
+  tcase_add_test (threads, test_explain_threads_hard);
+  suite_add_tcase (s, threads);
   return s;
 }
 

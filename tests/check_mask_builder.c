@@ -1040,7 +1040,8 @@ END_TEST
 
 /* The deadline (--time-limit): one far away builds the same tree as none;
  * one passed stops the build at the first value of a variable: no tree,
- * a TIME_LIMIT error without a line. */
+ * a TIME_LIMIT error without a line.  lg_deadline_reached, which the
+ * explanation's second thread asks, answers as lg_deadline_check. */
 START_TEST (test_mask_builder_deadline)
 {
   g_autoptr (LgProblem) p = limits_problem ();
@@ -1058,8 +1059,13 @@ START_TEST (test_mask_builder_deadline)
   ck_assert_uint_eq (tree->leaves_tried, bt.tree->leaves_tried);
   lg_and_or_tree_free (tree);
 
-  LgDeadline passed;
+  LgDeadline passed, none;
   lg_deadline_init (&passed, 1);
+  lg_deadline_init (&none, 0);
+  ck_assert (!lg_deadline_reached (&far));
+  ck_assert (lg_deadline_reached (&passed));
+  ck_assert (!lg_deadline_reached (&none));
+  ck_assert (!lg_deadline_check (&none));
   g_autoptr (GError) error = NULL;
   tree = lg_mask_builder_build (p, bt.set, bt.permut, FALSE, NULL, &passed,
                                 G_MAXUINT64, &error);
