@@ -999,6 +999,14 @@ solve (Options *o, LgProblem *problem, const char *source, LgStats *stats)
              "%s: note: the search stopped at %s: there may be more "
              "solutions\n",
              g_get_prgname (), stop);
+  else if (!cut && stats->complete && o->printed == 0 && isatty (STDERR_FILENO))
+    /* what a person at the terminal needs next (a clue written wrong, most
+     * often); never in a pipe or a file, whose stderr stays what it was */
+    fprintf (stderr,
+             "%s: note: no solution: some %s contradict each other; "
+             "--why-none names a smallest set of them\n",
+             g_get_prgname (),
+             lg_problem_has_clue_texts (problem) ? "clues" : "rules");
   int status = repeat_solve (o, stats);
   if (status >= 0)
     return status;

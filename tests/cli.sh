@@ -319,6 +319,20 @@ if have_terminal; then
   else
     fail "progress line of --explain: $(tr '\r' '\n' <"$tmp/tty" | tail -3)"
   fi
+  # no solution: on a terminal, a note names --why-none (in a pipe or a
+  # file stderr stays empty: cli-engine.sh's check of the data files)
+  on_terminal 60 --count "$top_srcdir/data/einstein-cat-not-water.lgm"
+  tty_shows "no solution on a terminal: the note names --why-none" \
+    '^logigram: note: no solution: some clues contradict each other; --why-none names a smallest set of them'
+  on_terminal 60 --count "$top_srcdir/tests/warn/count-never-holds.lgm"
+  tty_shows "no solution of rules without clue lines: the note speaks of rules" \
+    '^logigram: note: no solution: some rules contradict each other'
+  on_terminal 60 --count "$top_srcdir/data/einstein.lgm"
+  if grep -q 'no solution' "$tmp/tty"; then
+    fail "one solution on a terminal: a no-solution note"
+  else
+    pass "one solution on a terminal: no no-solution note"
+  fi
 else
   echo "# no pseudo-terminal (script(1) missing, or no /dev/pts): the terminal progress check is skipped"
 fi
