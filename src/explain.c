@@ -2256,7 +2256,6 @@ typedef struct Scan
 {
   LgExplain *ex;
   const State *st;
-  const uint32_t *lines; /* st's */
   const guint *facts;
   guint n_facts, n_yes;
   _Atomic uint64_t *safe;
@@ -2368,7 +2367,7 @@ scan_run (Scan *sc, Prop *p, gboolean caller)
               suppose (s, st, (LgGridFact) { c, value }, p->yes, p->no);
               gboolean ignored;
               g_assert (propagate (ex, p, p->yes, p->no, st->yes, st->no,
-                                   sc->lines, bound, &ignored, NULL,
+                                   st->lines, bound, &ignored, NULL,
                                    NULL) == 0);
 #endif
               continue;
@@ -2386,7 +2385,7 @@ scan_run (Scan *sc, Prop *p, gboolean caller)
           gboolean closed;
           guint n_held = 0;
           guint rounds =
-              propagate (ex, p, p->yes, p->no, st->yes, st->no, sc->lines,
+              propagate (ex, p, p->yes, p->no, st->yes, st->no, st->lines,
                          bound, &closed, bound ? p->held_log : NULL, &n_held);
           p->propagated++;
           for (guint k = 0; !rounds && k < n_held; k++)
@@ -2511,7 +2510,7 @@ find_supposition_step (LgExplain *ex, const State *st)
   /* the order weighed: yes facts, then no facts, each by score, then cell;
    * a yes fact refuted beats every no fact, and one round is the fewest */
   g_autofree guint *facts = g_new (guint, 2 * (gsize) s->n_cells);
-  Scan sc = { .ex = ex, .st = st, .lines = st->lines, .facts = facts };
+  Scan sc = { .ex = ex, .st = st, .facts = facts };
   for (int value = 1; value >= 0; value--)
     {
       for (guint score = 2; score <= s->n; score++)
