@@ -171,6 +171,9 @@ typedef struct
   guint n_uses;       /* references to it */
   guint n_rules;      /* rules that refer to it */
   guint last_rule;    /* the number of the last of them */
+  guint tie_clue;     /* the first clue with a text that ties it by yes */
+  guint tie_line;     /* where */
+  gboolean warned;    /* tied again in another clue: said once */
 } VarInfo;
 
 /* A warning, "FILE:LINE:COLUMN: warning: MESSAGE" in text. */
@@ -2604,6 +2607,82 @@ parse_or (Parser *p, Value *value)
 
 static void note_relation (Parser *p, LgRule *rule, const Token *first);
 
+static void warn_at (Parser *p, guint line, guint column, const char *format,
+                     ...) G_GNUC_PRINTF (4, 5);
+
+/* Variable x is tied by a yes couple of the rule just read.  A clue with a
+ * text is a sentence of its own: when two of them tie one variable, they
+ * speak of one item, most often because the second meant a variable of
+ * its own (a name declared once, above both, and written again in each
+ * clue's "yes a, ..." where the clue needed "var a: ...").  A variable
+ * that one clue ties and later ones only compute with (data/jojo.lgm's
+ * "c is still Eve's birth year") is not reported. */
+static void
+note_tie (Parser *p, const LgItem *x)
+{
+  VarInfo *var = x->is_var ? g_hash_table_lookup (p->var_table, x->name) : NULL;
+  guint clue = lg_problem_n_clues (p->problem);
+
+  if (var == NULL || var->item != x || var->warned)
+    return;
+  if (var->tie_clue == 0)
+    {
+      var->tie_clue = clue;
+      var->tie_line = p->line;
+      return;
+    }
+  if (var->tie_clue == clue)
+    return;
+  guint column = 1;
+  for (guint i = 0; i < p->tokens->len; i++)
+    {
+      const Token *t = &g_array_index (p->tokens, Token, i);
+
+      /* not a group's name or an item after one (GROUP:ITEM) */
+      gboolean qualified =
+          (i > 0 &&
+           g_array_index (p->tokens, Token, i - 1).kind == TOK_COLON) ||
+          (i + 1 < p->tokens->len &&
+           g_array_index (p->tokens, Token, i + 1).kind == TOK_COLON);
+
+      if ((t->kind == TOK_NAME || t->kind == TOK_STRING) && !qualified &&
+          strcmp (t->text, var->name) == 0)
+        {
+          column = t->column;
+          break;
+        }
+    }
+  g_autoptr (GString) name = g_string_new (NULL);
+  g_autoptr (GString) group = g_string_new (NULL);
+
+  var->warned = TRUE;
+  lg_append_lgm_name (name, var->name);
+  lg_append_lgm_name (group, var->group->name);
+  warn_at (p, p->line, column,
+           "variable '%s' is tied by 'yes' in clue %u (line %u) and again in "
+           "clue %u: both clues then speak of the same item of group '%s'; "
+           "if clue %u means another one, declare it again after its clue "
+           "line ('var %s: %s')",
+           var->name, var->tie_clue, var->tie_line, clue, var->group->name,
+           clue, name->str, group->str);
+}
+
+/* The yes couples of rule, alone or joined by and (a couple list). */
+static void
+note_ties (Parser *p, const LgRule *rule)
+{
+  if (rule->kind == LG_RULE_AND)
+    {
+      note_ties (p, rule->a);
+      note_ties (p, rule->b);
+    }
+  else if (rule->kind == LG_RULE_YES)
+    {
+      note_tie (p, rule->x);
+      note_tie (p, rule->y);
+    }
+}
+
 /* Adds the rule of the current line, that starts at `first`. */
 static gboolean
 add_rule (Parser *p, const Token *first, LgRule *rule)
@@ -2611,6 +2690,8 @@ add_rule (Parser *p, const Token *first, LgRule *rule)
   lg_problem_set_line (p->problem, p->line);
   if (lg_rule (p->problem, rule) == 0)
     return builder_failed (p, first);
+  if (lg_problem_has_clue_texts (p->problem))
+    note_ties (p, rule);
   return TRUE;
 }
 
@@ -2741,9 +2822,6 @@ parse_statement (Parser *p)
  * author meant.  They never stop the reading; the problem is the same with
  * or without them.  Those that need the whole file (variables used too
  * little, sums that may count one item twice) are made by warn_at_end. */
-
-static void warn_at (Parser *p, guint line, guint column, const char *format,
-                     ...) G_GNUC_PRINTF (4, 5);
 
 static void
 warn_at (Parser *p, guint line, guint column, const char *format, ...)

@@ -678,6 +678,60 @@ START_TEST (test_parser_var_hides_item)
 }
 END_TEST
 
+/* The warnings of text, one string (empty: none). */
+static char *
+warnings_of (const char *text)
+{
+  g_auto (GStrv) warnings = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LgProblem) problem = lg_parser_parse_data_full (
+      "t.lgm", text, strlen (text), &warnings, &error);
+
+  ck_assert_msg (problem != NULL, "%s", error ? error->message : "");
+  return g_strjoinv ("\n", warnings);
+}
+
+/* A variable that two clues with a text tie by 'yes' is reported once, at
+ * the second tie; not one that a clue ties and a later one computes with
+ * (data/jojo.lgm), nor one that one clue ties twice (two items of one
+ * person), nor two ties in a file without clue texts (the tutorial's). */
+START_TEST (test_parser_var_tied_in_two_clues)
+{
+  static const char head[] = "ordered h: h0, h1, h2\n"
+                             "atomic g: p, q, r\n"
+                             "atomic k: x, y, z\n"
+                             "var a, b: h\n";
+  g_autofree char *two = g_strconcat (head,
+                                      "clue \"one\"\nyes a, p\nyes b, x\n"
+                                      "clue \"two\"\nyes g:q, b\n"
+                                      "yes a, q\nb < a\n",
+                                      NULL);
+  g_autofree char *computed = g_strconcat (
+      head, "clue \"one\"\nyes a, p\nyes b, x\nclue \"two\"\nb < a\n", NULL);
+  g_autofree char *one_clue = g_strconcat (
+      head, "clue \"one\"\nyes a, p\nyes a, x\nyes b, q, y\nb < a\n", NULL);
+  g_autofree char *no_texts =
+      g_strconcat (head, "yes a, p\nyes b, x\nyes a, y\nyes b, q\n", NULL);
+  g_autofree char *w_two = warnings_of (two);
+  g_autofree char *w_computed = warnings_of (computed);
+  g_autofree char *w_one_clue = warnings_of (one_clue);
+  g_autofree char *w_no_texts = warnings_of (no_texts);
+
+  ck_assert_str_eq (
+      w_two, "t.lgm:9:10: warning: variable 'b' is tied by 'yes' in clue 1 "
+             "(line 7) and again in clue 2: both clues then speak of the "
+             "same item of group 'h'; if clue 2 means another one, declare "
+             "it again after its clue line ('var b: h')\n"
+             "t.lgm:10:5: warning: variable 'a' is tied by 'yes' in clue 1 "
+             "(line 6) and again in clue 2: both clues then speak of the "
+             "same item of group 'h'; if clue 2 means another one, declare "
+             "it again after its clue line ('var a: h')");
+  ck_assert_str_eq (w_computed, "");
+  ck_assert_str_eq (w_one_clue, "");
+  ck_assert_str_eq (w_no_texts, "");
+}
+END_TEST
+
 START_TEST (test_parser_ask)
 {
   g_autoptr (LgProblem) problem = parse_ok ("ordered h: h0, h1, h2\n"
@@ -1194,13 +1248,14 @@ END_TEST
 /* ---- warnings: one file per warning ------------------------------------ */
 
 static const char *const warn_files[] = {
-  "always-holds.lgm",         "never-holds-logic.lgm",
-  "sum-same-item.lgm",        "value-out-of-range.lgm",
-  "var-hides-item.lgm",       "var-never-used.lgm",
-  "var-used-once.lgm",        "sum-same-item-numeric.lgm",
-  "sum-with-couple.lgm",      "clue-without-rule.lgm",
-  "var-used-once-quoted.lgm", "count-never-holds.lgm",
-  "count-always-holds.lgm",   "ordered-numbers.lgm",
+  "always-holds.lgm",          "never-holds-logic.lgm",
+  "sum-same-item.lgm",         "value-out-of-range.lgm",
+  "var-hides-item.lgm",        "var-never-used.lgm",
+  "var-used-once.lgm",         "sum-same-item-numeric.lgm",
+  "sum-with-couple.lgm",       "clue-without-rule.lgm",
+  "var-used-once-quoted.lgm",  "count-never-holds.lgm",
+  "count-always-holds.lgm",    "ordered-numbers.lgm",
+  "var-tied-in-two-clues.lgm",
 };
 
 /* Each file of tests/warn starts with `# expect: LINE:COLUMN: MESSAGE`: it
@@ -1565,6 +1620,7 @@ lg_parser_suite (void)
   tcase_add_test (core, test_parser_dense_lines);
   tcase_add_test (core, test_parser_var_redeclared);
   tcase_add_test (core, test_parser_var_hides_item);
+  tcase_add_test (core, test_parser_var_tied_in_two_clues);
   tcase_add_test (core, test_parser_ask);
   tcase_add_test (core, test_parser_rule_lines);
   tcase_add_test (core, test_parser_clues);
