@@ -8,7 +8,9 @@
 # bench/worst.sh (make bench-worst) on two, and the checks with clingo,
 # bench/cross-check.sh (make bench-cross) on one puzzle and
 # bench/diagnose-check.sh (make bench-diagnose) on two, each also with a
-# logigram that answers wrong, which they must catch.
+# logigram that answers wrong, which they must catch.  Last,
+# bench/relgen.py (the other generator) on one small puzzle, when python3
+# is there.
 # Environment (set by make check): LOGIGRAM, LOGIGRAM_GEN, LG_DATADIR,
 # LG_TESTDIR, top_srcdir.
 top_srcdir=${top_srcdir:-.}
@@ -148,5 +150,32 @@ WRONG
   fi
 else
   echo "# bench/cross-check.sh and bench/diagnose-check.sh not run: they need LOGIGRAM_GEN and clingo"
+fi
+
+# bench/relgen.py, the other generator: a small puzzle, the same twice,
+# with one solution, no warning, and every clue needed
+if command -v python3 > /dev/null; then
+  LOGIGRAM=$LOGIGRAM python3 "$top_srcdir/bench/relgen.py" 5 4 3 \
+    >"$tmp/rel.lgm" 2>"$tmp/rel.err"
+  rc=$?
+  LOGIGRAM=$LOGIGRAM python3 "$top_srcdir/bench/relgen.py" 5 4 3 \
+    >"$tmp/rel2.lgm" 2>>"$tmp/rel.err"
+  sed 's/^/# /' "$tmp/rel.err"
+  if [ "$rc" -eq 0 ] && cmp -s "$tmp/rel.lgm" "$tmp/rel2.lgm"; then
+    pass "bench/relgen.py 5 4 3: a puzzle, the same twice"
+  else
+    fail "bench/relgen.py 5 4 3: exit $rc, or two different puzzles"
+  fi
+  count=$("$LOGIGRAM" --count "$tmp/rel.lgm" 2>"$tmp/rel.err")
+  n=$(grep -c '^clue ' "$tmp/rel.lgm")
+  if [ "$count" = 1 ] && [ ! -s "$tmp/rel.err" ] &&
+    "$LOGIGRAM" --redundant "$tmp/rel.lgm" |
+    grep -q "^None of the $n clues is redundant"; then
+    pass "bench/relgen.py 5 4 3: one solution, no warning, $n clues all needed"
+  else
+    fail "bench/relgen.py 5 4 3: $count solutions, or a warning, or a clue not needed"
+  fi
+else
+  echo "# bench/relgen.py not run: it needs python3"
 fi
 finish
