@@ -173,8 +173,16 @@ typedef struct
   guint last_rule;    /* the number of the last of them */
   guint tie_clue;     /* the first clue with a text that ties it by yes */
   guint tie_line;     /* where */
-  gboolean warned;    /* tied again in another clue: said once */
+  GArray *ties;       /* Tie: the items it is tied to by yes, one a group */
+  gboolean warned;    /* a tie reported: said once */
 } VarInfo;
+
+/* A variable tied by a yes couple to item, first on line. */
+typedef struct
+{
+  const LgItem *item;
+  guint line;
+} Tie;
 
 /* A warning, "FILE:LINE:COLUMN: warning: MESSAGE" in text. */
 typedef struct
@@ -231,6 +239,8 @@ var_info_free (gpointer data)
   VarInfo *info = data;
 
   g_free (info->name);
+  if (info->ties != NULL)
+    g_array_unref (info->ties);
   g_free (info);
 }
 
@@ -2609,21 +2619,99 @@ static void note_relation (Parser *p, LgRule *rule, const Token *first);
 
 static void warn_at (Parser *p, guint line, guint column, const char *format,
                      ...) G_GNUC_PRINTF (4, 5);
+static char *item_ref_text (Parser *p, const LgItem *item);
 
-/* Variable x is tied by a yes couple of the rule just read.  A clue with a
- * text is a sentence of its own: when two of them tie one variable, they
- * speak of one item, most often because the second meant a variable of
- * its own (a name declared once, above both, and written again in each
- * clue's "yes a, ..." where the clue needed "var a: ...").  A variable
- * that one clue ties and later ones only compute with (data/jojo.lgm's
- * "c is still Eve's birth year") is not reported. */
+/* Where the current line names var: its first bare reference (not a
+ * group's name nor the item after one, GROUP:ITEM); else column 1. */
+static guint
+var_column (Parser *p, const VarInfo *var)
+{
+  for (guint i = 0; i < p->tokens->len; i++)
+    {
+      const Token *t = &g_array_index (p->tokens, Token, i);
+      gboolean qualified =
+          (i > 0 &&
+           g_array_index (p->tokens, Token, i - 1).kind == TOK_COLON) ||
+          (i + 1 < p->tokens->len &&
+           g_array_index (p->tokens, Token, i + 1).kind == TOK_COLON);
+
+      if ((t->kind == TOK_NAME || t->kind == TOK_STRING) && !qualified &&
+          strcmp (t->text, var->name) == 0)
+        return t->column;
+    }
+  return 1;
+}
+
+/* What to write when a tie of var, in clue (0: no clue texts), meant a
+ * variable of its own. */
+static char *
+redeclare_advice (const VarInfo *var, guint clue)
+{
+  g_autoptr (GString) name = g_string_new (NULL);
+  g_autoptr (GString) group = g_string_new (NULL);
+
+  lg_append_lgm_name (name, var->name);
+  lg_append_lgm_name (group, var->group->name);
+  if (var->tie_clue != 0 && var->tie_clue != clue)
+    return g_strdup_printf ("if clue %u means another one, declare it again "
+                            "after its clue line ('var %s: %s')",
+                            clue, name->str, group->str);
+  return g_strdup_printf ("if this rule means another one, declare it again "
+                          "before it ('var %s: %s')",
+                          name->str, group->str);
+}
+
+/* Variable x is tied to other by a yes couple of the rule just read.  Two
+ * items of one group cannot go with one item: tied to both, the variable
+ * leaves no solution, whatever the other rules (a name reused where a new
+ * variable was meant).  And a clue with a text is a sentence of its own:
+ * when two of them tie one variable, they speak of one item, most often
+ * because the second meant a variable of its own (a name declared once,
+ * above both, and written again in each clue's "yes a, ..." where the
+ * clue needed "var a: ...").  A variable that one clue ties and later
+ * ones only compute with (data/jojo.lgm's "c is still Eve's birth year")
+ * is not reported.  One warning a variable at most. */
 static void
-note_tie (Parser *p, const LgItem *x)
+note_tie (Parser *p, const LgItem *x, const LgItem *other)
 {
   VarInfo *var = x->is_var ? g_hash_table_lookup (p->var_table, x->name) : NULL;
-  guint clue = lg_problem_n_clues (p->problem);
 
   if (var == NULL || var->item != x || var->warned)
+    return;
+  gboolean texts = lg_problem_has_clue_texts (p->problem);
+  guint clue = texts ? lg_problem_n_clues (p->problem) : 0;
+
+  if (!other->is_var)
+    {
+      if (var->ties == NULL)
+        var->ties = g_array_new (FALSE, FALSE, sizeof (Tie));
+      guint i = 0;
+      while (i < var->ties->len &&
+             g_array_index (var->ties, Tie, i).item->group != other->group)
+        i++;
+      if (i == var->ties->len)
+        {
+          Tie tie = { other, p->line };
+          g_array_append_val (var->ties, tie);
+        }
+      else if (g_array_index (var->ties, Tie, i).item != other)
+        {
+          const Tie *first = &g_array_index (var->ties, Tie, i);
+          g_autofree char *a = item_ref_text (p, first->item);
+          g_autofree char *b = item_ref_text (p, other);
+          g_autofree char *advice = redeclare_advice (var, clue);
+
+          var->warned = TRUE;
+          warn_at (p, p->line, var_column (p, var),
+                   "variable '%s' is tied by 'yes' to %s (line %u) and here "
+                   "to %s, two items of group '%s': no item of group '%s' "
+                   "goes with both, so no solution is left; %s",
+                   var->name, a, first->line, b, other->group->name,
+                   var->group->name, advice);
+          return;
+        }
+    }
+  if (!texts)
     return;
   if (var->tie_clue == 0)
     {
@@ -2633,38 +2721,15 @@ note_tie (Parser *p, const LgItem *x)
     }
   if (var->tie_clue == clue)
     return;
-  guint column = 1;
-  for (guint i = 0; i < p->tokens->len; i++)
-    {
-      const Token *t = &g_array_index (p->tokens, Token, i);
-
-      /* not a group's name or an item after one (GROUP:ITEM) */
-      gboolean qualified =
-          (i > 0 &&
-           g_array_index (p->tokens, Token, i - 1).kind == TOK_COLON) ||
-          (i + 1 < p->tokens->len &&
-           g_array_index (p->tokens, Token, i + 1).kind == TOK_COLON);
-
-      if ((t->kind == TOK_NAME || t->kind == TOK_STRING) && !qualified &&
-          strcmp (t->text, var->name) == 0)
-        {
-          column = t->column;
-          break;
-        }
-    }
-  g_autoptr (GString) name = g_string_new (NULL);
-  g_autoptr (GString) group = g_string_new (NULL);
+  g_autofree char *advice = redeclare_advice (var, clue);
 
   var->warned = TRUE;
-  lg_append_lgm_name (name, var->name);
-  lg_append_lgm_name (group, var->group->name);
-  warn_at (p, p->line, column,
+  warn_at (p, p->line, var_column (p, var),
            "variable '%s' is tied by 'yes' in clue %u (line %u) and again in "
            "clue %u: both clues then speak of the same item of group '%s'; "
-           "if clue %u means another one, declare it again after its clue "
-           "line ('var %s: %s')",
+           "%s",
            var->name, var->tie_clue, var->tie_line, clue, var->group->name,
-           clue, name->str, group->str);
+           advice);
 }
 
 /* The yes couples of rule, alone or joined by and (a couple list). */
@@ -2678,8 +2743,8 @@ note_ties (Parser *p, const LgRule *rule)
     }
   else if (rule->kind == LG_RULE_YES)
     {
-      note_tie (p, rule->x);
-      note_tie (p, rule->y);
+      note_tie (p, rule->x, rule->y);
+      note_tie (p, rule->y, rule->x);
     }
 }
 
@@ -2690,8 +2755,7 @@ add_rule (Parser *p, const Token *first, LgRule *rule)
   lg_problem_set_line (p->problem, p->line);
   if (lg_rule (p->problem, rule) == 0)
     return builder_failed (p, first);
-  if (lg_problem_has_clue_texts (p->problem))
-    note_ties (p, rule);
+  note_ties (p, rule);
   return TRUE;
 }
 

@@ -692,9 +692,11 @@ warnings_of (const char *text)
 }
 
 /* A variable that two clues with a text tie by 'yes' is reported once, at
- * the second tie; not one that a clue ties and a later one computes with
- * (data/jojo.lgm), nor one that one clue ties twice (two items of one
- * person), nor two ties in a file without clue texts (the tutorial's). */
+ * the second tie, and so is one tied to two items of one group, clues or
+ * not (no solution is left); not one that a clue ties and a later one
+ * computes with (data/jojo.lgm), nor one that one clue ties twice to items
+ * of two groups (two items of one person) or twice to one item, nor ties
+ * to items of two groups in a file without clue texts (the tutorial's). */
 START_TEST (test_parser_var_tied_in_two_clues)
 {
   static const char head[] = "ordered h: h0, h1, h2\n"
@@ -710,25 +712,34 @@ START_TEST (test_parser_var_tied_in_two_clues)
       head, "clue \"one\"\nyes a, p\nyes b, x\nclue \"two\"\nb < a\n", NULL);
   g_autofree char *one_clue = g_strconcat (
       head, "clue \"one\"\nyes a, p\nyes a, x\nyes b, q, y\nb < a\n", NULL);
-  g_autofree char *no_texts =
-      g_strconcat (head, "yes a, p\nyes b, x\nyes a, y\nyes b, q\n", NULL);
+  g_autofree char *no_texts = g_strconcat (
+      head, "yes a, p\nyes b, x\nyes a, y\nyes b, q\nyes a, p\n", NULL);
+  g_autofree char *clash =
+      g_strconcat (head, "yes a, p\nyes b, x\nb < a\nyes a, g:r\n", NULL);
   g_autofree char *w_two = warnings_of (two);
   g_autofree char *w_computed = warnings_of (computed);
   g_autofree char *w_one_clue = warnings_of (one_clue);
   g_autofree char *w_no_texts = warnings_of (no_texts);
+  g_autofree char *w_clash = warnings_of (clash);
 
   ck_assert_str_eq (
       w_two, "t.lgm:9:10: warning: variable 'b' is tied by 'yes' in clue 1 "
              "(line 7) and again in clue 2: both clues then speak of the "
              "same item of group 'h'; if clue 2 means another one, declare "
              "it again after its clue line ('var b: h')\n"
-             "t.lgm:10:5: warning: variable 'a' is tied by 'yes' in clue 1 "
-             "(line 6) and again in clue 2: both clues then speak of the "
-             "same item of group 'h'; if clue 2 means another one, declare "
-             "it again after its clue line ('var a: h')");
+             "t.lgm:10:5: warning: variable 'a' is tied by 'yes' to p (line "
+             "6) and here to q, two items of group 'g': no item of group 'h' "
+             "goes with both, so no solution is left; if clue 2 means "
+             "another one, declare it again after its clue line ('var a: "
+             "h')");
   ck_assert_str_eq (w_computed, "");
   ck_assert_str_eq (w_one_clue, "");
   ck_assert_str_eq (w_no_texts, "");
+  ck_assert_str_eq (
+      w_clash, "t.lgm:8:5: warning: variable 'a' is tied by 'yes' to p (line "
+               "5) and here to r, two items of group 'g': no item of group "
+               "'h' goes with both, so no solution is left; if this rule "
+               "means another one, declare it again before it ('var a: h')");
 }
 END_TEST
 
@@ -1255,7 +1266,7 @@ static const char *const warn_files[] = {
   "sum-with-couple.lgm",       "clue-without-rule.lgm",
   "var-used-once-quoted.lgm",  "count-never-holds.lgm",
   "count-always-holds.lgm",    "ordered-numbers.lgm",
-  "var-tied-in-two-clues.lgm",
+  "var-tied-in-two-clues.lgm", "var-tied-to-two-items.lgm",
 };
 
 /* Each file of tests/warn starts with `# expect: LINE:COLUMN: MESSAGE`: it
