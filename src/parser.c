@@ -2661,6 +2661,18 @@ redeclare_advice (const VarInfo *var, guint clue)
                           name->str, group->str);
 }
 
+/* Reports what (freed here) of var's tie on the current line, in clue,
+ * with the var line to write; var is reported no more. */
+static void
+warn_tie (Parser *p, VarInfo *var, guint clue, char *what)
+{
+  g_autofree char *advice = redeclare_advice (var, clue);
+
+  var->warned = TRUE;
+  warn_at (p, p->line, var_column (p, var), "%s; %s", what, advice);
+  g_free (what);
+}
+
 /* Variable x is tied to other by a yes couple of the rule just read.  Two
  * items of one group cannot go with one item: tied to both, the variable
  * leaves no solution, whatever the other rules (a name reused where a new
@@ -2699,15 +2711,14 @@ note_tie (Parser *p, const LgItem *x, const LgItem *other)
           const Tie *first = &g_array_index (var->ties, Tie, i);
           g_autofree char *a = item_ref_text (p, first->item);
           g_autofree char *b = item_ref_text (p, other);
-          g_autofree char *advice = redeclare_advice (var, clue);
 
-          var->warned = TRUE;
-          warn_at (p, p->line, var_column (p, var),
-                   "variable '%s' is tied by 'yes' to %s (line %u) and here "
-                   "to %s, two items of group '%s': no item of group '%s' "
-                   "goes with both, so no solution is left; %s",
-                   var->name, a, first->line, b, other->group->name,
-                   var->group->name, advice);
+          warn_tie (p, var, clue,
+                    g_strdup_printf (
+                        "variable '%s' is tied by 'yes' to %s (line %u) and "
+                        "here to %s, two items of group '%s': no item of "
+                        "group '%s' goes with both, so no solution is left",
+                        var->name, a, first->line, b, other->group->name,
+                        var->group->name));
           return;
         }
     }
@@ -2721,15 +2732,12 @@ note_tie (Parser *p, const LgItem *x, const LgItem *other)
     }
   if (var->tie_clue == clue)
     return;
-  g_autofree char *advice = redeclare_advice (var, clue);
-
-  var->warned = TRUE;
-  warn_at (p, p->line, var_column (p, var),
-           "variable '%s' is tied by 'yes' in clue %u (line %u) and again in "
-           "clue %u: both clues then speak of the same item of group '%s'; "
-           "%s",
-           var->name, var->tie_clue, var->tie_line, clue, var->group->name,
-           advice);
+  warn_tie (p, var, clue,
+            g_strdup_printf ("variable '%s' is tied by 'yes' in clue %u (line "
+                             "%u) and again in clue %u: both clues then speak "
+                             "of the same item of group '%s'",
+                             var->name, var->tie_clue, var->tie_line, clue,
+                             var->group->name));
 }
 
 /* The yes couples of rule, alone or joined by and (a couple list). */
