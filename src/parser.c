@@ -2681,8 +2681,9 @@ warn_tie (Parser *p, VarInfo *var, guint clue, char *what)
  * because the second meant a variable of its own (a name declared once,
  * above both, and written again in each clue's "yes a, ..." where the
  * clue needed "var a: ...").  A variable that one clue ties and later
- * ones only compute with (data/jojo.lgm's "c is still Eve's birth year")
- * is not reported.  One warning a variable at most. */
+ * ones only compute with (data/jojo.lgm's "c is still Eve's birth year"),
+ * or tie again to the same item, is not reported.  One warning a variable
+ * at most. */
 static void
 note_tie (Parser *p, const LgItem *x, const LgItem *other)
 {
@@ -2706,7 +2707,9 @@ note_tie (Parser *p, const LgItem *x, const LgItem *other)
           Tie tie = { other, p->line };
           g_array_append_val (var->ties, tie);
         }
-      else if (g_array_index (var->ties, Tie, i).item != other)
+      else if (g_array_index (var->ties, Tie, i).item == other)
+        return; /* the same item again: a new variable would mean the same */
+      else
         {
           const Tie *first = &g_array_index (var->ties, Tie, i);
           g_autofree char *a = item_ref_text (p, first->item);

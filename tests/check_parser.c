@@ -694,7 +694,8 @@ warnings_of (const char *text)
 /* A variable that two clues with a text tie by 'yes' is reported once, at
  * the second tie, and so is one tied to two items of one group, clues or
  * not (no solution is left); not one that a clue ties and a later one
- * computes with (data/jojo.lgm), nor one that one clue ties twice to items
+ * computes with (data/jojo.lgm) or ties again to the same item (what a new
+ * variable would mean too), nor one that one clue ties twice to items
  * of two groups (two items of one person) or twice to one item, nor ties
  * to items of two groups in a file without clue texts (the tutorial's). */
 START_TEST (test_parser_var_tied_in_two_clues)
@@ -709,7 +710,8 @@ START_TEST (test_parser_var_tied_in_two_clues)
                                       "yes a, q\nb < a\n",
                                       NULL);
   g_autofree char *computed = g_strconcat (
-      head, "clue \"one\"\nyes a, p\nyes b, x\nclue \"two\"\nb < a\n", NULL);
+      head, "clue \"one\"\nyes a, p\nyes b, x\nclue \"two\"\nb < a\nyes p, a\n",
+      NULL);
   g_autofree char *one_clue = g_strconcat (
       head, "clue \"one\"\nyes a, p\nyes a, x\nyes b, q, y\nb < a\n", NULL);
   g_autofree char *no_texts = g_strconcat (
