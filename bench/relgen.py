@@ -50,8 +50,9 @@ def main(n, G, seed, weights):
     groups = [('house', 'ordered', ['h%d' % i for i in range(1, n + 1)]),
               ('age', 'numeric', sorted(rnd.sample(range(20, 20 + 4 * n), n)))]
     for g in range(2, G):
+        prefix = chr(ord('a') + g) if g < 26 else 'z%d_' % g
         groups.append(('g%d' % g, 'atomic',
-                       ['%s%d' % (chr(ord('a') + g), i) for i in range(n)]))
+                       ['%s%d' % (prefix, i) for i in range(n)]))
     # the hidden solution: person p has item sol[g][p] of group g, and
     # lives in house p
     sol = [list(range(n))]
