@@ -2687,9 +2687,11 @@ warn_tie (Parser *p, VarInfo *var, guint clue, char *what)
 static void
 note_tie (Parser *p, const LgItem *x, const LgItem *other)
 {
-  VarInfo *var = x->is_var ? g_hash_table_lookup (p->var_table, x->name) : NULL;
+  /* one VarInfo a variable, in the order the problem numbers them */
+  VarInfo *var = x->is_var ? g_ptr_array_index (p->vars, x->var_id) : NULL;
 
-  if (var == NULL || var->item != x || var->warned)
+  g_assert (var == NULL || var->item == x);
+  if (var == NULL || var->warned)
     return;
   gboolean texts = lg_problem_has_clue_texts (p->problem);
   guint clue = texts ? lg_problem_n_clues (p->problem) : 0;
